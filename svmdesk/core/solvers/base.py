@@ -1,0 +1,135 @@
+"""What every solver receives (a binary problem) and what it yields (immutable snapshots).
+
+Objectives use libsvm's units so that all solvers are comparable:
+primal  P(w, b) = 1/2 ||w||^2 + C * sum_i max(0, 1 - y_i f(x_i))
+dual    D(a)    = sum_i a_i - 1/2 sum_ij a_i a_j y_i y_j k(x_i, x_j)
+At the optimum P = D. Hard margin is C = inf (P is inf while a point violates its margin).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Optional, Protocol
+
+import numpy as np
+
+from ..kernels import Kernel
+
+
+@dataclass(frozen=True)
+class BinaryProblem:
+    """One two-class problem: labels are -1/+1, X is already scaled, parameters resolved."""
+
+    X: np.ndarray                   # (n, d) float64
+    y: np.ndarray                   # (n,) float64 of -1.0 / +1.0
+    kernel: Kernel
+    C: float = 1.0                  # math.inf for hard margin
+    tol: float = 1e-3
+    max_iter: Optional[int] = None  # None: the solver's own default budget
+    learning_rate: Optional[float] = None  # None: a safe step chosen by the solver
+    batch_size: Optional[int] = None
+    seed: Optional[int] = None
+
+    @property
+    def n(self) -> int:
+        return len(self.y)
+
+    @property
+    def hard_margin(self) -> bool:
+        return not np.isfinite(self.C)
+
+
+def _frozen(a):
+    if a is None:
+        return None
+    a = np.array(a, copy=True)
+    a.flags.writeable = False
+    return a
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The state of a solver after `iteration` steps. Arrays are read-only copies.
+
+    dual_coef: y_i * a_i per training point (dual solvers), or the representer coefficients
+    (kernel-gradient); None for primal linear solvers, which carry `w` instead.
+    Indices (support, working_pair, positions in dual_coef) count the machine's own points;
+    with several one-vs-one machines, `points` maps them to indices of the whole training set.
+    """
+
+    iteration: int
+    bias: float
+    primal_objective: float
+    dual_objective: Optional[float] = None
+    gap: Optional[float] = None            # primal - dual, where a dual exists
+    kkt_violation: Optional[float] = None  # maximal violating pair gap (dual solvers)
+    dual_coef: Optional[np.ndarray] = None
+    w: Optional[np.ndarray] = None
+    support: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+    working_pair: Optional[tuple] = None   # (i, j) updated last, SMO only
+    converged: bool = False
+    step_size: Optional[float] = None
+    machine: int = 0                       # which one-vs-one machine (multi-class)
+    n_machines: int = 1
+    classes: Optional[tuple] = None        # (negative, positive) labels of this machine
+    points: Optional[np.ndarray] = None    # this machine's training indices (None: all)
+    kernel: Optional[Kernel] = None        # set by SVC.iter_fit: what f(x) needs besides
+    scaler: Optional[object] = None        # the coefficients (Scaler: x -> (x - mean)/scale)
+
+    def __post_init__(self):
+        for name in ("dual_coef", "w", "support", "points"):
+            object.__setattr__(self, name, _frozen(getattr(self, name)))
+
+    @property
+    def objective(self) -> float:
+        """The objective a solver optimises: dual where it has one, primal otherwise."""
+        return self.dual_objective if self.dual_objective is not None else self.primal_objective
+
+
+class Solver(Protocol):
+    """Each solver module provides `solve(problem, every) -> Iterator[Snapshot]`.
+
+    The generator yields every `every` iterations and always yields the final state last
+    (with `converged` set), so `fit` is the generator run to its end.
+    """
+
+    def __call__(self, problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]: ...
+
+
+HARD_MARGIN_SLACK = 1e-3    # margins met to the solvers' default tolerance count as met
+
+
+def hinge_primal(half_w_sq: float, margins: np.ndarray, C: float) -> float:
+    """P = 1/2 ||w||^2 + C sum max(0, 1 - margins), with margins = y_i f(x_i).
+    Hard margin (C = inf): 1/2 ||w||^2 once every margin is met, inf before."""
+    slack = np.maximum(0.0, 1.0 - margins)
+    if not np.isfinite(C):
+        return float(half_w_sq) if slack.max(initial=0.0) <= HARD_MARGIN_SLACK else float("inf")
+    return float(half_w_sq + C * slack.sum())
+
+
+def dual_stats(alpha, y, y_g, bias, C):
+    """Primal, dual and gap for dual variables `alpha`, from y_g = y * g (g: f without bias).
+
+    With Q = (y y^T) * K: a^T Q a = sum a_i y_i g_i, so nothing here touches the kernel.
+    """
+    quad = float(alpha @ y_g)
+    dual = float(alpha.sum() - 0.5 * quad)
+    primal = hinge_primal(0.5 * quad, y_g + y * bias, C)
+    return primal, dual, primal - dual
+
+
+def linear_support(margins: np.ndarray, tol: float = 1e-3) -> np.ndarray:
+    """Points on or inside the margin (y f(x) <= 1): the support vectors of a primal solution."""
+    return np.flatnonzero(margins <= 1.0 + tol)
+
+
+def check_finite(solver: str, step: float, *values) -> None:
+    """Stop a diverging gradient run with a message naming the solver and its step."""
+    from ..errors import DivergenceError
+
+    for v in values:
+        if not np.all(np.isfinite(v)):
+            raise DivergenceError(
+                f"solver {solver!r} diverged (NaN or inf) with step size {step:.3g}; "
+                "use a smaller learning_rate, or leave it unset for an automatic safe step"
+            )
