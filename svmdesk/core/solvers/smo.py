@@ -1,0 +1,347 @@
+"""Sequential minimal optimisation: libsvm's algorithm, step for step, in numpy.
+
+Dual problem (libsvm's min form): minimise 1/2 a'Qa - e'a, 0 <= a <= C, y'a = 0,
+Q_ij = y_i y_j k(x_i, x_j). We track F_t = -y_t G_t where G = Qa - e is the gradient:
+ * I_up  = {t : y_t a_t can still grow},  I_low = {t : y_t a_t can still shrink};
+ * the maximal violating pair gap is  max_{I_up} F - min_{I_low} F;  stop when < tol;
+ * a pair step a_i += y_i lam, a_j -= y_j lam changes F by -lam (K[i] - K[j]),
+   so the method needs kernel rows only, never y-signed copies.
+
+Each step: i is the maximal violator, j the second-order choice (Fan, Chen, Lin 2005)
+maximising b^2 / quad, the pair moves analytically and is clipped to the box, with libsvm's
+TAU guard for non-positive curvature. Kernel rows come from an LRU cache under a byte budget
+(float32 when the full matrix would not fit, as libsvm's Qfloat).
+
+Shrinking: every `shrink_every` steps, bounded points that cannot join a violating pair move
+behind an *active prefix*; every vector operation then runs over the prefix only. Points are
+kept in the solver's own order (`order[k]` is the caller's index of point k), so the prefix is
+a slice, never a copy. Before stopping, F is recomputed exactly for every point from the
+support vectors and the test repeated on all of them (libsvm's gradient reconstruction).
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import ConvergenceWarning
+from .base import BinaryProblem, Snapshot, dual_stats
+
+KERNELS = ("linear", "poly", "rbf", "sigmoid")
+
+TAU = 1e-12                 # libsvm's guard for a non-positive curvature
+CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
+SHRINK_EVERY = 1000         # pair steps between shrinking tests, as in libsvm
+PREFETCH_ENTRIES = 1 << 14  # a cache miss computes about this many kernel entries at once
+
+
+def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
+    if problem.kernel.name not in KERNELS:
+        raise ValueError(f"solver 'smo' supports kernels {', '.join(KERNELS)}")
+    return _SMO(problem).run(max(1, int(every)))
+
+
+class KernelRowCache:
+    """Rows K[i, :m] over the active prefix, with their inverse curvatures
+    1 / max(k_ii + k_tt - 2 k_it, TAU), under a byte budget; least recently used rows are
+    evicted first. Rows are float32 when the full matrix would not fit (libsvm's Qfloat)."""
+
+    def __init__(self, X: np.ndarray, kernel, kdiag: np.ndarray, budget: int):
+        n = len(X)
+        self.X, self.kernel, self.kd, self.m = X, kernel, kdiag, n
+        self.X_sq = kernel.sq_norms(X)
+        self.dtype = np.float64 if 2 * n * n * 8 <= budget else np.float32
+        capacity = int(min(n, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
+        self.rows = np.empty((capacity, n), dtype=self.dtype)
+        self.inv_quad = np.empty((capacity, n), dtype=self.dtype)
+        self.slot_of = np.full(n, -1, dtype=np.intp)         # point -> slot
+        self.owner = np.full(capacity, -1, dtype=np.intp)    # slot -> point
+        self.stamp = np.zeros(capacity, dtype=np.int64)
+        self.have_inv = np.zeros(capacity, dtype=bool)
+        self.clock = 0
+        self.unused = 0                              # slots [unused:] were never filled
+
+    def fetch(self, i: int, likely: np.ndarray, keep: int = -1) -> int:
+        """Slot of row i, computed on a miss together with rows of the points that score
+        highest in `likely` (one kernel call for several rows: a row of a few thousand
+        entries costs more in numpy's per-call overhead than in arithmetic).
+        Slot `keep` is never the one evicted."""
+        slot = self.slot_of[i]
+        if slot >= 0:
+            return slot
+        m = self.m
+        want = min(len(self.rows) // 4, max(1, PREFETCH_ENTRIES // m)) - 1
+        if want > 0:
+            top = np.argpartition(likely, m - want)[m - want:] if want < m else np.arange(m)
+            top = top[(self.slot_of[top] < 0) & (top != i)]
+            idx = np.concatenate(([i], top))
+        else:
+            idx = np.array([i])
+        slots = self._free_slots(len(idx), keep)
+        idx = idx[: len(slots)]
+        old = self.owner[slots]
+        self.slot_of[old[old >= 0]] = -1
+        self.owner[slots], self.slot_of[idx] = idx, slots
+        self.clock += 1
+        self.stamp[slots] = self.clock
+        self._compute(idx, slots)
+        return int(slots[0])
+
+    def _free_slots(self, count: int, keep: int) -> np.ndarray:
+        """Never-used slots first; then the least recently used ones, sparing `keep`."""
+        count = min(count, len(self.rows) - 1)
+        if self.unused + count <= len(self.rows):
+            self.unused += count
+            return np.arange(self.unused - count, self.unused)
+        if keep >= 0:
+            self.stamp[keep] = self.clock + 1
+        return np.argpartition(self.stamp, count)[:count]
+
+    def _compute(self, idx: np.ndarray, slots: np.ndarray) -> None:
+        m = self.m
+        sq = None if self.X_sq is None else self.X_sq[:m]
+        K = self.kernel(self.X[idx], self.X[:m], dtype=self.dtype, B_sq=sq)
+        self.rows[slots, :m] = K
+        self.have_inv[slots] = False
+
+    def inv_quad_row(self, slot: int) -> np.ndarray:
+        """1 / max(k_ii + k_tt - 2 k_it, TAU) over the prefix, for the point in `slot`;
+        computed the first time the point is the i of a pair."""
+        m = self.m
+        inv = self.inv_quad[slot, :m]
+        if not self.have_inv[slot]:
+            np.multiply(self.rows[slot, :m], -2.0, out=inv)
+            inv += self.kd[:m]
+            inv += self.kd[self.owner[slot]]
+            np.maximum(inv, TAU, out=inv)
+            np.reciprocal(inv, out=inv)
+            self.have_inv[slot] = True
+        return inv
+
+    def permute(self, order: np.ndarray, m: int) -> None:
+        """Points were reordered by `order` and the first m are active. Cached rows are
+        dropped: recomputing the few needed again is cheaper than gathering every cached
+        row into the new column order."""
+        self.X, self.kd = self.X[order], self.kd[order]
+        if self.X_sq is not None:
+            self.X_sq = self.X_sq[order]
+        self.clear(m)
+
+    def clear(self, m: int) -> None:
+        self.m = m
+        self.unused = 0                              # slots [unused:] were never filled
+        self.slot_of[:] = -1
+        self.owner[:] = -1
+        self.stamp[:] = 0
+
+
+class _SMO:
+    def __init__(self, p: BinaryProblem):
+        self.p = p
+        n = p.n
+        self.C = float(p.C)
+        self.order = np.arange(n)
+        self.m = n                                   # active prefix length
+        self.y = np.asarray(p.y, dtype=np.float64).copy()
+        self.alpha = np.zeros(n)
+        self.F = self.y.copy()                       # a = 0: G = -e, F = -y G = y
+        self.kd = p.kernel.diag(p.X)
+        self.cache = KernelRowCache(p.X, p.kernel, self.kd, CACHE_BYTES)
+        self.unshrunk = False                        # libsvm unshrinks once, near the end
+        self.max_iter = p.max_iter if p.max_iter is not None else max(10_000_000, 100 * n)
+        self.shrink_every = min(n, SHRINK_EVERY)
+        self.iteration = 0
+        self.dual = 0.0                              # D(a), kept exact step by step
+        self.pair = None
+        # Membership of I_up / I_low as penalties added to F before a max / min: at a = 0,
+        # I_up holds the positive points and I_low the negative ones.
+        self.up_pen = np.where(self.y > 0, 0.0, -math.inf)
+        self.low_pen = np.where(self.y > 0, math.inf, 0.0)
+
+    def _extremes(self, m: int):
+        """(max of F over I_up, min of F over I_low) among the first m points."""
+        F = self.F[:m]
+        return float((F + self.up_pen[:m]).max()), float((F + self.low_pen[:m]).min())
+
+    # -- main loop ------------------------------------------------------------------------
+    def run(self, every: int) -> Iterator[Snapshot]:
+        next_snapshot = every
+        converged = False
+        while True:
+            budget = min(next_snapshot, self.max_iter, self.iteration + self.shrink_every)
+            if self._steps(budget - self.iteration):
+                if self._optimal_everywhere():
+                    converged = True
+                    break
+                self._shrink()
+            elif self.iteration % self.shrink_every == 0:
+                self._shrink()
+            if self.iteration >= self.max_iter:
+                warnings.warn(f"SMO stopped after max_iter={self.max_iter} pair updates "
+                              f"before reaching tol={self.p.tol:g}", ConvergenceWarning,
+                              stacklevel=2)
+                break
+            if self._hard_margin_impossible():
+                warnings.warn("the data are not separable with this kernel: a hard margin "
+                              "has no solution (the multipliers grow without bound); "
+                              "use a finite C", ConvergenceWarning, stacklevel=2)
+                break
+            if self.iteration >= next_snapshot:
+                yield self._snapshot(False)
+                next_snapshot = self.iteration + every
+        if not converged:
+            self._reconstruct()
+        yield self._snapshot(converged)
+
+    def _steps(self, budget: int) -> bool:
+        """Up to `budget` pair steps on the active prefix; True once it is optimal.
+
+        This loop is the solver's hot path: every numpy call costs about a microsecond
+        whatever the prefix length, so it makes as few calls as the method allows."""
+        C, tol, m, cache = self.C, self.p.tol, self.m, self.cache
+        a, F, y, kd = self.alpha, self.F[:m], self.y, self.kd
+        up_pen, low_pen = self.up_pen[:m], self.low_pen[:m]
+        rows, slot_of, stamp = cache.rows, cache.slot_of, cache.stamp
+        clock = cache.clock
+        b, work = np.empty(m), np.empty(m)
+        inf = math.inf
+        dual, steps, optimal, i = self.dual, 0, False, -1
+        while steps < budget:
+            np.add(F, up_pen, out=work)
+            i = work.argmax()
+            fmax = work[i]
+            np.subtract(fmax, F, out=b)
+            b -= low_pen
+            # second-order selection: j maximises b^2 / quad over I_low points with F < fmax
+            si = slot_of[i]
+            if si < 0:
+                cache.clock = clock
+                si = cache.fetch(i, work)
+                clock = cache.clock
+            stamp[si] = clock = clock + 1
+            np.maximum(b, 0.0, out=b)
+            b *= b
+            inv_i = cache.inv_quad_row(si)
+            b *= inv_i
+            j = b.argmax()
+            bj = fmax - F[j] - low_pen[j]   # -inf when no point of I_low is below fmax
+            if bj < tol and fmax - (F + low_pen).min() < tol:   # the max violation < tol
+                optimal = True
+                break
+            sj = slot_of[j]
+            if sj < 0:
+                cache.clock = clock
+                sj = cache.fetch(j, b, keep=si)
+                clock = cache.clock
+            stamp[sj] = clock = clock + 1
+            Ki, Kj = rows[si, :m], rows[sj, :m]
+            # clip: a_i moves by +y_i lam, a_j by -y_j lam; both stay within [0, C]
+            ai, aj = a[i], a[j]
+            pos_i, pos_j = y[i] > 0, y[j] > 0
+            lam = min(bj * inv_i[j], C - ai if pos_i else ai, aj if pos_j else C - aj)
+            dual += lam * (fmax - F[j]) - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
+            a[i] = ai = ai + lam if pos_i else ai - lam
+            a[j] = aj = aj - lam if pos_j else aj + lam
+            np.subtract(Ki, Kj, out=work)
+            work *= lam
+            F -= work
+            # membership of I_up / I_low for the two points that moved
+            up_pen[i] = 0.0 if (ai < C if pos_i else ai > 0) else -inf
+            low_pen[i] = 0.0 if (ai > 0 if pos_i else ai < C) else inf
+            up_pen[j] = 0.0 if (aj < C if pos_j else aj > 0) else -inf
+            low_pen[j] = 0.0 if (aj > 0 if pos_j else aj < C) else inf
+            steps += 1
+            last = (i, j)
+        cache.clock = clock
+        if steps:
+            self.pair = (int(self.order[last[0]]), int(self.order[last[1]]))
+        self.iteration += steps
+        self.dual = dual
+        return optimal
+
+    def _hard_margin_impossible(self) -> bool:
+        """C = inf on classes whose convex hulls overlap in feature space: the dual grows
+        without bound. With p = 2a / sum(a), p'Qp is the squared distance between a point of
+        each hull; it tends to 0 only when they overlap (for separable data it stays above
+        the squared margin width), so a tiny value and a boundary that still does not
+        separate the classes mean there is no hard-margin solution."""
+        total = self.alpha.sum()
+        if np.isfinite(self.C) or total == 0.0 or self.iteration % self.shrink_every:
+            return False
+        quad = 2.0 * (total - self.dual)                  # D = sum a - a'Qa / 2
+        g = self.y - self.F                               # f - b at every point
+        pos = self.y > 0
+        separates = g[pos].min() > g[~pos].max()
+        return not separates and 4.0 * quad / total**2 < 1e-8 * self.kd.max()
+
+    # -- shrinking --------------------------------------------------------------------------
+    def _shrink(self) -> None:
+        """Move bounded points that cannot join a violating pair behind the active prefix:
+        an I_up-only point below every I_low value, or an I_low-only point above every
+        I_up value, cannot be either end of a violating pair. Like libsvm, bring every
+        point back once (with an exact F) when the gap first falls below 10 tol."""
+        fmax, fmin = self._extremes(self.m)
+        if not self.unshrunk and fmax - fmin < 10 * self.p.tol:
+            self.unshrunk = True
+            self._unshrink()
+            fmax, fmin = self._extremes(self.m)
+        if fmax - fmin < self.p.tol:                 # optimal: the next step will see it
+            return
+        m = self.m
+        F = self.F[:m]
+        up, low = np.isfinite(self.up_pen[:m]), np.isfinite(self.low_pen[:m])
+        out = (up & ~low & (F < fmin)) | (low & ~up & (F > fmax))
+        if out.sum() < max(1, m // 20):              # not worth a reshuffle
+            return
+        keep = np.flatnonzero(~out)
+        order = np.concatenate([keep, np.flatnonzero(out), np.arange(m, self.p.n)])
+        for name in ("order", "y", "alpha", "F", "kd", "up_pen", "low_pen"):
+            setattr(self, name, getattr(self, name)[order])
+        self.cache.permute(order, len(keep))
+        self.m = len(keep)
+
+    def _unshrink(self) -> None:
+        """Every point active again, with F recomputed exactly."""
+        self._reconstruct()
+        if self.m < self.p.n:
+            self.m = self.p.n
+            self.cache.clear(self.m)
+
+    def _reconstruct(self) -> None:
+        """F for every point, recomputed in float64 from the support vectors."""
+        sv = np.flatnonzero(self.alpha > 0)
+        X = self.cache.X
+        self.F = self.y - self.p.kernel.matvec(X, X[sv], self.y[sv] * self.alpha[sv])
+
+    def _optimal_everywhere(self) -> bool:
+        """The active prefix is optimal: is every point, with an exact F?"""
+        if self.m == self.p.n and self.cache.dtype == np.float64:
+            return True
+        self._unshrink()
+        fmax, fmin = self._extremes(self.m)
+        return fmax - fmin < self.p.tol
+
+    # -- results ----------------------------------------------------------------------------
+    def _bias(self, fmax: float, fmin: float) -> float:
+        """Mean F over free SVs (0 < a < C), else the middle of the feasible interval."""
+        free = (self.alpha > 0) & (self.alpha < self.C)
+        if free.any():
+            return float(self.F[free].mean())
+        return 0.5 * (fmax + fmin)
+
+    def _snapshot(self, converged: bool) -> Snapshot:
+        """State in the caller's order. Shrunk points keep the F of the last reconstruction,
+        so a mid-run primal objective is approximate; the final one is exact."""
+        back = np.empty_like(self.order)
+        back[self.order] = np.arange(len(self.order))
+        alpha, y, F = self.alpha[back], self.y[back], self.F[back]
+        fmax, fmin = self._extremes(self.m)
+        bias = self._bias(fmax, fmin)
+        primal, _, _ = dual_stats(alpha, y, 1.0 - y * F, bias, self.C)
+        return Snapshot(
+            iteration=self.iteration, bias=bias, primal_objective=primal,
+            dual_objective=self.dual, gap=primal - self.dual,
+            kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
+            support=np.flatnonzero(alpha > 0), working_pair=self.pair, converged=converged)

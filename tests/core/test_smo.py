@@ -1,0 +1,134 @@
+"""SMO against libsvm: objective, support set, decision values and predictions."""
+import warnings
+
+import numpy as np
+import pytest
+
+from svmdesk.core import SVC, ConvergenceWarning, Kernel, make_dataset
+from svmdesk.core.solvers import smo
+
+from .conftest import libsvm, libsvm_dual_objective
+
+KERNEL_PARAMS = {
+    "linear": dict(kernel="linear"),
+    "poly": dict(kernel="poly", degree=3, gamma=0.5, coef0=1.0),
+    "rbf": dict(kernel="rbf", gamma=0.7),
+    "sigmoid": dict(kernel="sigmoid", gamma=0.05, coef0=0.0),
+}
+
+
+def _pair(sets, name, kernel, C, tol=1e-3, **extra):
+    X, y = sets[name]
+    params = dict(KERNEL_PARAMS[kernel], C=C, tol=tol)
+    ours = SVC(solver="smo", **params, **extra).fit(X, y)
+    ref = libsvm(X, y, **params)
+    return X, y, ours, ref
+
+
+@pytest.mark.parametrize("kernel", sorted(KERNEL_PARAMS))
+@pytest.mark.parametrize("name", ["moons", "blobs", "circles", "xor"])
+@pytest.mark.parametrize("C", [0.1, 1.0, 10.0])
+def test_objective_and_predictions_match_libsvm(sets, name, kernel, C):
+    X, y, ours, ref = _pair(sets, name, kernel, C)
+    reference = libsvm_dual_objective(ref, ours.model_.kernel)
+    assert ours.converged_
+    assert abs(ours.objective_ - reference) <= 1e-4 * abs(reference)
+    assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995
+
+
+@pytest.mark.parametrize("kernel", sorted(KERNEL_PARAMS))
+@pytest.mark.parametrize("name", ["moons", "gaussians"])
+def test_same_support_set_and_decision_values_at_tight_tol(sets, name, kernel):
+    X, y, ours, ref = _pair(sets, name, kernel, C=1.0, tol=1e-5)
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X),
+                               atol=1e-3)
+    np.testing.assert_allclose(ours.intercept_, ref.intercept_, atol=1e-3)
+
+
+def test_sklearn_toy_case_exactly():
+    X = [[-2, -1], [-1, -1], [-1, -2], [1, 1], [1, 2], [2, 1]]
+    y = [1, 1, 1, 2, 2, 2]
+    model = SVC(kernel="linear").fit(X, y)
+    np.testing.assert_array_equal(model.support_, [1, 3])
+    np.testing.assert_allclose(model.dual_coef_, [[-0.25, 0.25]], atol=1e-12)
+    np.testing.assert_allclose(model.intercept_, [0.0], atol=1e-12)
+    np.testing.assert_array_equal(model.predict([[-1, -1], [2, 2], [3, 2]]), [1, 2, 2])
+
+
+def test_large_set_uses_float32_cache_shrinking_and_still_matches(monkeypatch):
+    """A tiny cache forces evictions, float32 rows, shrinking and gradient reconstruction."""
+    monkeypatch.setattr(smo, "CACHE_BYTES", 64 * 1024)
+    d = make_dataset("moons", n=1500, noise=0.25, seed=1)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    for C in (1.0, 100.0):
+        ours = SVC(C=C).fit(X, y)
+        ref = libsvm(X, y, C=C)
+        reference = libsvm_dual_objective(ref, ours.model_.kernel)
+        assert ours.converged_
+        assert abs(ours.objective_ - reference) <= 1e-4 * reference
+        assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995
+
+
+def test_hard_margin_on_separable_data_matches_a_huge_C(sets):
+    d = make_dataset("two_disks", n=100, seed=0)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    ours = SVC(kernel="linear", C=None).fit(X, y)
+    ref = libsvm(X, y, kernel="linear", C=1e8)
+    assert ours.converged_
+    reference = libsvm_dual_objective(ref, ours.model_.kernel)
+    assert abs(ours.objective_ - reference) <= 1e-4 * reference
+    assert np.all(ours.decision_function(X) * np.where(y == 1, 1, -1) >= 1 - 1e-3)
+
+
+def test_hard_margin_on_inseparable_data_says_so(sets):
+    X, y = sets["xor"]
+    with pytest.warns(ConvergenceWarning, match="not separable"):
+        model = SVC(kernel="linear", C=None).fit(X, y)
+    assert not model.converged_
+
+
+def test_budget_exhausted_warns_and_reports_not_converged(sets):
+    X, y = sets["moons"]
+    with pytest.warns(ConvergenceWarning, match="max_iter=5"):
+        model = SVC(max_iter=5).fit(X, y)
+    assert not model.converged_
+    assert model.n_iter_[0] == 5
+
+
+def test_snapshots_stream_every_k_pairs_and_end_converged(sets):
+    X, y = sets["moons"]
+    snaps = list(SVC(C=10.0).iter_fit(X, y, every=7))
+    iters = [s.iteration for s in snaps]
+    assert iters[:-1] == list(range(7, 7 * len(iters[:-1]) + 1, 7))
+    assert snaps[-1].converged and not any(s.converged for s in snaps[:-1])
+    for s in snaps:
+        assert s.working_pair is not None and len(s.working_pair) == 2
+        assert s.kkt_violation >= 0 and s.dual_objective <= s.primal_objective + 1e-6
+        assert not s.dual_coef.flags.writeable
+        with pytest.raises(ValueError):
+            s.dual_coef[0] = 1.0
+    duals = [s.dual_objective for s in snaps]
+    assert all(b >= a - 1e-9 for a, b in zip(duals, duals[1:]))  # SMO never lowers D
+
+
+def test_dual_objective_tracked_exactly(sets):
+    """The running D(a) equals a fresh computation from the multipliers."""
+    X, y = sets["circles"]
+    kernel = Kernel("rbf", gamma=0.7)
+    snap = list(smo.solve(_problem(X, y, kernel), every=10**9))[-1]
+    dc = snap.dual_coef
+    fresh = np.abs(dc).sum() - 0.5 * dc @ kernel(X, X) @ dc
+    assert snap.dual_objective == pytest.approx(fresh, rel=1e-10)
+
+
+def _problem(X, y, kernel, C=1.0):
+    from svmdesk.core.solvers.base import BinaryProblem
+    return BinaryProblem(X=X, y=np.where(y == 1, 1.0, -1.0), kernel=kernel, C=C)
+
+
+def test_no_warning_on_ordinary_fit(sets):
+    X, y = sets["blobs"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        SVC().fit(X, y)
