@@ -1,0 +1,178 @@
+"""Pieces shared by the textbook gradient solvers (dual-gradient, primal-subgradient,
+kernel-gradient, pegasos): argument checks, a safe step from the kernel's largest eigenvalue,
+the exact projection onto the dual feasible set, LIBSVM's bias rule, the duality-gap
+certificate of the subgradient solvers and the step of their unregularised bias.
+
+Notation used throughout: g_i = sum_j y_j a_j k(x_j, x_i) is the decision value without the
+bias, so f(x_i) = g_i + b, and b_i = y_i - g_i is the bias that would put x_i exactly on its
+margin (y_i f(x_i) = 1).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .base import BinaryProblem
+
+
+def require_kernel(problem: BinaryProblem, solver: str, kernels: tuple, hint: str) -> None:
+    """Refuse a kernel the solver cannot train, saying what would work instead."""
+    name = problem.kernel.name
+    if name not in kernels:
+        raise ValueError(
+            f"solver {solver!r} does not support kernel {name!r}: it trains "
+            f"{' / '.join(repr(k) for k in kernels)} models only; {hint}"
+        )
+
+
+def require_finite_C(problem: BinaryProblem, solver: str) -> None:
+    """The primal solvers minimise 1/2||w||^2 + C * hinge, which has no hard-margin form."""
+    if problem.hard_margin:
+        raise ValueError(
+            f"solver {solver!r} minimises the hinge loss and needs a finite C; for a hard "
+            "margin (C = inf) use solver 'dual-gradient' or 'smo'"
+        )
+
+
+def require_every(every: int) -> None:
+    """Snapshots come every `every` iterations, so it must be a positive integer."""
+    if not isinstance(every, (int, np.integer)) or every < 1:
+        raise ValueError(f"every must be a positive number of iterations; got {every!r}")
+
+
+def largest_eigenvalue(A: np.ndarray, iters: int = 100) -> float:
+    """An upper estimate of max |eigenvalue| of the symmetric matrix A (power iteration).
+
+    The Rayleigh quotient approaches the true value from below, so it is padded by 5%: a
+    gradient step 1/L is stable for any L >= the true value, and the padding costs little.
+    """
+    n = A.shape[0]
+    if n == 0:
+        return 0.0
+    v = np.random.default_rng(0).standard_normal(n)  # fixed seed: runs are repeatable
+    lam = 0.0
+    for _ in range(iters):
+        Av = A @ v
+        norm = np.linalg.norm(Av)
+        if norm == 0.0:
+            return 0.0
+        lam_new = norm / np.linalg.norm(v)
+        v = Av / norm
+        if abs(lam_new - lam) <= 1e-6 * lam_new:
+            lam = lam_new
+            break
+        lam = lam_new
+    return 1.05 * lam
+
+
+def project_dual(v: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
+    """Exact Euclidean projection of v onto {a : 0 <= a_i <= C, sum_i y_i a_i = 0}; C may be inf.
+
+    The KKT conditions give a(mu) = clip(v - mu y, 0, C) for the multiplier mu of the equality.
+    h(mu) = y'a(mu) is a sum of terms that each fall with slope -1 on one interval of mu and
+    are flat elsewhere, so h is piecewise linear and non-increasing: sort the interval ends,
+    accumulate the slopes to get h at every knot, and solve h(mu) = 0 on the piece where it
+    changes sign. One sort, no iteration.
+    """
+    u, pos = y * v, y > 0
+    # term i slopes for start_i < mu < end_i (start = -inf / end = +inf when C = inf)
+    start = np.where(pos, u - C, u)
+    end = np.where(pos, u, u + C)
+    slope_left = -float(np.count_nonzero(pos)) if not np.isfinite(C) else 0.0
+    knots = np.concatenate([start, end])
+    change = np.concatenate([-np.ones_like(start), np.ones_like(end)])
+    finite = np.isfinite(knots)
+    order = np.argsort(knots[finite])
+    knots, change = knots[finite][order], change[finite][order]
+    slope = slope_left + np.cumsum(change)          # slope of h just right of each knot
+    h = float(y @ np.clip(v - knots[0] * y, 0.0, C)) + np.concatenate(
+        [[0.0], np.cumsum(slope[:-1] * np.diff(knots))])
+    below = h <= 0.0
+    k = int(np.argmax(below)) if below.any() else len(knots)  # first knot with h <= 0
+    if k == 0:                                      # root left of all knots
+        mu = knots[0] - (h[0] / slope_left if slope_left else 0.0)
+    elif k == len(knots):                           # root right of all knots
+        mu = knots[-1] - (h[-1] / slope[-1] if slope[-1] else 0.0)
+    else:
+        mu = knots[k - 1] + h[k - 1] * (knots[k] - knots[k - 1]) / (h[k - 1] - h[k])
+    return np.clip(v - mu * y, 0.0, C)
+
+
+def dual_bias(alpha: np.ndarray, y: np.ndarray, g: np.ndarray, C: float):
+    """LIBSVM's bias and its KKT violation for dual variables `alpha`.
+
+    Points that may still move "up" (I_up) bound the bias from below, points that may move
+    "down" (I_low) from above; m - M over these sets is the maximal violating pair gap, zero at
+    the optimum. The bias is the mean of b_i over free SVs (0 < a_i < C), where it is exact,
+    or the middle of the feasible interval [M, m] when there are none.
+    """
+    b_i = y - g
+    pos = y > 0
+    below_C = alpha < C
+    above_0 = alpha > 0
+    up = (pos & below_C) | (~pos & above_0)
+    low = (~pos & below_C) | (pos & above_0)
+    m = b_i[up].max(initial=-np.inf)
+    M = b_i[low].min(initial=np.inf)
+    violation = max(0.0, float(m - M)) if np.isfinite(m - M) else 0.0
+    free = above_0 & below_C
+    if free.any():
+        bias = float(b_i[free].mean())
+    elif np.isfinite(m) and np.isfinite(M):
+        bias = float(0.5 * (m + M))
+    else:
+        bias = float(m if np.isfinite(m) else M if np.isfinite(M) else 0.0)
+    return bias, violation
+
+
+class AveragedDual:
+    """A duality-gap certificate for the subgradient solvers.
+
+    A subgradient of C * sum_i hinge_i at the current point is -sum_i a_i y_i phi(x_i) with
+    a_i = C where x_i violates its margin and 0 elsewhere: these a_i are dual variables in
+    disguise, and their running average approaches an optimal dual point (ergodic
+    convergence). The average is taken over the second half of the run only (it restarts
+    whenever t reaches a power of two), so the wild early iterations are forgotten. Projected
+    onto the feasible set it gives a lower bound D(a) <= P*, so P - max D bounds the distance
+    of any primal point from the optimum.
+    """
+
+    def __init__(self, y: np.ndarray, C: float, Q_matvec):
+        """Q_matvec(a) must return Q a = y * (K (y * a))."""
+        self.y, self.C, self.Q_matvec = y, C, Q_matvec
+        self.average = np.zeros(len(y))
+        self.count = 0
+        self.best = -np.inf
+
+    def add(self, multipliers: np.ndarray, t: int) -> float:
+        """Fold in the multipliers of iteration t (>= 1); return the best lower bound so far."""
+        if t & (t - 1) == 0:  # t is a power of two: start a new average
+            self.average[:] = 0.0
+            self.count = 0
+        self.count += 1
+        self.average += (multipliers - self.average) / self.count
+        a = project_dual(self.average, self.y, self.C)
+        self.best = max(self.best, float(a.sum() - 0.5 * a @ self.Q_matvec(a)))
+        return self.best
+
+
+class BiasStep:
+    """The step of the unregularised bias b in the hinge-loss solvers: b += step(g).
+
+    g = 1/|B| sum_{i in B} s_i y_i in [-1, 1] is minus the subgradient of R in b (s_i = 1 for
+    margin violators). The 1/(lambda t) rule of w comes from the curvature lambda of
+    lambda/2 ||w||^2, which b does not have: after one large early step (all points violate at
+    the start, so g is the class imbalance) it would crawl back along a harmonic series. So
+    b gets an AdaGrad step, g / sqrt(sum of all g^2 so far): at most 1 (the scale of the
+    margins), and shrinking as long as g keeps changing sign. A fixed learning_rate is used
+    as is, as for w.
+    """
+
+    def __init__(self, learning_rate=None):
+        self.learning_rate = learning_rate
+        self.sum_sq = 0.0
+
+    def __call__(self, g: float) -> float:
+        if self.learning_rate:
+            return self.learning_rate * g
+        self.sum_sq += g * g
+        return g / np.sqrt(self.sum_sq) if self.sum_sq > 0.0 else 0.0

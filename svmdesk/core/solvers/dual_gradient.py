@@ -1,0 +1,143 @@
+"""Projected gradient ascent on the SVM dual (seeds 000 and 003), for any kernel.
+
+Problem: maximise D(a) = sum_i a_i - 1/2 a'Qa with Q_ij = y_i y_j k(x_i, x_j),
+subject to 0 <= a_i <= C and sum_i y_i a_i = 0 (C = inf: hard margin, no upper bound).
+
+Algorithm: the seeds' update a <- a + eta (1 - Qa), followed by the EXACT Euclidean
+projection onto the feasible set (the seeds only clip to the box, seed 003 also nudges y'a
+towards 0, so their iterates never satisfy the equality and the bias comes out wrong).
+Nesterov momentum (FISTA) speeds it up; the momentum is reset whenever it points against the
+projected gradient step (adaptive restart, O'Donoghue & Candes 2015), which keeps the ascent
+steady.
+
+Step size: 1/L with L an upper estimate of the largest |eigenvalue| of the kernel matrix
+(power iteration). Q has the same eigenvalues as K, so 1/L is the classic safe step for a
+gradient method on this quadratic. problem.learning_rate replaces it when set; beyond
+2/L the ascent overshoots: with C = inf it diverges (DivergenceError), inside a finite box it
+bounces between corners and the budget-exhausted warning says why.
+
+Stopping: the maximal violating pair gap (LIBSVM's criterion, see _common.dual_bias) is at
+most problem.tol. The bias is LIBSVM's: the mean of y_i - g_i over free support vectors.
+With C = inf the reported primal objective stays inf until every margin is met to 1e-9
+(base.hinge_primal), which this tolerance does not promise.
+
+Hard margin on data that are not separable in the kernel's feature space has no solution:
+the dual grows without bound. With p = 2a / sum(a) (a convex combination of each class),
+p'Qp is the squared distance between two points of the classes' convex hulls in feature
+space, which is at least the squared margin width when the data are separable. When it has
+shrunk below 1e-8 of the squared data radius and the current boundary still does not
+separate the classes, the hulls overlap: the solver stops with a ConvergenceWarning saying
+so (as it does, with a milder message, when the budget runs out).
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import ConvergenceWarning
+from .base import BinaryProblem, Snapshot, check_finite, dual_stats
+from ._common import dual_bias, largest_eigenvalue, project_dual, require_every, require_kernel
+
+NAME = "dual-gradient"
+KERNELS = ("linear", "poly", "rbf", "sigmoid")
+DEFAULT_MAX_ITER = 20_000
+
+
+def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
+    """Validate now (so errors surface at the call), then return the iteration generator."""
+    require_kernel(problem, NAME, KERNELS, "")
+    require_every(every)
+    return _iterate(problem, every)
+
+
+def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
+    y, C = problem.y, problem.C
+    K = problem.kernel(problem.X, problem.X)
+    safe_step = 1.0 / max(largest_eigenvalue(K), 1e-12)
+    step = problem.learning_rate or safe_step
+    max_iter = problem.max_iter or DEFAULT_MAX_ITER
+
+    def Q(v):  # Q v = y * (K (y * v)), without forming Q
+        return y * (K @ (y * v))
+
+    radius_sq = float(K.diagonal().max(initial=0.0))
+    a = np.zeros(problem.n)
+    Qa = np.zeros(problem.n)
+    a_prev, Qa_prev, momentum = a, Qa, 1.0
+    it, converged, overlap = 0, False, False
+    while True:
+        bias, violation = dual_bias(a, y, y * Qa, C)  # y * Qa = g, the decision value sans bias
+        converged = violation <= problem.tol
+        overlap = problem.hard_margin and _hulls_overlap(a, Qa, y, radius_sq)
+        if converged or overlap or it >= max_iter:
+            break
+        if it % every == 0:
+            yield _snapshot(it, a, Qa, bias, violation, step, problem)
+        # FISTA: extrapolate, take a projected gradient step, restart momentum if needed.
+        next_momentum = 0.5 * (1.0 + np.sqrt(1.0 + 4.0 * momentum ** 2))
+        inertia = (momentum - 1.0) / next_momentum
+        z = a + inertia * (a - a_prev)
+        Qz = Qa + inertia * (Qa - Qa_prev)  # Q is linear: no extra product with K
+        with np.errstate(over="ignore", invalid="ignore"):  # check_finite reports these
+            a_new = project_dual(z + step * (1.0 - Qz), y, C)
+            Qa_new = Q(a_new)
+        check_finite(NAME, step, a_new, Qa_new)
+        if (z - a_new) @ (a_new - a) > 0.0:  # momentum fights the step: restart
+            next_momentum = 1.0
+        a_prev, Qa_prev, a, Qa, momentum = a, Qa, a_new, Qa_new, next_momentum
+        it += 1
+
+    if not converged:
+        _warn_not_converged(problem, it, overlap, violation, safe_step)
+    yield _snapshot(it, a, Qa, bias, violation, step, problem, converged=converged)
+
+
+def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
+    primal, dual, gap = dual_stats(a, problem.y, Qa, bias, problem.C)
+    return Snapshot(
+        iteration=it,
+        bias=bias,
+        primal_objective=primal,
+        dual_objective=dual,
+        gap=gap,
+        kkt_violation=violation,
+        dual_coef=problem.y * a,
+        support=np.flatnonzero(a > 1e-8 * max(a.max(initial=0.0), 1.0)),
+        converged=converged,
+        step_size=step,
+    )
+
+
+def _hulls_overlap(a, Qa, y, radius_sq):
+    """Hard margin: do the classes' convex hulls (in feature space) overlap, as seen from a?"""
+    total = a.sum()
+    if total == 0.0:
+        return False
+    g = y * Qa
+    separates = g[y > 0].min(initial=np.inf) > g[y < 0].max(initial=-np.inf)
+    hull_distance_sq = 4.0 * float(a @ Qa) / total ** 2
+    return not separates and hull_distance_sq < 1e-8 * radius_sq
+
+
+def _warn_not_converged(problem, it, overlap, violation, safe_step):
+    if overlap:
+        message = (
+            f"solver {NAME!r}: the data are not separable with the {problem.kernel.name!r} "
+            "kernel: hard margin has no solution (the classes overlap in feature space and "
+            f"the dual grew without bound for {it} iterations); use a finite C"
+        )
+    else:
+        message = (
+            f"solver {NAME!r} stopped after {it} iterations with KKT violation "
+            f"{violation:.3g} > tol={problem.tol:g}; raise max_iter or tol"
+        )
+        if problem.learning_rate and problem.learning_rate > 2.0 * safe_step:
+            # In a box the iterates cannot blow up; a too-long step makes them bounce instead.
+            message += (
+                f" (learning_rate {problem.learning_rate:.3g} is beyond the stable limit "
+                f"~{2.0 * safe_step:.3g} = 2 / largest eigenvalue of K, so the ascent "
+                "oscillates; leave learning_rate unset for a safe step)"
+            )
+    warnings.warn(message, ConvergenceWarning, stacklevel=3)

@@ -1,0 +1,125 @@
+"""Pegasos: mini-batch stochastic sub-gradient descent on the linear SVM primal (seed 004).
+
+Problem: minimise R(w, b) = lambda/2 ||w||^2 + 1/n sum_i max(0, 1 - y_i (w.x_i + b)) with
+lambda = 1/(n C); objectives are reported as P = n C R = 1/2 ||w||^2 + C sum_i hinge_i.
+
+Update: each epoch visits the points in a fresh random order (np.random.default_rng(seed)),
+in mini-batches B of problem.batch_size points (default 32). With s_i = 1 where x_i in B
+violates its margin,
+    w <- w - eta_t (lambda w - 1/|B| sum_B s_i y_i x_i),   b <- b + eta_b 1/|B| sum_B s_i y_i,
+an unbiased estimate of the full sub-gradient step. The bias is not regularised (the seed
+puts it inside w, which shrinks it towards 0).
+
+Step sizes: eta_t = 1/(lambda t) (Shalev-Shwartz et al. 2007); b has no curvature and gets an
+AdaGrad step (_common.BiasStep). problem.learning_rate sets one constant eta for both instead.
+step_size in the snapshots is eta, in these (R) units.
+
+The stochastic iterates keep jittering, so the answer is their running average weighted by t
+(w_bar = sum_t t w_t / sum_t t; late iterates count more, Shamir & Zhang 2013), for w and b
+alike. Snapshots show this average.
+
+Stopping: after each epoch e the averaged objective P_e is evaluated on all points. Its excess
+over the optimum decays roughly like 1/e, so P_{e/2} - P_e estimates it, but sampling noise
+also makes it wobble. The solver stops once P has varied by at most problem.tol * P_e over the
+second half of the epochs so far (covering both the trend and the wobble). The default budget
+is 1000 epochs; large C (small lambda) may need more and then ends with a ConvergenceWarning.
+"""
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import ConvergenceWarning
+from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
+from ._common import BiasStep, require_every, require_finite_C, require_kernel
+
+NAME = "pegasos"
+KERNELS = ("linear",)
+DEFAULT_BATCH = 32
+DEFAULT_EPOCHS = 1000
+MIN_EPOCHS = 4  # judge the trend over at least two epochs
+
+
+def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
+    """Validate now (so errors surface at the call), then return the iteration generator."""
+    require_kernel(problem, NAME, KERNELS,
+                   "choose kernel='linear', or solver 'smo' / 'kernel-gradient' for kernels")
+    require_finite_C(problem, NAME)
+    require_every(every)
+    if problem.batch_size is not None and problem.batch_size < 1:
+        raise ValueError(f"batch_size must be a positive integer; got {problem.batch_size!r}")
+    return _iterate(problem, every)
+
+
+def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
+    X, y, C, n = problem.X, problem.y, problem.C, problem.n
+    lam = 1.0 / (n * C)
+    batch = min(n, problem.batch_size or DEFAULT_BATCH)
+    steps_per_epoch = math.ceil(n / batch)
+    max_iter = problem.max_iter or DEFAULT_EPOCHS * steps_per_epoch
+    rng = np.random.default_rng(problem.seed)
+
+    def primal(w, b):
+        margins = y * (X @ w + b)
+        with np.errstate(over="ignore"):  # ||w||^2 overflows before w: check_finite reports it
+            return hinge_primal(0.5 * w @ w, margins, C), margins
+
+    w, b = np.zeros(X.shape[1]), 0.0
+    w_bar, b_bar, weight = w, b, 0.0
+    epoch_objectives = [primal(w_bar, b_bar)[0]]  # P of the average after each epoch
+    it, step, converged = 0, np.nan, False
+    bias_step = BiasStep(problem.learning_rate)
+    while it < max_iter and not converged:
+        order = rng.permutation(n)
+        for start in range(0, n, batch):
+            if it % every == 0:
+                yield _snapshot(it, w_bar, b_bar, primal, step)
+            B = order[start:start + batch]
+            violators = (y[B] * (X[B] @ w + b) < 1.0).astype(float)
+            step = problem.learning_rate or 1.0 / (lam * (it + 1))
+            w = w - step * (lam * w - X[B].T @ (violators * y[B]) / len(B))
+            b = b + bias_step(float(violators @ y[B]) / len(B))
+            check_finite(NAME, step, w, b)
+            it += 1
+            weight += it  # running average with weights proportional to t
+            w_bar = w_bar + (it / weight) * (w - w_bar)
+            b_bar = b_bar + (it / weight) * (b - b_bar)
+            if it >= max_iter:
+                break
+        epoch_objectives.append(primal(w_bar, b_bar)[0])
+        check_finite(NAME, step, epoch_objectives[-1])
+        converged = _settled(epoch_objectives, problem.tol)
+
+    if not converged:
+        warnings.warn(
+            f"solver {NAME!r} stopped after {it} iterations ({len(epoch_objectives) - 1} "
+            f"epochs) before its objective settled to tol={problem.tol:g}; raise max_iter "
+            "or tol",
+            ConvergenceWarning, stacklevel=2,
+        )
+    yield _snapshot(it, w_bar, b_bar, primal, step, converged)
+
+
+def _settled(objectives, tol):
+    """Has the averaged objective stayed within tol (relative) over the second half of the run?"""
+    e = len(objectives) - 1
+    if e < MIN_EPOCHS:
+        return False
+    recent = objectives[e // 2:]
+    return max(recent) - min(recent) <= tol * abs(objectives[e])
+
+
+def _snapshot(it, w, b, primal, step, converged=False):
+    objective, margins = primal(w, b)
+    return Snapshot(
+        iteration=it,
+        bias=float(b),
+        primal_objective=objective,
+        w=w,
+        support=linear_support(margins),
+        converged=converged,
+        step_size=None if np.isnan(step) else float(step),
+    )

@@ -1,0 +1,103 @@
+"""Full-batch sub-gradient descent on the linear SVM primal (seed 001).
+
+Problem (the seed's form): minimise R(w, b) = lambda/2 ||w||^2 + 1/n sum_i hinge_i with
+hinge_i = max(0, 1 - y_i (w.x_i + b)) and lambda = 1/(n C). R is the libsvm primal divided by
+n C, so every objective reported is P = n C R = 1/2 ||w||^2 + C sum_i hinge_i. Unlike the seed,
+the bias b is a separate, unregularised variable (the seed appends a column of ones to X, which
+puts b inside ||w||^2 and shrinks it towards 0).
+
+Update: with s_i = 1 for points violating their margin (y_i f(x_i) < 1), 0 otherwise,
+    w <- w - eta (lambda w - 1/n sum_i s_i y_i x_i),   b <- b + eta_b 1/n sum_i s_i y_i.
+
+Step sizes: eta_t = 1/(lambda t), the classic rule for a lambda-strongly convex objective
+(Pegasos, Shalev-Shwartz et al. 2007), here on the full batch. It makes w_t the plain average
+of the first t "targets" 1/(lambda n) sum_i s_i y_i x_i, which damps the zig-zag of the
+subgradient method. b has no such curvature and gets an AdaGrad step (_common.BiasStep).
+problem.learning_rate sets one constant eta for both instead (the seed's choice).
+step_size in the snapshots is eta, in these (R) units.
+
+A subgradient method does not decrease the objective at every step, so the solver keeps the
+best iterate seen; every snapshot shows it (it is the answer you would get by stopping there).
+
+Stopping: the relative duality gap (P_best - D) / P_best <= problem.tol, where D is a lower
+bound on the optimum built from the averaged subgradient multipliers (_common.AveragedDual).
+The gap is reported in the snapshots; dual_objective stays None (this is a primal solver).
+"""
+from __future__ import annotations
+
+import warnings
+from typing import Iterator
+
+import numpy as np
+
+from ..errors import ConvergenceWarning
+from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
+from ._common import AveragedDual, BiasStep, require_every, require_finite_C, require_kernel
+
+NAME = "primal-subgradient"
+KERNELS = ("linear",)
+DEFAULT_MAX_ITER = 20_000
+
+
+def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
+    """Validate now (so errors surface at the call), then return the iteration generator."""
+    require_kernel(problem, NAME, KERNELS,
+                   "choose kernel='linear', or solver 'kernel-gradient', 'dual-gradient' or "
+                   "'smo' for the other kernels")
+    require_finite_C(problem, NAME)
+    require_every(every)
+    return _iterate(problem, every)
+
+
+def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
+    X, y, C, n = problem.X, problem.y, problem.C, problem.n
+    lam = 1.0 / (n * C)
+    max_iter = problem.max_iter or DEFAULT_MAX_ITER
+    certificate = AveragedDual(y, C, lambda a: y * (X @ (X.T @ (y * a))))
+
+    w, b = np.zeros(X.shape[1]), 0.0
+    best = (np.inf, w, b, None)  # (P, w, b, margins) of the best iterate so far
+    it, step, gap = 0, np.nan, np.inf
+    bias_step = BiasStep(problem.learning_rate)
+    while True:
+        margins = y * (X @ w + b)
+        with np.errstate(over="ignore"):  # ||w||^2 overflows before w: check_finite reports it
+            primal = hinge_primal(0.5 * w @ w, margins, C)
+        check_finite(NAME, step, primal)
+        if primal < best[0]:
+            best = (primal, w, b, margins)
+        violators = (margins < 1.0).astype(float)
+        gap = best[0] - certificate.add(C * violators, it + 1)
+        converged = gap <= problem.tol * abs(best[0])
+        if converged or it >= max_iter:
+            break
+        if it % every == 0:
+            yield _snapshot(it, best, gap, step)
+        # one sub-gradient step on R(w, b); the bias is not regularised
+        step = problem.learning_rate or 1.0 / (lam * (it + 1))
+        w = w - step * (lam * w - X.T @ (violators * y) / n)
+        b = b + bias_step(float(violators @ y) / n)
+        check_finite(NAME, step, w, b)
+        it += 1
+
+    if not converged:
+        warnings.warn(
+            f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
+            f"{gap / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol",
+            ConvergenceWarning, stacklevel=2,
+        )
+    yield _snapshot(it, best, gap, step, converged)
+
+
+def _snapshot(it, best, gap, step, converged=False):
+    primal, w, b, margins = best
+    return Snapshot(
+        iteration=it,
+        bias=float(b),
+        primal_objective=primal,
+        gap=float(gap),
+        w=w,
+        support=linear_support(margins),
+        converged=converged,
+        step_size=None if np.isnan(step) else float(step),
+    )
