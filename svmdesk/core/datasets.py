@@ -1,0 +1,229 @@
+"""Seeded 2-D toy datasets for trying out SVMs.
+
+Every generator has the signature ``fn(n=200, noise=<default>, seed=None) -> Dataset``, returns
+exactly ``n`` points with balanced classes (when ``n`` does not divide evenly, the first classes
+get one point more) and is deterministic for a given ``seed`` (``np.random.default_rng(seed)``).
+Points are ordered by class.  Labels are the integers ``0..k-1``; ``class_names`` are their
+strings ``"0", "1", ...``.  Where a set comes from the SVM notes in the seeds, class 1 is the
+notes' "+1" class and class 0 their "-1" class.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from svmdesk.core.errors import DataError
+
+MAX_BLOB_CENTERS = 8
+
+
+@dataclass(frozen=True, eq=False)
+class Dataset:
+    """A labelled point set; ``X`` and ``y`` are read-only copies of what was passed in.
+
+    ``y`` holds integer labels ``0..k-1`` indexing ``class_names``, or the class names
+    themselves (strings, e.g. from a CSV file).
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    class_names: tuple[str, ...]
+    feature_names: tuple[str, ...] = ("x1", "x2")
+    name: str = ""
+
+    def __post_init__(self):
+        X = np.array(self.X, dtype=np.float64)
+        y = np.array(self.y)
+        if X.ndim != 2:
+            raise DataError(f"X must be a 2-D array (points x features); got shape {X.shape}")
+        if y.ndim != 1:
+            raise DataError(f"y must be a 1-D array of labels; got shape {y.shape}")
+        if len(X) != len(y):
+            raise DataError(f"X has {len(X)} points but y has {len(y)} labels")
+        if not np.isfinite(X).all():
+            raise DataError("X contains NaN or infinite values")
+        class_names = tuple(str(c) for c in self.class_names)
+        feature_names = tuple(str(f) for f in self.feature_names)
+        if len(feature_names) != X.shape[1]:
+            raise DataError(f"{len(feature_names)} feature names for {X.shape[1]} features")
+        if np.issubdtype(y.dtype, np.integer):
+            unknown = y[(y < 0) | (y >= len(class_names))].tolist()
+        else:
+            unknown = [label for label in y.tolist() if str(label) not in class_names]
+        if len(unknown):
+            raise DataError(f"label {unknown[0]!r} is not one of the classes {class_names}")
+        X.setflags(write=False)
+        y.setflags(write=False)
+        for field, value in (("X", X), ("y", y), ("class_names", class_names),
+                             ("feature_names", feature_names), ("name", str(self.name))):
+            object.__setattr__(self, field, value)
+
+    @property
+    def n(self) -> int:
+        return len(self.X)
+
+    @property
+    def n_classes(self) -> int:
+        return len(self.class_names)
+
+
+def _check(n: int, noise: float, n_classes: int = 2) -> None:
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
+        raise ValueError(f"n must be an integer number of points; got {n!r}")
+    if n < n_classes:
+        raise ValueError(f"n must be at least {n_classes} (one point per class); got {n}")
+    if not noise >= 0:  # also rejects NaN
+        raise ValueError(f"noise must be >= 0; got {noise}")
+
+
+def _counts(n: int, k: int) -> list[int]:
+    """Points per class: as equal as possible, the first classes taking the remainder."""
+    return [n // k + (i < n % k) for i in range(k)]
+
+
+def _dataset(parts: list[np.ndarray], name: str) -> Dataset:
+    y = np.concatenate([np.full(len(p), i, dtype=np.int64) for i, p in enumerate(parts)])
+    return Dataset(np.concatenate(parts), y, tuple(str(i) for i in range(len(parts))), name=name)
+
+
+def _polar(r, theta) -> np.ndarray:
+    return np.column_stack([r * np.cos(theta), r * np.sin(theta)])
+
+
+def blobs(n: int = 200, noise: float = 1.0, seed=None, centers: int = 2) -> Dataset:
+    """Round gaussian clusters (std ``noise``), one per class: the easy linear case.
+
+    ``centers`` (2..8) classes sit evenly on a circle, neighbours 4*sqrt(2) apart; with two
+    classes the centres are (-2, -2) and (2, 2) as in the seed notes.  Raise ``noise`` to make
+    the clusters overlap; with 3+ classes it shows one-vs-rest / one-vs-one decisions.
+    """
+    if isinstance(centers, bool) or not isinstance(centers, (int, np.integer)) \
+            or not 2 <= centers <= MAX_BLOB_CENTERS:
+        raise ValueError(f"centers must be an integer from 2 to {MAX_BLOB_CENTERS}; got {centers!r}")
+    _check(n, noise, centers)
+    rng = np.random.default_rng(seed)
+    radius = 2 * np.sqrt(2) / np.sin(np.pi / centers)
+    angles = 5 * np.pi / 4 + 2 * np.pi * np.arange(centers) / centers
+    parts = [_polar(radius, a) + rng.normal(scale=noise, size=(m, 2))
+             for a, m in zip(angles, _counts(n, centers))]
+    return _dataset(parts, "blobs")
+
+
+def moons(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
+    """Two interleaving half circles (as sklearn's make_moons), gaussian noise of std ``noise``.
+
+    Not linearly separable: compare a linear kernel with rbf or poly.
+    """
+    _check(n, noise)
+    rng = np.random.default_rng(seed)
+    m0, m1 = _counts(n, 2)
+    t0, t1 = np.linspace(0, np.pi, m0), np.linspace(0, np.pi, m1)
+    upper = np.column_stack([np.cos(t0), np.sin(t0)])
+    lower = np.column_stack([1 - np.cos(t1), 0.5 - np.sin(t1)])
+    parts = [p + rng.normal(scale=noise, size=p.shape) for p in (upper, lower)]
+    return _dataset(parts, "moons")
+
+
+def circles(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
+    """A circle of radius 1 (class 0) around one of radius 0.5 (class 1), as sklearn's
+    make_circles(factor=0.5), gaussian noise of std ``noise``.
+
+    No straight line separates them; an rbf kernel (or a degree-2 poly) does.
+    """
+    _check(n, noise)
+    rng = np.random.default_rng(seed)
+    parts = [_polar(r, np.linspace(0, 2 * np.pi, m, endpoint=False))
+             for r, m in zip((1.0, 0.5), _counts(n, 2))]
+    parts = [p + rng.normal(scale=noise, size=p.shape) for p in parts]
+    return _dataset(parts, "circles")
+
+
+def xor(n: int = 200, noise: float = 0.35, seed=None) -> Dataset:
+    """Four gaussian clusters (std ``noise``) centred at (+-1, +-1); the class is
+    sign(x1 * x2): class 1 in the (+,+) and (-,-) quadrants, class 0 in the other two.
+
+    The classic set no linear model can fit; poly (degree 2) and rbf kernels can.
+    """
+    _check(n, noise)
+    rng = np.random.default_rng(seed)
+    parts = []
+    for product_sign, m in zip((-1, 1), _counts(n, 2)):
+        s = np.where(np.arange(m) % 2 == 0, 1.0, -1.0)  # alternate between the two quadrants
+        centres = np.column_stack([s, product_sign * s])
+        parts.append(centres + rng.normal(scale=noise, size=(m, 2)))
+    return _dataset(parts, "xor")
+
+
+def spirals(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
+    """Two interleaved Archimedean spirals r = theta / (2 pi) of 1.75 turns (radius 0.25 to
+    2, arms 0.5 apart), class 1 being class 0 turned by 180 degrees; gaussian noise of std
+    ``noise``.
+
+    A hard non-linear case: try rbf kernels and watch gamma and C trade under- for over-fitting.
+    """
+    _check(n, noise)
+    rng = np.random.default_rng(seed)
+    parts = []
+    for turn, m in zip((0.0, np.pi), _counts(n, 2)):
+        # Evenly spaced in theta**2, so roughly evenly spaced along the curve.
+        theta = np.sqrt(np.linspace((np.pi / 2) ** 2, (4 * np.pi) ** 2, m))
+        p = _polar(theta / (2 * np.pi), theta + turn)
+        parts.append(p + rng.normal(scale=noise, size=p.shape))
+    return _dataset(parts, "spirals")
+
+
+TWO_DISKS_OUTLIER = (-1.5, 4.0)
+
+
+def two_disks(n: int = 200, noise: float = 0.0, seed=None) -> Dataset:
+    """The seed notes' linearly separable disks with one outlier: shows how C trades margin
+    for errors (and why a hard margin fails).
+
+    Class 0: a disk of radius 2 centred (-5, 3); class 1: a disk of radius 2.7 centred (0, 0).
+    As in the notes, each point has a uniform angle and radius R * uniform (so points crowd the
+    centres).  One class-1 point, the first of its class, is the outlier at exactly (-1.5, 4),
+    off both disks and near class 0.  ``noise`` (default 0) adds a gaussian jitter of that std
+    to every point except the outlier.
+    """
+    _check(n, noise)
+    rng = np.random.default_rng(seed)
+    parts = []
+    for (cx, cy), radius, m in zip(((-5.0, 3.0), (0.0, 0.0)), (2.0, 2.7), _counts(n, 2)):
+        r = radius * rng.random(m)
+        theta = 2 * np.pi * rng.random(m)
+        p = np.column_stack([cx + r * np.sin(theta), cy + r * np.cos(theta)])
+        parts.append(p + rng.normal(scale=noise, size=p.shape))
+    parts[1][0] = TWO_DISKS_OUTLIER
+    return _dataset(parts, "two_disks")
+
+
+def gaussians(n: int = 200, noise: float = 1.0, seed=None) -> Dataset:
+    """Two overlapping gaussians centred (-1, -1) and (1, 1) with std ``noise`` (default 1, as
+    in the seed notes): no line separates them, so a soft margin (finite C) is needed.
+    """
+    _check(n, noise)
+    rng = np.random.default_rng(seed)
+    parts = [c + rng.normal(scale=noise, size=(m, 2)) for c, m in zip((-1.0, 1.0), _counts(n, 2))]
+    return _dataset(parts, "gaussians")
+
+
+GENERATORS: dict[str, Callable[..., Dataset]] = {
+    "blobs": blobs,
+    "moons": moons,
+    "circles": circles,
+    "xor": xor,
+    "spirals": spirals,
+    "two_disks": two_disks,
+    "gaussians": gaussians,
+}
+
+
+def make_dataset(name: str, n: int = 200, noise: float | None = None, seed=None, **kw) -> Dataset:
+    """Generate the dataset ``name`` (a key of GENERATORS); ``noise=None`` uses its default."""
+    if name not in GENERATORS:
+        raise ValueError(f"unknown dataset {name!r}; choose one of {', '.join(GENERATORS)}")
+    if noise is not None:
+        kw["noise"] = noise
+    return GENERATORS[name](n=n, seed=seed, **kw)

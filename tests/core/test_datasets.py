@@ -1,0 +1,190 @@
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from svmdesk.core.datasets import GENERATORS, Dataset, make_dataset
+
+NAMES = ["blobs", "moons", "circles", "xor", "spirals", "two_disks", "gaussians"]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_registry_has_all_generators_with_docstrings():
+    assert list(GENERATORS) == NAMES
+    assert all(fn.__doc__ and fn.__doc__.strip() for fn in GENERATORS.values())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_deterministic_per_seed_and_different_across_seeds(name):
+    a, b, c = (make_dataset(name, n=50, seed=s) for s in (1, 1, 2))
+    np.testing.assert_array_equal(a.X, b.X)
+    np.testing.assert_array_equal(a.y, b.y)
+    assert not np.array_equal(a.X, c.X)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("n", [2, 3, 7, 200, 201])
+def test_exact_n_and_balanced(name, n):
+    ds = make_dataset(name, n=n, seed=0)
+    assert ds.n == n == len(ds.X) == len(ds.y)
+    counts = np.bincount(ds.y, minlength=2)
+    assert counts.sum() == n and counts[0] - counts[1] == n % 2
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_shapes_dtypes_and_names(name):
+    ds = make_dataset(name, n=20, seed=0)
+    assert ds.X.shape == (20, 2) and ds.X.dtype == np.float64
+    assert ds.y.shape == (20,) and np.issubdtype(ds.y.dtype, np.integer)
+    assert ds.class_names == ("0", "1") and ds.n_classes == 2
+    assert ds.feature_names == ("x1", "x2") and ds.name == name
+    assert np.isfinite(ds.X).all()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_arrays_are_read_only(name):
+    ds = make_dataset(name, n=10, seed=0)
+    assert not ds.X.flags.writeable and not ds.y.flags.writeable
+    with pytest.raises(ValueError):
+        ds.X[0, 0] = 1.0
+    with pytest.raises(ValueError):
+        ds.y[0] = 1
+
+
+def test_dataset_copies_input_and_is_frozen():
+    X, y = np.zeros((2, 2)), np.array([0, 1])
+    ds = Dataset(X, y, ("0", "1"))
+    X[0, 0] = 5.0
+    assert ds.X[0, 0] == 0.0 and X.flags.writeable
+    with pytest.raises(AttributeError):
+        ds.name = "other"
+
+
+def test_dataset_validation():
+    with pytest.raises(ValueError, match="3 points but y has 2"):
+        Dataset(np.zeros((3, 2)), [0, 1], ("0", "1"))
+    with pytest.raises(ValueError, match="2-D"):
+        Dataset(np.zeros(3), [0, 1, 0], ("0", "1"))
+    with pytest.raises(ValueError, match="1-D"):
+        Dataset(np.zeros((2, 2)), [[0], [1]], ("0", "1"))
+    with pytest.raises(ValueError, match="feature names"):
+        Dataset(np.zeros((2, 3)), [0, 1], ("0", "1"))
+    with pytest.raises(ValueError, match="not one of the classes"):
+        Dataset(np.zeros((2, 2)), [0, 2], ("0", "1"))
+    with pytest.raises(ValueError, match="NaN"):
+        Dataset(np.full((2, 2), np.nan), [0, 1], ("0", "1"))
+
+
+def test_dataset_accepts_string_labels():
+    ds = Dataset([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]], ["cat", "dog", "cat"], ("cat", "dog"),
+                 feature_names=("w", "h"), name="pets")
+    assert ds.n == 3 and ds.n_classes == 2 and list(ds.y) == ["cat", "dog", "cat"]
+    with pytest.raises(ValueError, match="bird"):
+        Dataset([[0.0, 1.0]], ["bird"], ("cat", "dog"))
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_two_disks_has_the_seed_outlier_and_points_in_their_disks(seed):
+    ds = make_dataset("two_disks", n=201, seed=seed)
+    is_outlier = np.all(ds.X == (-1.5, 4.0), axis=1)
+    assert is_outlier.sum() == 1
+    assert ds.y[is_outlier][0] == 1  # the (0, 0)-disk's class
+    X, y = ds.X[~is_outlier], ds.y[~is_outlier]
+    assert np.all(np.hypot(*(X[y == 1] - (0.0, 0.0)).T) <= 2.7)
+    assert np.all(np.hypot(*(X[y == 0] - (-5.0, 3.0)).T) <= 2.0)
+
+
+def test_two_disks_noise_jitters_all_but_the_outlier():
+    ds = make_dataset("two_disks", n=40, noise=0.01, seed=0)
+    assert np.all(ds.X == (-1.5, 4.0), axis=1).sum() == 1
+    assert not np.array_equal(ds.X, make_dataset("two_disks", n=40, seed=0).X)
+
+
+def _class_stats(X, y):
+    return np.array([np.r_[X[y == k].mean(axis=0), X[y == k].std(axis=0)] for k in (0, 1)])
+
+
+@pytest.mark.parametrize("name", ["moons", "circles"])
+def test_moons_and_circles_match_sklearn_statistically(name):
+    sk = pytest.importorskip("sklearn.datasets")
+    ours = make_dataset(name, n=4000, noise=0.1, seed=0)
+    if name == "moons":
+        X, y = sk.make_moons(n_samples=4000, noise=0.1, random_state=0)
+    else:
+        X, y = sk.make_circles(n_samples=4000, noise=0.1, factor=0.5, random_state=0)
+    np.testing.assert_allclose(_class_stats(ours.X, ours.y), _class_stats(X, y), atol=0.03)
+
+
+def test_circles_radii():
+    ds = make_dataset("circles", n=400, noise=0.0, seed=0)
+    r = np.hypot(*ds.X.T)
+    np.testing.assert_allclose(r[ds.y == 0], 1.0)
+    np.testing.assert_allclose(r[ds.y == 1], 0.5)
+    noisy = make_dataset("circles", n=4000, noise=0.05, seed=0)
+    r = np.hypot(*noisy.X.T)
+    assert abs(np.median(r[noisy.y == 0]) - 1.0) < 0.02
+    assert abs(np.median(r[noisy.y == 1]) - 0.5) < 0.02
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_xor_labels_follow_sign_of_product_for_small_noise(seed):
+    ds = make_dataset("xor", n=400, noise=0.1, seed=seed)
+    np.testing.assert_array_equal(ds.y, (ds.X[:, 0] * ds.X[:, 1] > 0).astype(int))
+    # all four quadrants are used
+    assert len({(a, b) for a, b in np.sign(ds.X).astype(int)}) == 4
+
+
+def test_spirals_are_point_reflections_of_each_other_without_noise():
+    ds = make_dataset("spirals", n=100, noise=0.0, seed=0)
+    np.testing.assert_allclose(ds.X[ds.y == 1], -ds.X[ds.y == 0], atol=1e-12)
+    r = np.hypot(*ds.X.T)
+    assert r.min() == pytest.approx(0.25) and r.max() == pytest.approx(2.0)
+
+
+def test_gaussians_centres_and_noise_scales_std():
+    for noise in (0.5, 1.0):
+        ds = make_dataset("gaussians", n=4000, noise=noise, seed=0)
+        stats = _class_stats(ds.X, ds.y)
+        np.testing.assert_allclose(stats[:, :2], [[-1, -1], [1, 1]], atol=0.1)
+        np.testing.assert_allclose(stats[:, 2:], noise, rtol=0.05)
+    np.testing.assert_array_equal(make_dataset("gaussians", seed=3).X,
+                                  make_dataset("gaussians", noise=1.0, seed=3).X)
+
+
+@pytest.mark.parametrize("k", range(2, 9))
+def test_blobs_centers_gives_k_balanced_classes(k):
+    ds = make_dataset("blobs", n=10 * k + 1, seed=0, centers=k)
+    assert ds.n_classes == k and ds.class_names == tuple(str(i) for i in range(k))
+    counts = np.bincount(ds.y)
+    assert len(counts) == k and counts[0] == 11 and set(counts[1:]) == {10}
+    means = np.array([ds.X[ds.y == i].mean(axis=0) for i in range(k)])
+    gaps = np.linalg.norm(means[:, None] - means[None], axis=-1)[~np.eye(k, dtype=bool)]
+    assert gaps.min() > 4  # centres 4*sqrt(2) apart, so clusters stay distinguishable
+
+
+def test_make_dataset_errors():
+    with pytest.raises(ValueError, match="'nope'") as err:
+        make_dataset("nope")
+    assert all(name in str(err.value) for name in NAMES)
+    with pytest.raises(ValueError, match="at least 2"):
+        make_dataset("moons", n=1)
+    with pytest.raises(ValueError, match="at least 5"):
+        make_dataset("blobs", n=4, centers=5)
+    with pytest.raises(ValueError, match="noise must be >= 0"):
+        make_dataset("circles", noise=-0.1)
+    with pytest.raises(ValueError, match="noise"):
+        make_dataset("circles", noise=float("nan"))
+    with pytest.raises(ValueError, match="integer"):
+        make_dataset("xor", n=10.5)
+    for bad in (1, 9):
+        with pytest.raises(ValueError, match="centers must be an integer from 2 to 8"):
+            make_dataset("blobs", centers=bad)
+
+
+def test_import_does_not_pull_in_gui_libraries():
+    code = ("import svmdesk.core.datasets, sys; "
+            "assert not any(m in sys.modules for m in ('PySide6', 'pyqtgraph', 'qasync'))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
