@@ -1,0 +1,12 @@
+"""svmdesk's solver core: numpy only, no Qt. Everything a script or the GUI trains with."""
+from .datasets import GENERATORS, Dataset, make_dataset
+from .errors import ConvergenceWarning, DataError, DivergenceError
+from .estimator import SOLVERS, SVC
+from .kernels import KERNELS, Kernel
+from .model import SVMModel
+from .solvers.base import Snapshot
+
+__all__ = [
+    "SVC", "DataError", "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
+    "Kernel", "KERNELS", "SOLVERS", "Dataset", "GENERATORS", "make_dataset",
+]

@@ -1,0 +1,353 @@
+"""SVC: a scikit-learn style front over the solvers.
+
+`__init__` only stores parameters; `fit` validates them and the data, then runs `iter_fit`
+to its end. `iter_fit` streams the solver's snapshots (one machine after another for three or
+more classes) and sets the fitted attributes when the stream ends.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import numbers
+from itertools import combinations
+from typing import Iterator
+
+import numpy as np
+
+from .errors import DataError
+from .kernels import KERNELS, Kernel
+from .model import BinaryMachine, Scaler, SVMModel
+from .solvers import dual_gradient, kernel_gradient, pegasos, primal_subgradient, smo
+from .solvers.base import BinaryProblem, Snapshot
+
+SOLVERS = {
+    "smo": smo,
+    "dual-gradient": dual_gradient,
+    "primal-subgradient": primal_subgradient,
+    "kernel-gradient": kernel_gradient,
+    "pegasos": pegasos,
+}
+
+_PARAMS = ("solver", "kernel", "C", "gamma", "degree", "coef0", "tol", "max_iter",
+           "learning_rate", "batch_size", "standardize", "random_state")
+
+
+class SVC:
+    """Support vector classifier trained by one of svmdesk's solvers.
+
+    C=None (or inf) is the hard margin. gamma: "scale" (1 / (n_features * X.var())),
+    "auto" (1 / n_features) or a positive number. Labels may be any hashable values.
+    """
+
+    def __init__(self, solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3,
+                 coef0=0.0, tol=1e-3, max_iter=None, learning_rate=None, batch_size=None,
+                 standardize=False, random_state=None):
+        self.solver = solver
+        self.kernel = kernel
+        self.C = C
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.learning_rate = learning_rate
+        self.batch_size = batch_size
+        self.standardize = standardize
+        self.random_state = random_state
+
+    def get_params(self, deep: bool = True) -> dict:
+        return {name: getattr(self, name) for name in _PARAMS}
+
+    def set_params(self, **params) -> "SVC":
+        for name, value in params.items():
+            if name not in _PARAMS:
+                raise ValueError(f"SVC has no parameter {name!r}; parameters: {', '.join(_PARAMS)}")
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self) -> str:
+        defaults = SVC().get_params()
+        changed = [f"{k}={v!r}" for k, v in self.get_params().items()
+                   if repr(v) != repr(defaults[k])]
+        return f"SVC({', '.join(changed)})"
+
+    # -- training -----------------------------------------------------------------------------
+    def fit(self, X, y) -> "SVC":
+        for _ in self.iter_fit(X, y, every=_NEVER):
+            pass
+        return self
+
+    def iter_fit(self, X, y, every: int = 1) -> Iterator[Snapshot]:
+        """Snapshots every `every` iterations of each machine, and each machine's final one.
+
+        Parameters and data are checked before the first snapshot; the fitted attributes
+        are set once the last machine has finished (a stream abandoned early sets none).
+        """
+        every = _check_every(every)
+        params = _check_params(self.get_params())
+        X, y = _check_data(X, y)
+        classes, codes = _encode_labels(y)
+        scaler = Scaler.fit(X) if params["standardize"] else None
+        Z = X if scaler is None else scaler.transform(X)
+        kernel = Kernel(params["kernel"], _resolve_gamma(params["gamma"], Z),
+                        params["degree"], params["coef0"])
+        pairs = _machine_pairs(len(classes))
+        machines, finals = [], []
+        for k, (pos, neg) in enumerate(pairs):
+            points = np.flatnonzero((codes == pos) | (codes == neg))
+            problem = BinaryProblem(
+                X=Z[points], y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
+                C=params["C"], tol=params["tol"], max_iter=params["max_iter"],
+                learning_rate=params["learning_rate"], batch_size=params["batch_size"],
+                seed=params["random_state"])
+            label = dict(machine=k, n_machines=len(pairs),
+                         classes=(classes[neg], classes[pos]),
+                         points=None if len(pairs) == 1 else points,
+                         kernel=kernel, scaler=scaler)
+            final = None
+            for snap in SOLVERS[params["solver"]].solve(problem, every):
+                final = dataclasses.replace(snap, **label)
+                yield final
+            finals.append(final)
+            machines.append(_machine(final, problem, points, pos, neg))
+        self._set_fitted(kernel, classes, codes, machines, scaler, finals, X)
+
+    # -- fitted state -------------------------------------------------------------------------
+    def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X):
+        self.model_ = SVMModel(kernel, classes, tuple(machines), scaler)
+        self.classes_ = classes
+        self.gamma_ = kernel.gamma
+        self.n_features_in_ = X.shape[1]
+        self.n_iter_ = np.array([s.iteration for s in finals])
+        dual = SOLVERS[self.solver] in (smo, dual_gradient)   # the others minimise P
+        objectives = np.array([s.dual_objective if dual else s.primal_objective
+                               for s in finals])
+        self.objective_ = float(objectives[0]) if len(finals) == 1 else objectives
+        self.converged_ = all(s.converged for s in finals)
+        self.intercept_ = np.array([m.bias for m in machines])
+        if scaler is not None and kernel.name == "linear":   # in input units, like coef_
+            self.intercept_ -= np.array([m.w @ (scaler.mean / scaler.scale) for m in machines])
+        self.support_, self.dual_coef_ = _libsvm_layout(machines, len(classes), codes)
+        self.n_support_ = np.bincount(codes[self.support_], minlength=len(classes))
+        self.support_vectors_ = X[self.support_]
+
+    @property
+    def coef_(self) -> np.ndarray:
+        """Weights of the linear kernel's hyperplanes, one row per machine, in the units of
+        the input (standardisation folded in): decision_function = X @ coef_.T + intercept_."""
+        model = self._fitted()
+        if model.kernel.name != "linear":
+            raise AttributeError("coef_ is only available when kernel='linear'")
+        w = np.vstack([m.w for m in model.machines])
+        return w if model.scaler is None else w / model.scaler.scale
+
+    def _fitted(self) -> SVMModel:
+        model = getattr(self, "model_", None)
+        if model is None:
+            raise AttributeError("this SVC is not fitted yet: call fit(X, y) first")
+        return model
+
+    def decision_function(self, X) -> np.ndarray:
+        """f(x): shape (n,) for two classes (positive means classes_[1]); for K classes
+        (n, K(K-1)/2) one-vs-one values in sklearn's "ovo" order (positive: first class)."""
+        model = self._fitted()
+        return model.decision_function(_check_X(X, model.n_features))
+
+    def predict(self, X) -> np.ndarray:
+        model = self._fitted()
+        return model.predict(_check_X(X, model.n_features))
+
+    def score(self, X, y) -> float:
+        """Mean accuracy on (X, y)."""
+        X, y = _check_data(X, y, need_two_classes=False)
+        return float(np.mean(self.predict(X) == y))
+
+
+_NEVER = 2**62  # `every` for fit: only final snapshots
+
+
+def _machine_pairs(n_classes: int):
+    """(positive, negative) class indices per machine: classes_[1] is positive for two
+    classes (sklearn's sign); for more, pair (i, j) in sklearn's order votes i when f > 0."""
+    if n_classes == 2:
+        return [(1, 0)]
+    return list(combinations(range(n_classes), 2))
+
+
+def _machine(snap: Snapshot, problem: BinaryProblem, points, pos, neg) -> BinaryMachine:
+    """The final snapshot of one machine as a model, its indices mapped to the whole set.
+
+    With dual coefficients every non-zero one is kept (the representer solution of
+    kernel-gradient uses all points, not only those on or inside the margin); primal
+    solvers' support vectors are their margin points."""
+    if snap.dual_coef is not None:
+        support = np.flatnonzero(snap.dual_coef)
+        coef = snap.dual_coef[support]
+    else:  # primal solver: the dual coefficients are recovered for the record
+        support = np.asarray(snap.support, dtype=np.intp)
+        coef = _primal_dual_coef(snap, problem, support)
+    w = snap.w
+    if w is None and problem.kernel.name == "linear":
+        w = coef @ problem.X[support] if len(support) else np.zeros(problem.X.shape[1])
+    return BinaryMachine(points[support], problem.X[support], coef, snap.bias, pos, neg, w)
+
+
+def _primal_dual_coef(snap, problem, support) -> np.ndarray:
+    """y_i a_i for a primal solution: a_i = C inside the margin, and for points on it the
+    least-squares multipliers in [0, C] that rebuild w (the KKT conditions of the dual)."""
+    y, X = problem.y[support], problem.X[support]
+    margins = y * (X @ snap.w + snap.bias)
+    alpha = np.where(margins < 1.0 - 1e-3, problem.C, 0.0)
+    on = np.flatnonzero(alpha == 0)
+    if len(on):
+        rest = snap.w - (alpha * y) @ X
+        sol = np.linalg.lstsq((y[on, None] * X[on]).T, rest, rcond=None)[0]
+        alpha[on] = np.clip(sol, 0.0, problem.C)
+    return y * alpha
+
+
+def _libsvm_layout(machines, n_classes, codes):
+    """support_ grouped by class, and dual_coef_ of shape (K-1, n_SV) laid out as libsvm's
+    sv_coef: an SV of class i has its coefficient for machine (i, j) in row j-1 if i < j,
+    else in row j."""
+    support = np.unique(np.concatenate([m.support for m in machines]))
+    support = support[np.argsort(codes[support], kind="stable")]
+    column = {int(s): c for c, s in enumerate(support)}
+    coef = np.zeros((max(1, n_classes - 1), len(support)))
+    for m in machines:
+        for s, value in zip(m.support, m.dual_coef):
+            own = codes[s]
+            other = m.negative if own == m.positive else m.positive
+            row = 0 if n_classes == 2 else (other - 1 if own < other else other)
+            coef[row, column[int(s)]] = value
+    return support, coef
+
+
+# -- validation ---------------------------------------------------------------------------
+def _check_every(every) -> int:
+    if isinstance(every, bool) or not isinstance(every, numbers.Integral) or every < 1:
+        raise ValueError(f"every must be a positive integer; got {every!r}")
+    return int(every)
+
+
+def _check_params(p: dict) -> dict:
+    """Validated parameters, with C resolved to a float (inf for hard margin)."""
+    p = dict(p)
+
+    def bad(name, allowed):
+        return ValueError(f"{name} must be {allowed}; got {p[name]!r}")
+
+    if p["solver"] not in SOLVERS:
+        raise bad("solver", "one of " + ", ".join(repr(s) for s in SOLVERS))
+    if p["kernel"] not in KERNELS:
+        raise bad("kernel", "one of " + ", ".join(repr(k) for k in KERNELS))
+    module = SOLVERS[p["solver"]]
+    if p["kernel"] not in module.KERNELS:
+        raise ValueError(
+            f"solver {p['solver']!r} trains {' and '.join(module.KERNELS)} models only, "
+            f"not kernel={p['kernel']!r}; choose kernel='linear', or solver 'smo', "
+            "'dual-gradient' or 'kernel-gradient' for other kernels")
+    C = p["C"]
+    if C is None:
+        p["C"] = math.inf
+    elif not _is_real(C) or not (C > 0) or math.isnan(C):
+        raise bad("C", "a positive number, or None (or inf) for hard margin")
+    else:
+        p["C"] = float(C)
+    gamma = p["gamma"]
+    if not (gamma in ("scale", "auto") if isinstance(gamma, str)
+            else _is_real(gamma) and 0 < gamma < math.inf):
+        raise bad("gamma", "'scale', 'auto' or a positive number")
+    if not _is_int(p["degree"]) or p["degree"] < 1:
+        raise bad("degree", "a positive integer")
+    if not _is_real(p["coef0"]) or not math.isfinite(p["coef0"]):
+        raise bad("coef0", "a finite number")
+    if not _is_real(p["tol"]) or not 0 < p["tol"] < math.inf:
+        raise bad("tol", "a positive number")
+    for name in ("max_iter", "batch_size"):
+        if p[name] is not None and (not _is_int(p[name]) or p[name] < 1):
+            raise bad(name, "None or a positive integer")
+    lr = p["learning_rate"]
+    if lr is not None and (not _is_real(lr) or not 0 < lr < math.inf):
+        raise bad("learning_rate", "None (automatic) or a positive number")
+    if not isinstance(p["standardize"], (bool, np.bool_)):
+        raise bad("standardize", "True or False")
+    seed = p["random_state"]
+    if seed is not None and (not _is_int(seed) or seed < 0):
+        raise bad("random_state", "None or a non-negative integer")
+    return p
+
+
+def _is_real(v) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
+
+
+def _resolve_gamma(gamma, Z: np.ndarray) -> float:
+    d = Z.shape[1]
+    if gamma == "auto":
+        return 1.0 / d
+    if gamma == "scale":
+        var = Z.var()
+        return 1.0 / (d * var) if var > 0 else 1.0
+    return float(gamma)
+
+
+def _check_X(X, n_features=None) -> np.ndarray:
+    try:
+        X = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as e:
+        raise DataError(f"X must hold numbers only ({e}); check for text or empty cells") from None
+    if X.ndim == 1 and n_features is not None and X.size == n_features:
+        X = X.reshape(1, -1)
+    if X.ndim != 2:
+        raise DataError(f"X must be a 2-D table (points x features); got shape {X.shape}")
+    if X.shape[0] == 0 or X.shape[1] == 0:
+        raise DataError(f"X is empty (shape {X.shape}): there are no points to use")
+    if n_features is not None and X.shape[1] != n_features:
+        raise DataError(f"X has {X.shape[1]} features but the model was trained on "
+                        f"{n_features}")
+    bad = ~np.isfinite(X)
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        raise DataError(f"X contains NaN or infinite values ({bad.sum()} of them; first at "
+                        f"row {r}, column {c}): remove or fill them")
+    return X
+
+
+def _check_data(X, y, need_two_classes: bool = True):
+    X = _check_X(X)
+    y = np.asarray(y)
+    if y.ndim == 2 and 1 in y.shape:
+        y = y.ravel()
+    if y.ndim != 1:
+        raise DataError(f"y must be one label per point (1-D); got shape {y.shape}")
+    if len(y) != len(X):
+        raise DataError(f"X has {len(X)} points but y has {len(y)} labels: they must match")
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise DataError("y contains NaN or infinite labels: every point needs a class")
+    if need_two_classes and len(_unique(y)) < 2:
+        label = y[0].item() if isinstance(y[0], np.generic) else y[0]
+        raise DataError(f"need at least two classes to train; every point has label "
+                        f"{label!r}: add points of another class")
+    return X, y
+
+
+def _unique(y: np.ndarray) -> list:
+    """Distinct labels, sorted when they can be, else in order of appearance."""
+    seen = list(dict.fromkeys(y.tolist()))
+    try:
+        return sorted(seen)
+    except TypeError:
+        return seen
+
+
+def _encode_labels(y: np.ndarray):
+    labels = _unique(y)
+    index = {label: k for k, label in enumerate(labels)}
+    codes = np.fromiter((index[v] for v in y.tolist()), dtype=np.intp, count=len(y))
+    classes = np.array(labels, dtype=y.dtype if y.dtype.kind != "O" else object)
+    return classes, codes

@@ -1,0 +1,100 @@
+"""A fitted SVM as a small frozen value: what it needs to evaluate f(x), nothing else."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Tuple
+
+import numpy as np
+
+from .kernels import Kernel
+
+
+def _frozen(a, dtype=None):
+    a = np.array(a, dtype=dtype, copy=True)
+    a.flags.writeable = False
+    return a
+
+
+@dataclass(frozen=True)
+class Scaler:
+    """Standardisation applied before the kernel: (x - mean) / scale."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+
+    def __post_init__(self):
+        object.__setattr__(self, "mean", _frozen(self.mean, np.float64))
+        object.__setattr__(self, "scale", _frozen(self.scale, np.float64))
+
+    @classmethod
+    def fit(cls, X: np.ndarray) -> "Scaler":
+        scale = X.std(axis=0)
+        return cls(X.mean(axis=0), np.where(scale > 0, scale, 1.0))
+
+    def transform(self, X: np.ndarray) -> np.ndarray:
+        return (X - self.mean) / self.scale
+
+
+@dataclass(frozen=True)
+class BinaryMachine:
+    """f(x) = sum_s dual_coef[s] k(sv_s, x) + bias, in the scaled space; f > 0 means the
+    `positive` class. `w` is set for linear models (exact for primal solvers)."""
+
+    support: np.ndarray            # indices into the training set
+    support_vectors: np.ndarray    # scaled training points of `support`
+    dual_coef: np.ndarray          # y_s * alpha_s
+    bias: float
+    positive: int                  # class index that f > 0 predicts
+    negative: int
+    w: Optional[np.ndarray] = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "support", _frozen(self.support, np.intp))
+        object.__setattr__(self, "support_vectors", _frozen(self.support_vectors, np.float64))
+        object.__setattr__(self, "dual_coef", _frozen(self.dual_coef, np.float64))
+        if self.w is not None:
+            object.__setattr__(self, "w", _frozen(self.w, np.float64))
+
+    def decision(self, Z: np.ndarray, kernel: Kernel) -> np.ndarray:
+        """f on already-scaled points Z."""
+        if self.w is not None:
+            return Z @ self.w + self.bias
+        return kernel.matvec(Z, self.support_vectors, self.dual_coef) + self.bias
+
+
+@dataclass(frozen=True)
+class SVMModel:
+    """One machine for two classes; K(K-1)/2 one-vs-one machines for K classes, in
+    sklearn's pair order (0,1), (0,2), ..., (1,2), ... where f > 0 votes for the first."""
+
+    kernel: Kernel
+    classes: np.ndarray
+    machines: Tuple[BinaryMachine, ...]
+    scaler: Optional[Scaler] = None
+
+    @property
+    def n_features(self) -> int:
+        m = self.machines[0]
+        return len(m.w) if m.w is not None else m.support_vectors.shape[1]
+
+    def decision_function(self, X: np.ndarray) -> np.ndarray:
+        """(n,) for two classes (positive: classes[1]); (n, K(K-1)/2) otherwise."""
+        Z = X if self.scaler is None else self.scaler.transform(X)
+        values = [m.decision(Z, self.kernel) for m in self.machines]
+        return values[0] if len(values) == 1 else np.column_stack(values)
+
+    def predict_indices(self, X: np.ndarray) -> np.ndarray:
+        """Class indices: the sign for two classes, libsvm's one-vs-one vote otherwise
+        (ties go to the lower class index, as in libsvm)."""
+        f = self.decision_function(X)
+        if f.ndim == 1:
+            return np.where(f > 0, self.machines[0].positive, self.machines[0].negative)
+        votes = np.zeros((len(f), len(self.classes)), dtype=np.intp)
+        rows = np.arange(len(f))
+        for k, m in enumerate(self.machines):
+            winner = np.where(f[:, k] > 0, m.positive, m.negative)
+            np.add.at(votes, (rows, winner), 1)
+        return votes.argmax(axis=1)
+
+    def predict(self, X: np.ndarray) -> np.ndarray:
+        return self.classes[self.predict_indices(X)]
