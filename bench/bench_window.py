@@ -1,0 +1,148 @@
+"""The window's budgets, measured on the real window offscreen.
+
+    python bench/bench_window.py [--seconds 5]
+
+1. Live training: n = 1,000 moons, kernel-gradient solver, RBF kernel. Counts canvas updates
+   per second, and the longest gap between ticks of a 5 ms QTimer on the GUI thread (a stall).
+   Budget: >= 30 updates/s, stall <= 50 ms.
+2. Decision grid: 200 x 200 with 5,000 RBF support vectors (median of 20). Budget <= 10 ms.
+3. Cold start to first paint of the canvas, in a fresh process (median of 3). Budget < 1.5 s.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")   # as the app does (svmdesk/app)
+
+import numpy as np  # noqa: E402
+
+COLD_START = r"""
+import time, sys
+t0 = float(sys.argv[1])
+import pyqtgraph as pg
+pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from svmdesk.app.main_window import MainWindow
+
+class FirstPaint(QObject):
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Type.Paint:
+            print(f"{time.time() - t0:.4f}", flush=True)
+            app.quit()
+        return False
+
+w = MainWindow()
+spy = FirstPaint()
+w.canvas.viewport().installEventFilter(spy)
+w.show()
+app.exec()
+w.shutdown()
+"""
+
+
+def live_training(seconds: float):
+    import pyqtgraph as pg
+    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
+    app = QApplication.instance() or QApplication([])
+    from svmdesk.app.main_window import MainWindow
+
+    w = MainWindow()
+    w.show()
+    QTest.qWaitForWindowExposed(w)
+    p = w.panel
+    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+    p.kernel.setCurrentText("rbf")
+    p.max_iter.setValue(100_000_000)
+    p.tol.set_value(1e-6)
+    w.generate("moons", 1000, 0.2, 0)
+    frames, gaps = [], []
+    clock = QElapsedTimer()
+    w.frame_shown.connect(lambda f: frames.append(time.perf_counter()))
+    tick = QTimer()
+    tick.setInterval(5)
+    last = [None]
+
+    def on_tick():
+        now = clock.nsecsElapsed() / 1e6
+        if last[0] is not None:
+            gaps.append(now - last[0])
+        last[0] = now
+
+    tick.timeout.connect(on_tick)
+    w.train()
+    QTest.qWait(500)                 # warm up: first frames, caches
+    frames.clear()
+    clock.start()
+    tick.start()
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        app.processEvents()
+        time.sleep(0.001)
+    tick.stop()
+    duration = time.perf_counter() - start
+    updates = len(frames) / duration
+    iterations = w.last_frame.snapshot.iteration if w.last_frame else 0
+    w.stop()
+    w.shutdown()
+    return updates, max(gaps), float(np.percentile(gaps, 99)), iterations
+
+
+def decision_grid_time():
+    from svmdesk.core.grid import GridSpec, decision_grid
+    from svmdesk.core.kernels import Kernel
+
+    rng = np.random.default_rng(0)
+    sv = rng.normal(size=(5000, 2))
+    coef = rng.normal(size=5000)
+    spec = GridSpec(-3, 3, -3, 3, 200, 200)
+    kernel = Kernel("rbf", gamma=1.0)
+    times = []
+    for _ in range(20):
+        t = time.perf_counter()
+        decision_grid(kernel, sv, coef, 0.1, spec)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def cold_start():
+    runs = []
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", COLD_START, repr(time.time())],
+                             capture_output=True, text=True, timeout=60,
+                             env=dict(os.environ, QT_QPA_PLATFORM="offscreen"))
+        runs.append(float(out.stdout.strip().splitlines()[-1]))
+    return statistics.median(runs)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0)
+    args = parser.parse_args()
+    updates, stall, stall99, iterations = live_training(args.seconds)
+    grid = decision_grid_time()
+    start = cold_start()
+    print(f"{'measure':<52} {'value':>10} {'budget':>10}")
+    print(f"{'canvas updates / s (n=1000, kernel-gradient, rbf)':<52} {updates:>10.1f} "
+          f"{'>= 30':>10}")
+    print(f"{'longest GUI-thread stall while training (ms)':<52} {stall:>10.1f} {'<= 50':>10}")
+    print(f"{'99th percentile of 5 ms timer gaps (ms)':<52} {stall99:>10.1f} {'':>10}")
+    print(f"{'solver iterations during the measurement':<52} {iterations:>10d} {'':>10}")
+    print(f"{'decision grid 200x200, 5000 SVs (ms, median)':<52} {grid * 1e3:>10.2f} "
+          f"{'<= 10':>10}")
+    print(f"{'cold start to first paint (s, median of 3)':<52} {start:>10.2f} {'< 1.5':>10}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,225 @@
+"""The plot: points per class, decision regions, boundary, margins and support vectors.
+
+It draws what it is handed (points, frames) and turns mouse gestures into requests; the
+window decides what they do (undoable commands).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtGui import QColor
+
+# Okabe-Ito: distinguishable with every common colour-vision deficiency.
+PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
+           "#7F7F7F"]
+SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
+SYMBOL_NAMES = ["circle", "square", "triangle", "diamond", "star", "hexagon",
+                "triangle up", "pentagon"]
+LEVEL = 2.0                  # |f| at which the region colour saturates (margins sit at 1)
+PICK_PIXELS = 10             # how near (in pixels) a press must be to grab a point
+
+
+def class_color(k: int, alpha: int = 255) -> QColor:
+    c = QColor(PALETTE[k % len(PALETTE)])
+    c.setAlpha(alpha)
+    return c
+
+
+def diverging_lut(negative: int, positive: int) -> np.ndarray:
+    """256 RGBA colours from the negative class's colour through white to the positive's."""
+    t = np.linspace(-1.0, 1.0, 256)[:, None]
+    white = np.array([255.0, 255.0, 255.0])
+    neg = np.array(class_color(negative).getRgb()[:3], dtype=float)
+    pos = np.array(class_color(positive).getRgb()[:3], dtype=float)
+    strength = 0.55 * np.abs(t)          # pale: points and lines must stay readable
+    rgb = np.where(t < 0, white + strength * (neg - white), white + strength * (pos - white))
+    return np.hstack([rgb, np.full((256, 1), 255.0)]).astype(np.uint8)
+
+
+class _EditingViewBox(pg.ViewBox):
+    """Clicks add or remove points, a drag that starts on a point moves it; other drags pan."""
+
+    def __init__(self, canvas: "Canvas"):
+        super().__init__()
+        self.canvas = canvas
+        self._dragged = -1
+        self._drag_start = None
+
+    def mouseClickEvent(self, ev):
+        pos = self.mapSceneToView(ev.scenePos())
+        xy = (pos.x(), pos.y())
+        if ev.button() == Qt.MouseButton.LeftButton:
+            if ev.modifiers() & Qt.KeyboardModifier.ControlModifier:
+                index = self.canvas.point_near(ev.scenePos())
+                if index >= 0:
+                    self.canvas.remove_requested.emit(index)
+            else:
+                self.canvas.add_requested.emit(xy[0], xy[1], self.canvas.current_class)
+            ev.accept()
+        elif ev.button() == Qt.MouseButton.RightButton:
+            self.canvas.add_requested.emit(xy[0], xy[1], 1)   # quick binary workflow
+            ev.accept()
+        else:
+            super().mouseClickEvent(ev)
+
+    def mouseDragEvent(self, ev, axis=None):
+        if ev.button() != Qt.MouseButton.LeftButton:
+            ev.ignore()                  # no right-drag zoom: right click adds points
+            return
+        if ev.isStart():
+            self._dragged = self.canvas.point_near(ev.buttonDownScenePos())
+            if self._dragged >= 0:
+                self._drag_start = tuple(self.canvas.points_xy[self._dragged])
+        if self._dragged < 0:
+            super().mouseDragEvent(ev, axis)
+            return
+        ev.accept()
+        pos = self.mapSceneToView(ev.scenePos())
+        self.canvas.drag_moved.emit(self._dragged, pos.x(), pos.y())
+        if ev.isFinish():
+            self.canvas.drag_finished.emit(self._dragged, self._drag_start, (pos.x(), pos.y()))
+            self._dragged = -1
+
+
+class Canvas(pg.PlotWidget):
+    add_requested = Signal(float, float, int)       # x, y, class index
+    remove_requested = Signal(int)                  # point index
+    drag_moved = Signal(int, float, float)          # point index, x, y (live)
+    drag_finished = Signal(int, object, object)     # point index, old (x, y), new (x, y)
+    hovered = Signal(float, float)                  # data coordinates under the mouse
+
+    def __init__(self, parent=None):
+        self.view = _EditingViewBox(self)
+        super().__init__(parent, viewBox=self.view, background="w")
+        self.current_class = 0
+        self.points_xy = np.empty((0, 2))
+        self.hard_regions = False
+        self._last_frame = None
+        self.setMenuEnabled(False)
+        # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
+        # would swallow some of them.
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.showGrid(x=True, y=True, alpha=0.15)
+        self.setLabel("bottom", "x1")
+        self.setLabel("left", "x2")
+        self.view.setAspectLocked(False)
+
+        self.regions = pg.ImageItem()
+        self.regions.setZValue(-10)
+        self.addItem(self.regions)
+        self.margins = pg.PlotCurveItem(pen=pg.mkPen("#333333", width=1.5,
+                                                     style=Qt.PenStyle.DashLine))
+        self.boundary = pg.PlotCurveItem(pen=pg.mkPen("#111111", width=2.5))
+        for curve in (self.margins, self.boundary):
+            curve.setZValue(5)
+            self.addItem(curve)
+        self.free_rings = pg.ScatterPlotItem(size=19, brush=None,
+                                             pen=pg.mkPen("#111111", width=2))
+        self.bounded_rings = pg.ScatterPlotItem(size=19, brush=None, symbol="s",
+                                                pen=pg.mkPen("#C0392B", width=2))
+        self.scatter = []                           # one item per class
+        for k in range(len(PALETTE)):
+            item = pg.ScatterPlotItem(size=10, symbol=SYMBOLS[k],
+                                      pen=pg.mkPen("#202020", width=0.8),
+                                      brush=pg.mkBrush(class_color(k)))
+            item.setZValue(10)
+            self.addItem(item)
+            self.scatter.append(item)
+        self.held_out = pg.ScatterPlotItem(size=10, brush=None)
+        self.held_out.setZValue(10)
+        for item in (self.free_rings, self.bounded_rings, self.held_out):
+            self.addItem(item)
+        for item in self.plotItem.items:       # clicks and drags are the view box's to handle
+            item.mouseClickEvent = _ignore
+        self.view.disableAutoRange()           # the view must not jump while points are placed
+        self.scene().sigMouseMoved.connect(self._mouse_moved)
+
+    # -- points ---------------------------------------------------------------------------
+    def set_points(self, X: np.ndarray, y: np.ndarray, test: np.ndarray) -> None:
+        self.points_xy = np.asarray(X)
+        train = ~np.asarray(test, dtype=bool)
+        for k, item in enumerate(self.scatter):
+            mine = (y == k) & train
+            item.setData(X[mine, 0], X[mine, 1])
+        held = np.flatnonzero(~train)
+        # Held-out points: hollow, outlined in their class colour.
+        self.held_out.setData(
+            [{"pos": (X[i, 0], X[i, 1]), "symbol": SYMBOLS[y[i] % 8],
+              "pen": pg.mkPen(class_color(int(y[i])), width=2), "brush": None} for i in held])
+
+    def point_near(self, scene_pos) -> int:
+        """Index of the point within PICK_PIXELS of a scene position, or -1."""
+        if not len(self.points_xy):
+            return -1
+        scene = np.array([[p.x(), p.y()] for p in (self.view.mapViewToScene(QPointF(*xy))
+                                                   for xy in self.points_xy)])
+        d = np.hypot(*(scene - [scene_pos.x(), scene_pos.y()]).T)
+        k = int(d.argmin())
+        return k if d[k] <= PICK_PIXELS else -1
+
+    # -- model ----------------------------------------------------------------------------
+    def show_frame(self, frame) -> None:
+        self._last_frame = frame
+        spec = frame.spec
+        rect = (spec.x_min, spec.y_min, spec.x_max - spec.x_min, spec.y_max - spec.y_min)
+        if frame.regions is not None:
+            self._show_regions(frame.regions, rect)
+        else:
+            neg, pos = _machine_classes(frame)
+            values = np.sign(frame.values) * LEVEL if self.hard_regions else frame.values
+            self.regions.setImage(values, levels=(-LEVEL, LEVEL), lut=diverging_lut(neg, pos),
+                                  autoLevels=False)
+            self.regions.setRect(*rect)
+        none = np.empty((0, 2))
+        zero = frame.contours.get(0.0, none)
+        margins = np.vstack([frame.contours.get(-1.0, none), np.full((1, 2), np.nan),
+                             frame.contours.get(1.0, none)])
+        self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
+        self.margins.setData(margins[:, 0], margins[:, 1], connect="finite")
+        sv = frame.support_xy
+        bounded = frame.bounded
+        self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1])
+        self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
+
+    def _show_regions(self, regions: np.ndarray, rect) -> None:
+        colours = np.array([class_color(k).getRgb() for k in range(len(PALETTE))], float)
+        rgb = 255.0 + 0.45 * (colours[regions, :3] - 255.0)
+        image = np.dstack([rgb, np.full(regions.shape, 255.0)]).astype(np.uint8)
+        self.regions.setImage(image, autoLevels=False)
+        self.regions.setRect(*rect)
+
+    def set_hard_regions(self, hard: bool) -> None:
+        self.hard_regions = hard
+        if self._last_frame is not None:
+            self.show_frame(self._last_frame)
+
+    def clear_model(self) -> None:
+        self._last_frame = None
+        self.regions.clear()
+        for item in (self.boundary, self.margins):
+            item.setData([], [])
+        for item in (self.free_rings, self.bounded_rings):
+            item.setData([], [])
+
+    def fit_view(self) -> None:
+        if len(self.points_xy):
+            lo, hi = self.points_xy.min(axis=0), self.points_xy.max(axis=0)
+            pad = np.maximum(0.1 * (hi - lo), 0.5)
+            self.view.setRange(xRange=(lo[0] - pad[0], hi[0] + pad[0]),
+                               yRange=(lo[1] - pad[1], hi[1] + pad[1]), padding=0)
+
+    def _mouse_moved(self, scene_pos) -> None:
+        if self.view.sceneBoundingRect().contains(scene_pos):
+            p = self.view.mapSceneToView(scene_pos)
+            self.hovered.emit(p.x(), p.y())
+
+
+def _ignore(ev) -> None:
+    ev.ignore()
+
+
+def _machine_classes(frame):
+    """Colour indices (negative, positive) of the machine a frame shows."""
+    neg, pos = frame.snapshot.classes
+    return int(neg), int(pos)

@@ -1,0 +1,62 @@
+"""Undoable edits of the point set (QUndoStack commands)."""
+from __future__ import annotations
+
+from PySide6.QtGui import QUndoCommand
+
+from .points import PointSet
+
+
+class AddPoint(QUndoCommand):
+    def __init__(self, points: PointSet, xy, label: int, test: bool = False):
+        super().__init__(f"Add point of class {points.class_names[label]}")
+        self.points, self.xy, self.label, self.test = points, tuple(xy), label, test
+        self.index = len(points)
+
+    def redo(self):
+        self.points.insert(self.index, self.xy, self.label, self.test)
+
+    def undo(self):
+        self.points.remove(self.index)
+
+
+class RemovePoint(QUndoCommand):
+    def __init__(self, points: PointSet, index: int):
+        super().__init__("Remove point")
+        self.points, self.index, self.item = points, index, None
+
+    def redo(self):
+        self.item = self.points.remove(self.index)
+
+    def undo(self):
+        xy, label, test = self.item
+        self.points.insert(self.index, xy, label, test)
+
+
+class MovePoint(QUndoCommand):
+    """A drag: the point is already at `new` when the command is pushed."""
+
+    def __init__(self, points: PointSet, index: int, old, new):
+        super().__init__("Move point")
+        self.points, self.index, self.old, self.new = points, index, tuple(old), tuple(new)
+
+    def redo(self):
+        self.points.move(self.index, self.new)
+
+    def undo(self):
+        self.points.move(self.index, self.old)
+
+
+class ReplacePoints(QUndoCommand):
+    """Generate, open or clear: the whole set at once."""
+
+    def __init__(self, points: PointSet, X, y, test=None, class_names=None, text="Replace points"):
+        super().__init__(text)
+        self.points = points
+        self.before = points.state()
+        self.after = (X, y, test, class_names)
+
+    def redo(self):
+        self.points.replace(*self.after)
+
+    def undo(self):
+        self.points.replace(*self.before)

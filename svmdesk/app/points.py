@@ -1,0 +1,85 @@
+"""The labelled points on the canvas: one owner, edited only through undoable commands."""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QObject, Signal
+
+MAX_CLASSES = 8
+
+
+class PointSet(QObject):
+    """2-D points with class indices 0..7 and, per point, whether it is held out for testing.
+
+    Every change emits `changed`; the arrays handed out are read-only copies.
+    """
+
+    changed = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._X = np.empty((0, 2))
+        self._y = np.empty(0, dtype=np.intp)
+        self._test = np.empty(0, dtype=bool)
+        self.class_names = [str(k) for k in range(MAX_CLASSES)]
+
+    def __len__(self) -> int:
+        return len(self._y)
+
+    @property
+    def X(self) -> np.ndarray:
+        return _readonly(self._X)
+
+    @property
+    def y(self) -> np.ndarray:
+        return _readonly(self._y)
+
+    @property
+    def test_mask(self) -> np.ndarray:
+        return _readonly(self._test)
+
+    def insert(self, index: int, xy, label: int, test: bool = False) -> None:
+        self._X = np.insert(self._X, index, xy, axis=0)
+        self._y = np.insert(self._y, index, label)
+        self._test = np.insert(self._test, index, test)
+        self.changed.emit()
+
+    def remove(self, index: int):
+        """Remove point `index`; returns (xy, label, test) so the removal can be undone."""
+        item = (self._X[index].copy(), int(self._y[index]), bool(self._test[index]))
+        self._X = np.delete(self._X, index, axis=0)
+        self._y = np.delete(self._y, index)
+        self._test = np.delete(self._test, index)
+        self.changed.emit()
+        return item
+
+    def move(self, index: int, xy) -> None:
+        self._X = self._X.copy()
+        self._X[index] = xy
+        self.changed.emit()
+
+    def replace(self, X, y, test=None, class_names=None) -> None:
+        self._X = np.asarray(X, dtype=np.float64).reshape(-1, 2).copy()
+        self._y = np.asarray(y, dtype=np.intp).copy()
+        self._test = (np.zeros(len(self._y), dtype=bool) if test is None
+                      else np.asarray(test, dtype=bool).copy())
+        if class_names is not None:
+            names = [str(c) for c in class_names]
+            self.class_names = names + [str(k) for k in range(len(names), MAX_CLASSES)]
+        self.changed.emit()
+
+    def state(self):
+        return self._X.copy(), self._y.copy(), self._test.copy(), list(self.class_names)
+
+    def nearest(self, xy, max_distance=np.inf) -> int:
+        """Index of the point nearest to xy (within max_distance), or -1."""
+        if not len(self._y):
+            return -1
+        d = np.hypot(*(self._X - np.asarray(xy)).T)
+        k = int(d.argmin())
+        return k if d[k] <= max_distance else -1
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    a = a.copy()
+    a.flags.writeable = False
+    return a

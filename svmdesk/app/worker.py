@@ -1,0 +1,216 @@
+"""Training off the GUI thread: a QObject on a QThread iterates SVC.iter_fit and hands the
+window ready-to-draw frames (decision grid, contour polylines, support vectors, readout).
+
+Cancellation, pause and single steps are flags checked between snapshots, so they act
+within one solver iteration. A frame goes out only once the window has drawn the previous
+one, and at most FRAME_RATE times a second: the solver never floods the GUI thread (which
+would also starve it of the GIL). The final state always goes out.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+from PySide6.QtCore import QObject, Signal, Slot
+
+from ..core import SVC
+from ..core.contours import contour_path_levels
+from ..core.grid import GridSpec, class_grid, decision_grid
+from ..core.solvers.base import Snapshot
+
+FRAME_RATE = 60.0            # frames per second at most: no screen shows more
+# The GUI thread's paint code crosses between Python and C++ hundreds of times per frame and
+# must win the GIL back each time from the busy solver thread; Python's default 5 ms switch
+# interval makes that a convoy of waits (stalls of several hundred ms). 0.5 ms keeps the
+# window responsive at a few per cent of solver speed.
+GIL_SWITCH_INTERVAL = 0.0005
+
+
+@dataclass(frozen=True)
+class Job:
+    X: np.ndarray            # training points (n, 2)
+    y: np.ndarray            # class indices
+    params: dict             # SVC parameters
+    spec: GridSpec
+    X_test: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
+    y_test: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything the canvas and the readout draw for one moment of training."""
+
+    snapshot: Snapshot
+    spec: GridSpec
+    values: Optional[np.ndarray]       # f on the grid (binary / current machine), float32
+    regions: Optional[np.ndarray]      # class index on the grid (final multi-class model)
+    contours: dict                     # level -> polylines, NaN rows between them
+    support: np.ndarray                # training indices of support vectors
+    support_xy: np.ndarray             # their positions when the run started
+    bounded: np.ndarray                # bool per support vector: alpha at C (inside margin)
+    train_accuracy: Optional[float]
+    test_accuracy: Optional[float]
+    margin_width: Optional[float]      # 2 / ||w||, linear kernel only
+    elapsed: float
+    final: bool = False
+    stopped: bool = False
+    model: Optional[object] = None     # the fitted SVMModel at the end of a full run
+    history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
+                                       # since the previous frame, for the charts
+
+
+class TrainingWorker(QObject):
+    frame = Signal(object)       # Frame, during training
+    finished = Signal(object)    # Frame, the final state (converged, budget spent or stopped)
+    failed = Signal(str)         # a readable message
+
+    def __init__(self):
+        super().__init__()
+        sys.setswitchinterval(GIL_SWITCH_INTERVAL)
+        self._stop = threading.Event()
+        self._paused = threading.Event()
+        self._steps = threading.Semaphore(0)
+        self._drawn = threading.Event()          # the window drew the last frame
+
+    # Called from the GUI thread: plain flags, safe across threads.
+    def stop(self) -> None:
+        self._stop.set()
+        self._steps.release()
+
+    def pause(self, paused: bool) -> None:
+        (self._paused.set if paused else self._paused.clear)()
+        self._steps.release()
+
+    def frame_drawn(self) -> None:
+        self._drawn.set()
+
+    def step(self) -> None:
+        self._paused.set()
+        self._steps.release()
+
+    @Slot(object)
+    def run(self, job: Job) -> None:
+        self._stop.clear()
+        self._drawn.set()
+        try:
+            self._train(job)
+        except Exception as e:  # noqa: BLE001 - any solver error must reach the user
+            traceback.print_exc()
+            self.failed.emit(f"{type(e).__name__}: {e}")
+
+    def _train(self, job: Job) -> None:
+        start = time.perf_counter()
+        estimator = SVC(**job.params)
+        last_emit, snap, stopped, history = 0.0, None, False, []
+        for snap in estimator.iter_fit(job.X, job.y, every=1):
+            history.append(_chart_point(snap))
+            if self._wait_if_paused():
+                stopped = True
+                break
+            now = time.perf_counter()
+            due = now - last_emit >= 1.0 / FRAME_RATE and self._drawn.is_set()
+            if due or self._paused.is_set():
+                self._drawn.clear()
+                self.frame.emit(make_frame(snap, job, now - start, history=tuple(history)))
+                history = []
+                last_emit = time.perf_counter()
+        if snap is None:
+            return
+        model = None if stopped else estimator.model_
+        self.finished.emit(make_frame(snap, job, time.perf_counter() - start, final=True,
+                                      stopped=stopped, model=model, history=tuple(history)))
+
+    def _wait_if_paused(self) -> bool:
+        """Block while paused (a step lets one snapshot through); True when stopped."""
+        while self._paused.is_set() and not self._stop.is_set():
+            if self._steps.acquire(timeout=0.05):
+                break
+        return self._stop.is_set()
+
+
+def _chart_point(snap: Snapshot) -> tuple:
+    gap = snap.gap if snap.gap is not None else snap.kkt_violation
+    return (snap.iteration, snap.primal_objective,
+            np.nan if snap.dual_objective is None else snap.dual_objective,
+            np.nan if gap is None or not gap > 0 else gap)
+
+
+def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=False,
+               model=None, history=()) -> Frame:
+    """Decision grid, contours, support vectors and accuracies for one snapshot (numpy only)."""
+    points = snap.points if snap.points is not None else np.arange(len(job.y))
+    Z = job.X[points] if snap.scaler is None else snap.scaler.transform(job.X[points])
+    local = np.asarray(snap.support, dtype=np.intp)
+    if snap.w is not None:
+        values = decision_grid(snap.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
+                               job.spec, w=snap.w, scaler=snap.scaler)
+        f_train = Z @ snap.w + snap.bias
+    else:
+        coef = snap.dual_coef[local]
+        values = decision_grid(snap.kernel, Z[local], coef, snap.bias, job.spec,
+                               scaler=snap.scaler)
+        f_train = snap.kernel.matvec(Z, Z[local], coef) + snap.bias
+    sign = np.where(job.y[points] == _positive(snap, job), 1.0, -1.0)
+    margins = sign * f_train
+    regions = None
+    train_acc = test_acc = None
+    if model is not None and len(model.classes) > 2:
+        regions = class_grid(model, job.spec)
+        train_acc = float(np.mean(model.predict_indices(job.X) == _codes(model, job.y)))
+        if len(job.y_test):
+            test_acc = float(np.mean(model.predict_indices(job.X_test)
+                                     == _codes(model, job.y_test)))
+    elif snap.n_machines == 1:
+        train_acc = float(np.mean(margins > 0))
+        if len(job.y_test):
+            Zt = job.X_test if snap.scaler is None else snap.scaler.transform(job.X_test)
+            ft = (Zt @ snap.w if snap.w is not None
+                  else snap.kernel.matvec(Zt, Z[local], snap.dual_coef[local])) + snap.bias
+            test_acc = float(np.mean((ft > 0) == (job.y_test == _positive(snap, job))))
+    w = snap.w
+    if w is None and snap.kernel.name == "linear" and len(local):
+        w = snap.dual_coef[local] @ Z[local]
+    width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
+    return Frame(
+        snapshot=snap, spec=job.spec, values=values, regions=regions,
+        contours=(contour_path_levels(values, job.spec.xs, job.spec.ys)
+                  if regions is None else {}),
+        support=points[local], support_xy=job.X[points[local]],
+        bounded=margins[local] < 1.0 - 1e-3,
+        train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
+        elapsed=elapsed, final=final, stopped=stopped, model=model, history=history)
+
+
+def _positive(snap: Snapshot, job: Job):
+    """The class index that f > 0 means for this snapshot's machine."""
+    positive_label = snap.classes[1]
+    return int(positive_label) if positive_label is not None else 1
+
+
+def _codes(model, y: np.ndarray) -> np.ndarray:
+    index = {int(c): k for k, c in enumerate(model.classes)}
+    return np.array([index.get(int(v), -1) for v in y])
+
+
+def decision_at(frame: Frame, xy) -> tuple:
+    """(f(x), predicted class index) at one point, for the hover readout."""
+    x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
+    if frame.model is not None:
+        cls = int(frame.model.classes[frame.model.predict_indices(x)[0]])
+        f = frame.model.decision_function(x)
+        return (float(f[0]) if f.ndim == 1 else None), cls
+    snap = frame.snapshot
+    z = x if snap.scaler is None else snap.scaler.transform(x)
+    if snap.w is not None:
+        f = float(z @ snap.w + snap.bias)
+    else:
+        local = np.asarray(snap.support, dtype=np.intp)
+        sv = frame.support_xy if snap.scaler is None else snap.scaler.transform(frame.support_xy)
+        f = float(snap.kernel.matvec(z, sv, snap.dual_coef[local])[0] + snap.bias)
+    neg, pos = snap.classes
+    return f, int(pos if f > 0 else neg)

@@ -1,0 +1,42 @@
+"""Fixtures for the window tests: a real MainWindow, and a guard against leaked QThreads."""
+import gc
+
+import pytest
+
+pytest.importorskip("PySide6")
+import pyqtgraph as pg  # noqa: E402
+from PySide6.QtCore import QThread  # noqa: E402
+
+pg.setConfigOptions(imageAxisOrder="row-major")
+
+
+@pytest.fixture(autouse=True)
+def no_thread_left_running():
+    """Fail any test that leaves a QThread running (it would abort the process later)."""
+    yield
+    gc.collect()
+    running = [obj for obj in gc.get_objects()
+               if isinstance(obj, QThread) and _alive(obj) and obj.isRunning()]
+    assert not running, f"{len(running)} QThread(s) still running after the test"
+
+
+def _alive(obj) -> bool:
+    try:
+        obj.objectName()
+        return True
+    except RuntimeError:       # the C++ object is gone
+        return False
+
+
+@pytest.fixture
+def window(qtbot):
+    from svmdesk.app.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()            # keyboard shortcuts act on the active window only
+    qtbot.waitUntil(lambda: win.isActiveWindow(), timeout=5000)
+    yield win
+    win.shutdown()

@@ -1,0 +1,226 @@
+"""The window as a user drives it: real mouse events on the plot's viewport, the worker
+waited on through its signals."""
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+TIMEOUT = 20_000   # ms: generous, the machines are shared
+
+
+def viewport_pos(window, x, y) -> QPoint:
+    canvas = window.canvas
+    scene = canvas.view.mapViewToScene(QPointF(x, y))
+    return canvas.mapFromScene(scene)
+
+
+def click(window, x, y, button=Qt.MouseButton.LeftButton,
+          modifier=Qt.KeyboardModifier.NoModifier):
+    # Two clicks closer in time than the double-click interval make a double click.
+    QTest.qWait(QApplication.doubleClickInterval() + 20)
+    QTest.mouseClick(window.canvas.viewport(), button, modifier, viewport_pos(window, x, y))
+
+
+def drag(window, start, end, steps=6):
+    """Press at `start`, move in steps with the button held, release at `end`."""
+    vp = window.canvas.viewport()
+    a, b = viewport_pos(window, *start), viewport_pos(window, *end)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    for k in range(1, steps + 1):
+        p = a + (b - a) * (k / steps)
+        ev = QMouseEvent(QEvent.Type.MouseMove, QPointF(p), QPointF(vp.mapToGlobal(p)),
+                         Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier)
+        QApplication.sendEvent(vp, ev)
+        QTest.qWait(10)
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
+
+
+def train_and_wait(qtbot, window):
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as blocker:
+        window.train()
+    return blocker.args[0]
+
+
+def test_title_and_demo_data(window):
+    assert "svmdesk" in window.windowTitle()
+    assert len(window.points) == 100
+    assert set(np.unique(window.points.y)) == {0, 1}
+
+
+def test_left_click_adds_point_of_selected_class_at_data_coordinates(window, qtbot):
+    window.points.replace(np.empty((0, 2)), np.empty(0, int))
+    window.canvas.view.setRange(xRange=(-5, 5), yRange=(-5, 5), padding=0)
+    QTest.keyClick(window, Qt.Key.Key_3)
+    click(window, 1.5, -2.0)
+    assert len(window.points) == 1
+    assert window.points.y[0] == 2
+    np.testing.assert_allclose(window.points.X[0], [1.5, -2.0], atol=0.05)
+    click(window, -3.0, 4.0, Qt.MouseButton.RightButton)
+    assert window.points.y[1] == 1
+    np.testing.assert_allclose(window.points.X[1], [-3.0, 4.0], atol=0.05)
+
+
+def test_undo_redo_of_add_remove_and_move(window, qtbot):
+    n = len(window.points)
+    window.canvas.view.setRange(xRange=(-10, 5), yRange=(-5, 8), padding=0)
+    click(window, -8.0, 7.0)
+    assert len(window.points) == n + 1
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert len(window.points) == n
+    QTest.keyClick(window, Qt.Key.Key_Z,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert len(window.points) == n + 1
+    click(window, -8.0, 7.0, modifier=Qt.KeyboardModifier.ControlModifier)   # remove
+    assert len(window.points) == n
+    window.undo.undo()
+    assert len(window.points) == n + 1
+    drag(window, (-8.0, 7.0), (-6.0, 6.0))
+    np.testing.assert_allclose(window.points.X[-1], [-6.0, 6.0], atol=0.1)
+    window.undo.undo()
+    np.testing.assert_allclose(window.points.X[-1], [-8.0, 7.0], atol=0.05)
+
+
+def test_training_draws_boundary_margins_and_rings_matching_the_model(window, qtbot):
+    frame = train_and_wait(qtbot, window)
+    assert frame.final and frame.snapshot.converged and frame.model is not None
+    canvas = window.canvas
+    bx, by = canvas.boundary.getData()
+    mx, my = canvas.margins.getData()
+    assert len(bx) > 10 and len(mx) > 10
+    model = frame.model
+    on_curve = lambda x, y: np.column_stack([x, y])[np.isfinite(x)]   # noqa: E731 (NaN: gaps)
+    f_boundary = model.decision_function(on_curve(bx, by))
+    f_margin = model.decision_function(on_curve(mx, my))
+    cell = (frame.spec.x_max - frame.spec.x_min) / frame.spec.nx
+    slope = np.linalg.norm(model.machines[0].w)    # the demo trains a linear model
+    assert np.abs(f_boundary).max() <= slope * cell
+    assert np.abs(np.abs(f_margin) - 1).max() <= slope * cell
+    rings = canvas.free_rings.data["x"].size + canvas.bounded_rings.data["x"].size
+    assert rings == len(frame.support) > 0
+    assert window.panel.readout["state"].text() == "converged"
+
+
+def test_drag_with_auto_retrain_moves_point_and_boundary_follows(window, qtbot):
+    window.panel.auto_retrain.setChecked(True)
+    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
+    window.canvas.fit_view()
+    qtbot.wait(50)
+    index = 0
+    start = tuple(window.points.X[index])
+    end = (start[0] - 1.0, start[1] + 0.5)
+    drag(window, start, end)
+    np.testing.assert_allclose(window.points.X[index], end, atol=0.1)
+    qtbot.waitUntil(lambda: not window.running and window.last_frame is not None
+                    and window.last_frame.final, timeout=TIMEOUT)
+    X_seen = window.last_frame.support_xy
+    assert window.last_frame.snapshot.converged
+    assert len(X_seen) > 0
+
+
+def test_stop_mid_run_is_prompt(window, qtbot):
+    window.generate("moons", 1000, 0.2, 0)       # a run that lasts many seconds
+    window.panel.solver.setCurrentIndex(window.panel.solver.findData("kernel-gradient"))
+    window.panel.kernel.setCurrentText("rbf")
+    window.panel.max_iter.setValue(10_000_000)
+    window.panel.tol.set_value(1e-6)
+    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
+        window.train()
+    import time
+    start = time.perf_counter()
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as blocker:
+        QTest.keyClick(window, Qt.Key.Key_Escape)
+    assert time.perf_counter() - start < 1.0
+    assert blocker.args[0].stopped
+    assert window.panel.readout["state"].text() == "stopped"
+
+
+def test_close_during_a_run_stops_the_worker(qtbot):
+    from svmdesk.app.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    win.generate("moons", 1000, 0.2, 0)
+    win.panel.solver.setCurrentIndex(win.panel.solver.findData("kernel-gradient"))
+    win.panel.kernel.setCurrentText("rbf")
+    win.panel.max_iter.setValue(10_000_000)
+    win.panel.tol.set_value(1e-6)
+    with qtbot.waitSignal(win.frame_shown, timeout=TIMEOUT):
+        win.train()
+    assert win.running
+    win.close()
+    assert not win.thread.isRunning()
+
+
+def test_worker_error_reaches_the_user_and_app_stays_usable(window, qtbot, monkeypatch):
+    from svmdesk.core import estimator
+
+    class Broken:
+        KERNELS = ("linear", "poly", "rbf", "sigmoid")
+
+        @staticmethod
+        def solve(problem, every=1):
+            raise ArithmeticError("the solver fell over")
+
+    monkeypatch.setitem(estimator.SOLVERS, "smo", Broken)
+    with qtbot.waitSignal(window.training_failed, timeout=TIMEOUT) as blocker:
+        window.train()
+    assert "fell over" in blocker.args[0]
+    assert window.banner.isVisible() and "fell over" in window.banner.text()
+    assert "fell over" in window.statusBar().currentMessage()
+    assert not window.running
+    monkeypatch.undo()
+    frame = train_and_wait(qtbot, window)
+    assert frame.final and not window.banner.isVisible()
+
+
+def test_incompatible_solver_and_kernel_explain_why(window):
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
+    p.kernel.setCurrentText("rbf")
+    assert p.reason.isVisible() or p.reason.text()
+    assert "linear" in p.reason.text()
+    assert not p.train_button.isEnabled()
+    window.train()
+    assert not window.running and "linear" in window.banner.text()
+
+
+def test_only_the_parameters_of_the_chosen_pair_are_shown(window):
+    p = window.panel
+    p.kernel.setCurrentText("linear")
+    assert p.gamma_scale.isHidden() and p.degree.isHidden()
+    p.kernel.setCurrentText("poly")
+    assert not p.degree.isHidden() and not p.coef0.isHidden()
+    assert "degree" in p.formula.text()
+
+
+@pytest.mark.parametrize("name", ["moons", "xor"])
+def test_generate_then_train_nonlinear(window, qtbot, name):
+    p = window.panel
+    p.generator.setCurrentText(name)
+    p.kernel.setCurrentText("rbf")
+    window.generate(name, 120, 0.2, 1)
+    assert len(window.points) == 120
+    frame = train_and_wait(qtbot, window)
+    assert frame.train_accuracy > 0.8
+
+
+def test_three_classes_show_regions(window, qtbot):
+    window.generate("blobs", 90, 1.0, 0)
+    X, y, test, names = window.points.state()
+    window.points.replace(X, np.arange(len(y)) % 3, test, names)   # three classes
+    frame = train_and_wait(qtbot, window)
+    assert frame.regions is not None and set(np.unique(frame.regions)) <= {0, 1, 2}
+
+
+def test_soak_two_thousand_redraws(window, qtbot):
+    frame = train_and_wait(qtbot, window)
+    for k in range(2000):
+        window.canvas.show_frame(frame)
+        if k % 50 == 0:
+            QApplication.processEvents()
+    QApplication.processEvents()
+    assert window.canvas.boundary.getData()[0].size > 0
