@@ -27,7 +27,8 @@ from .points import MAX_CLASSES, PointSet
 from .worker import Job, TrainingWorker, decision_at
 
 GRID = 200                   # decision grid resolution per axis
-CHART_INTERVAL = 0.1         # s between chart redraws: they need no more than 10 per second
+TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
+                             # numbers or curves that change more than 10 times a second
 
 
 class MainWindow(QMainWindow):
@@ -47,7 +48,8 @@ class MainWindow(QMainWindow):
         self.restart_pending = False
         self.last_frame = None
         self.history = {"iteration": [], "primal": [], "dual": [], "gap": []}
-        self._charted = 0.0          # when the charts were last redrawn
+        self._texted = 0.0           # when the charts were last redrawn
+        self._readout_due = False    # the readout follows on the next frame
         self._build_layout()
         self._build_menus()
         self._start_worker()
@@ -67,10 +69,11 @@ class MainWindow(QMainWindow):
             plot.setLabel("bottom", "iteration")
             plot.addLegend(offset=(-5, 5))
         self.primal_curve = self.objective_plot.plot(pen=pg.mkPen("#D55E00", width=2),
-                                                     name="primal")
+                                                     name="primal", antialias=False)
         self.dual_curve = self.objective_plot.plot(pen=pg.mkPen("#0072B2", width=2),
-                                                   name="dual")
-        self.gap_curve = self.gap_plot.plot(pen=pg.mkPen("#009E73", width=2), name="gap")
+                                                   name="dual", antialias=False)
+        self.gap_curve = self.gap_plot.plot(pen=pg.mkPen("#009E73", width=2), name="gap",
+                                            antialias=False)
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
@@ -318,7 +321,19 @@ class MainWindow(QMainWindow):
         self.last_frame = frame
         self.canvas.show_frame(frame)
         self._record(frame)
-        self._show_readout(frame)
+        # Charts and readout are redrawn on alternate frames so that their paints never
+        # pile onto one canvas update (each pile is a stall of the GUI thread).
+        now = time.perf_counter()
+        if frame.final:
+            self._update_charts()
+            self._show_readout(frame)
+        elif now - self._texted >= TEXT_INTERVAL:
+            self._texted = now
+            self._update_charts()
+            self._readout_due = True
+        elif self._readout_due:
+            self._readout_due = False
+            self._show_readout(frame)
         self.frame_shown.emit(frame)
         self.worker.frame_drawn()           # back-pressure: the next frame may come
 
@@ -356,10 +371,6 @@ class MainWindow(QMainWindow):
             h["primal"].append(primal)
             h["dual"].append(dual)
             h["gap"].append(gap)
-        now = time.perf_counter()
-        if frame.final or now - self._charted >= CHART_INTERVAL:
-            self._charted = now
-            self._update_charts()
 
     def _update_charts(self) -> None:
         h = self.history
