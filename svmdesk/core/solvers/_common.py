@@ -176,3 +176,18 @@ class BiasStep:
             return self.learning_rate * g
         self.sum_sq += g * g
         return g / np.sqrt(self.sum_sq) if self.sum_sq > 0.0 else 0.0
+
+
+def hulls_overlap(a: np.ndarray, g: np.ndarray, y: np.ndarray, radius_sq: float) -> bool:
+    """Hard margin: do the classes' convex hulls overlap in feature space, as seen from a?
+
+    g = f - b at every point. With p = 2a / sum(a), p'Qp = 4 a'Qa / sum(a)^2 is the squared
+    distance between one point of each hull; it falls towards 0 only when they overlap (for
+    separable data it stays above the squared margin width). A tiny value while the current
+    boundary still does not separate the classes means there is no hard-margin solution."""
+    total = a.sum()
+    if total == 0.0:
+        return False
+    separates = g[y > 0].min(initial=np.inf) > g[y < 0].max(initial=-np.inf)
+    quad = float(a @ (y * g))                      # a'Qa, since (Qa)_i = y_i g_i
+    return not separates and 4.0 * quad / total ** 2 < 1e-8 * radius_sq

@@ -38,7 +38,8 @@ import numpy as np
 
 from ..errors import ConvergenceWarning
 from .base import BinaryProblem, Snapshot, check_finite, dual_stats
-from ._common import dual_bias, largest_eigenvalue, project_dual, require_every, require_kernel
+from ._common import (dual_bias, hulls_overlap, largest_eigenvalue, project_dual,
+                      require_every, require_kernel)
 
 NAME = "dual-gradient"
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
@@ -70,7 +71,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     while True:
         bias, violation = dual_bias(a, y, y * Qa, C)  # y * Qa = g, the decision value sans bias
         converged = violation <= problem.tol
-        overlap = problem.hard_margin and _hulls_overlap(a, Qa, y, radius_sq)
+        overlap = problem.hard_margin and hulls_overlap(a, y * Qa, y, radius_sq)
         if converged or overlap or it >= max_iter:
             break
         if it % every == 0:
@@ -108,17 +109,6 @@ def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
         converged=converged,
         step_size=step,
     )
-
-
-def _hulls_overlap(a, Qa, y, radius_sq):
-    """Hard margin: do the classes' convex hulls (in feature space) overlap, as seen from a?"""
-    total = a.sum()
-    if total == 0.0:
-        return False
-    g = y * Qa
-    separates = g[y > 0].min(initial=np.inf) > g[y < 0].max(initial=-np.inf)
-    hull_distance_sq = 4.0 * float(a @ Qa) / total ** 2
-    return not separates and hull_distance_sq < 1e-8 * radius_sq
 
 
 def _warn_not_converged(problem, it, overlap, violation, safe_step):

@@ -27,6 +27,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import ConvergenceWarning
+from ._common import hulls_overlap
 from .base import BinaryProblem, Snapshot, dual_stats
 
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
@@ -262,19 +263,11 @@ class _SMO:
         return optimal
 
     def _hard_margin_impossible(self) -> bool:
-        """C = inf on classes whose convex hulls overlap in feature space: the dual grows
-        without bound. With p = 2a / sum(a), p'Qp is the squared distance between a point of
-        each hull; it tends to 0 only when they overlap (for separable data it stays above
-        the squared margin width), so a tiny value and a boundary that still does not
-        separate the classes mean there is no hard-margin solution."""
-        total = self.alpha.sum()
-        if np.isfinite(self.C) or total == 0.0 or self.iteration % self.shrink_every:
+        """C = inf on classes whose hulls overlap in feature space (checked at shrinking
+        time; shrunk points use their last F)."""
+        if np.isfinite(self.C) or self.iteration % self.shrink_every:
             return False
-        quad = 2.0 * (total - self.dual)                  # D = sum a - a'Qa / 2
-        g = self.y - self.F                               # f - b at every point
-        pos = self.y > 0
-        separates = g[pos].min() > g[~pos].max()
-        return not separates and 4.0 * quad / total**2 < 1e-8 * self.kd.max()
+        return hulls_overlap(self.alpha, self.y - self.F, self.y, self.kd.max())
 
     # -- shrinking --------------------------------------------------------------------------
     def _shrink(self) -> None:
