@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QThread, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMainWindow, QPushButton,
                                QScrollArea, QSplitter, QVBoxLayout, QWidget)
 
@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
             self.undo.push(MovePoint(self.points, index, old, new))
 
     def _delete_under_mouse(self) -> None:
-        pos = self.canvas.mapFromGlobal(self.canvas.cursor().pos())
+        pos = self.canvas.viewport().mapFromGlobal(QCursor.pos())
         index = self.canvas.point_near(self.canvas.mapToScene(pos))
         if index >= 0:
             self.undo.push(RemovePoint(self.points, index))
@@ -245,7 +245,7 @@ class MainWindow(QMainWindow):
         if isinstance(result, str):
             self.show_error(result)
             return
-        codes = _class_codes(result)
+        codes = np.asarray(result.y, dtype=np.intp)    # class indices into class_names
         if len(result.class_names) > MAX_CLASSES:
             self.show_error(f"{Path(path).name} has {len(result.class_names)} classes; the "
                             f"canvas shows at most {MAX_CLASSES}.")
@@ -451,11 +451,6 @@ def _load_or_error(path: str):
         return load_dataset(path)
     except (DataError, OSError) as e:
         return str(e)
-
-
-def _class_codes(data) -> np.ndarray:
-    index = {str(name): k for k, name in enumerate(data.class_names)}
-    return np.array([index[str(v)] for v in np.asarray(data.y).tolist()], dtype=np.intp)
 
 
 def _num(v) -> str:

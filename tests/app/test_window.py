@@ -224,3 +224,32 @@ def test_soak_two_thousand_redraws(window, qtbot):
             QApplication.processEvents()
     QApplication.processEvents()
     assert window.canvas.boundary.getData()[0].size > 0
+
+
+def test_open_csv_replaces_points_and_a_bad_file_changes_nothing(window, tmp_path):
+    from svmdesk.app.main_window import _load_or_error
+
+    good = tmp_path / "points.csv"
+    good.write_text("x,y,label\n0,0,cat\n1,1,dog\n2,0.5,cat\n", encoding="utf-8")
+    window._apply_dataset(str(good), _load_or_error(str(good)))
+    assert len(window.points) == 3
+    assert window.points.class_names[:2] == ["cat", "dog"]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("x,y,label\n0,zero,cat\n1,1,dog\n", encoding="utf-8")
+    window._apply_dataset(str(bad), _load_or_error(str(bad)))
+    assert len(window.points) == 3                      # unchanged
+    assert "line 2" in window.banner.text() and "zero" in window.banner.text()
+    window.undo.undo()
+    assert len(window.points) == 100                    # back to the demo
+
+
+def test_delete_key_removes_the_point_under_the_mouse(window, qtbot):
+    from PySide6.QtGui import QCursor
+
+    window.canvas.fit_view()
+    qtbot.wait(20)
+    n = len(window.points)
+    x, y = window.points.X[5]
+    QCursor.setPos(window.canvas.viewport().mapToGlobal(viewport_pos(window, x, y)))
+    QTest.keyClick(window, Qt.Key.Key_Delete)
+    assert len(window.points) == n - 1
