@@ -132,3 +132,15 @@ def test_no_warning_on_ordinary_fit(sets):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         SVC().fit(X, y)
+
+
+def test_shrinking_happens_whatever_the_snapshot_interval():
+    """Shrinking must not depend on snapshots landing on a multiple of its period."""
+    d = make_dataset("moons", n=2500, noise=0.2, seed=0)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    problem = _problem(X, y, Kernel("rbf", gamma=1.0), C=1000.0)   # thousands of pairs
+    solver = smo._SMO(problem)
+    sizes = []
+    for _ in solver.run(every=7):
+        sizes.append(solver.m)
+    assert min(sizes) < problem.n // 2

@@ -44,6 +44,7 @@ def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
     return _SMO(problem).run(max(1, int(every)))
 
 
+
 class KernelRowCache:
     """Rows K[i, :m] over the active prefix, with their inverse curvatures
     1 / max(k_ii + k_tt - 2 k_it, TAU), under a byte budget; least recently used rows are
@@ -153,6 +154,7 @@ class _SMO:
         self.unshrunk = False                        # libsvm unshrinks once, near the end
         self.max_iter = p.max_iter if p.max_iter is not None else max(10_000_000, 100 * n)
         self.shrink_every = min(n, SHRINK_EVERY)
+        self.next_shrink = self.shrink_every
         self.iteration = 0
         self.dual = 0.0                              # D(a), kept exact step by step
         self.pair = None
@@ -171,13 +173,13 @@ class _SMO:
         next_snapshot = every
         converged = False
         while True:
-            budget = min(next_snapshot, self.max_iter, self.iteration + self.shrink_every)
+            budget = min(next_snapshot, self.max_iter, self.next_shrink)
             if self._steps(budget - self.iteration):
                 if self._optimal_everywhere():
                     converged = True
                     break
                 self._shrink()
-            elif self.iteration % self.shrink_every == 0:
+            elif self.iteration >= self.next_shrink:
                 self._shrink()
             if self.iteration >= self.max_iter:
                 warnings.warn(f"SMO stopped after max_iter={self.max_iter} pair updates "
@@ -265,7 +267,7 @@ class _SMO:
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
         time; shrunk points use their last F)."""
-        if np.isfinite(self.C) or self.iteration % self.shrink_every:
+        if np.isfinite(self.C) or self.iteration != self.next_shrink - self.shrink_every:
             return False
         return hulls_overlap(self.alpha, self.y - self.F, self.y, self.kd.max())
 
@@ -275,6 +277,7 @@ class _SMO:
         an I_up-only point below every I_low value, or an I_low-only point above every
         I_up value, cannot be either end of a violating pair. Like libsvm, bring every
         point back once (with an exact F) when the gap first falls below 10 tol."""
+        self.next_shrink = self.iteration + self.shrink_every
         fmax, fmin = self._extremes(self.m)
         if not self.unshrunk and fmax - fmin < 10 * self.p.tol:
             self.unshrunk = True
