@@ -35,7 +35,6 @@ KERNELS = ("linear", "poly", "rbf", "sigmoid")
 TAU = 1e-12                 # libsvm's guard for a non-positive curvature
 CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
 SHRINK_EVERY = 1000         # pair steps between shrinking tests, as in libsvm
-PREFETCH_ENTRIES = 1 << 14  # a cache miss computes about this many kernel entries at once
 
 
 def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
@@ -62,51 +61,34 @@ class KernelRowCache:
         self.owner = np.full(capacity, -1, dtype=np.intp)    # slot -> point
         self.stamp = np.zeros(capacity, dtype=np.int64)
         self.have_inv = np.zeros(capacity, dtype=bool)
-        self.clock = 0
         self.unused = 0                              # slots [unused:] were never filled
 
-    def fetch(self, i: int, likely: np.ndarray, keep: int = -1) -> int:
-        """Slot of row i, computed on a miss together with rows of the points that score
-        highest in `likely` (one kernel call for several rows: a row of a few thousand
-        entries costs more in numpy's per-call overhead than in arithmetic).
-        Slot `keep` is never the one evicted."""
+    def fetch(self, i: int, now: int, keep: int = -1) -> int:
+        """Slot of row i, computed on a miss; `now` stamps it for the least-recently-used
+        order. Slot `keep` is never the one evicted."""
         slot = self.slot_of[i]
         if slot >= 0:
             return slot
-        m = self.m
-        want = min(len(self.rows) // 4, max(1, PREFETCH_ENTRIES // m)) - 1
-        if want > 0:
-            top = np.argpartition(likely, m - want)[m - want:] if want < m else np.arange(m)
-            top = top[(self.slot_of[top] < 0) & (top != i)]
-            idx = np.concatenate(([i], top))
-        else:
-            idx = np.array([i])
-        slots = self._free_slots(len(idx), keep)
-        idx = idx[: len(slots)]
-        old = self.owner[slots]
-        self.slot_of[old[old >= 0]] = -1
-        self.owner[slots], self.slot_of[idx] = idx, slots
-        self.clock += 1
-        self.stamp[slots] = self.clock
-        self._compute(idx, slots)
-        return int(slots[0])
-
-    def _free_slots(self, count: int, keep: int) -> np.ndarray:
-        """Never-used slots first; then the least recently used ones, sparing `keep`."""
-        count = min(count, len(self.rows) - 1)
-        if self.unused + count <= len(self.rows):
-            self.unused += count
-            return np.arange(self.unused - count, self.unused)
-        if keep >= 0:
-            self.stamp[keep] = self.clock + 1
-        return np.argpartition(self.stamp, count)[:count]
-
-    def _compute(self, idx: np.ndarray, slots: np.ndarray) -> None:
+        slot = self._free_slot(keep, now)
+        old = self.owner[slot]
+        if old >= 0:
+            self.slot_of[old] = -1
+        self.owner[slot], self.slot_of[i] = i, slot
+        self.stamp[slot] = now
         m = self.m
         sq = None if self.X_sq is None else self.X_sq[:m]
-        K = self.kernel(self.X[idx], self.X[:m], dtype=self.dtype, B_sq=sq)
-        self.rows[slots, :m] = K
-        self.have_inv[slots] = False
+        self.kernel(self.X[i:i + 1], self.X[:m], out=self.rows[slot:slot + 1, :m], B_sq=sq)
+        self.have_inv[slot] = False
+        return slot
+
+    def _free_slot(self, keep: int, now: int) -> int:
+        """A never-used slot while there is one, else the least recently used (not `keep`)."""
+        if self.unused < len(self.rows):
+            self.unused += 1
+            return self.unused - 1
+        if keep >= 0:
+            self.stamp[keep] = now
+        return int(self.stamp.argmin())
 
     def inv_quad_row(self, slot: int) -> np.ndarray:
         """1 / max(k_ii + k_tt - 2 k_it, TAU) over the prefix, for the point in `slot`;
@@ -207,11 +189,13 @@ class _SMO:
         a, F, y, kd = self.alpha, self.F[:m], self.y, self.kd
         up_pen, low_pen = self.up_pen[:m], self.low_pen[:m]
         rows, slot_of, stamp = cache.rows, cache.slot_of, cache.stamp
-        clock = cache.clock
+        inv_quad, have_inv = cache.inv_quad, cache.have_inv
+        pos = (y[:m] > 0).tolist()                 # list lookups beat numpy scalars here
         b, work = np.empty(m), np.empty(m)
         inf = math.inf
-        dual, steps, optimal, i = self.dual, 0, False, -1
+        dual, steps, optimal, now = self.dual, 0, False, self.iteration
         while steps < budget:
+            now += 1
             np.add(F, up_pen, out=work)
             i = work.argmax()
             fmax = work[i]
@@ -220,13 +204,13 @@ class _SMO:
             # second-order selection: j maximises b^2 / quad over I_low points with F < fmax
             si = slot_of[i]
             if si < 0:
-                cache.clock = clock
-                si = cache.fetch(i, work)
-                clock = cache.clock
-            stamp[si] = clock = clock + 1
+                si = cache.fetch(i, now)
+            stamp[si] = now
+            if not have_inv[si]:
+                cache.inv_quad_row(si)
+            inv_i = inv_quad[si, :m]
             np.maximum(b, 0.0, out=b)
             b *= b
-            inv_i = cache.inv_quad_row(si)
             b *= inv_i
             j = b.argmax()
             bj = fmax - F[j] - low_pen[j]   # -inf when no point of I_low is below fmax
@@ -235,14 +219,12 @@ class _SMO:
                 break
             sj = slot_of[j]
             if sj < 0:
-                cache.clock = clock
-                sj = cache.fetch(j, b, keep=si)
-                clock = cache.clock
-            stamp[sj] = clock = clock + 1
+                sj = cache.fetch(j, now, keep=si)
+            stamp[sj] = now
             Ki, Kj = rows[si, :m], rows[sj, :m]
             # clip: a_i moves by +y_i lam, a_j by -y_j lam; both stay within [0, C]
             ai, aj = a[i], a[j]
-            pos_i, pos_j = y[i] > 0, y[j] > 0
+            pos_i, pos_j = pos[i], pos[j]
             lam = min(bj * inv_i[j], C - ai if pos_i else ai, aj if pos_j else C - aj)
             dual += lam * (fmax - F[j]) - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
             a[i] = ai = ai + lam if pos_i else ai - lam
@@ -257,7 +239,6 @@ class _SMO:
             low_pen[j] = 0.0 if (aj > 0 if pos_j else aj < C) else inf
             steps += 1
             last = (i, j)
-        cache.clock = clock
         if steps:
             self.pair = (int(self.order[last[0]]), int(self.order[last[1]]))
         self.iteration += steps
