@@ -100,8 +100,10 @@ class Canvas(pg.PlotWidget):
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
         # would swallow some of them.
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setLabel("bottom", "x1")
-        self.setLabel("left", "x2")
+        self.set_axis_names(("x1", "x2"))
+        self.legend = self.plotItem.addLegend(offset=(8, 8), labelTextSize="10pt",
+                                              labelTextColor="#202020",
+                                              brush=pg.mkBrush(255, 255, 255, 200))
         self.view.setAspectLocked(False)
 
         self.regions = pg.ImageItem()
@@ -138,17 +140,24 @@ class Canvas(pg.PlotWidget):
         self.scene().sigMouseMoved.connect(self._mouse_moved)
 
     # -- points ---------------------------------------------------------------------------
-    def set_points(self, X: np.ndarray, y: np.ndarray, test: np.ndarray) -> None:
+    def set_points(self, X: np.ndarray, y: np.ndarray, test: np.ndarray, names) -> None:
         self.points_xy = np.asarray(X)
         train = ~np.asarray(test, dtype=bool)
+        self.legend.clear()
         for k, item in enumerate(self.scatter):
             mine = (y == k) & train
             item.setData(X[mine, 0], X[mine, 1])
+            if (y == k).any():
+                self.legend.addItem(item, names[k])
         held = np.flatnonzero(~train)
         # Held-out points: hollow, outlined in their class colour.
         self.held_out.setData(
             [{"pos": (X[i, 0], X[i, 1]), "symbol": SYMBOLS[y[i] % 8],
               "pen": pg.mkPen(class_color(int(y[i])), width=2), "brush": None} for i in held])
+
+    def set_axis_names(self, names) -> None:
+        self.setLabel("bottom", names[0])
+        self.setLabel("left", names[1])
 
     def point_near(self, scene_pos) -> int:
         """Index of the point within PICK_PIXELS of a scene position, or -1."""

@@ -200,6 +200,7 @@ class MainWindow(QMainWindow):
         self.undo.push(ReplacePoints(self.points, data.X, data.y,
                                      self._test_mask(len(data.y)), data.class_names,
                                      f"Generate {name}"))
+        self.canvas.set_axis_names(data.feature_names)
         self.canvas.fit_view()
 
     def clear_points(self) -> None:
@@ -218,7 +219,8 @@ class MainWindow(QMainWindow):
 
     def _points_changed(self) -> None:
         X, y, test = self.points.X, self.points.y, self.points.test_mask
-        self.canvas.set_points(X, y, test)
+        self.canvas.set_points(X, y, test, self.points.class_names)
+        self.panel.set_class_names(self.points.class_names)
         self._auto_retrain()
 
     # -- files ----------------------------------------------------------------------------
@@ -253,6 +255,7 @@ class MainWindow(QMainWindow):
         self.undo.push(ReplacePoints(self.points, result.X[:, :2], codes,
                                      self._test_mask(len(codes)), result.class_names,
                                      f"Open {Path(path).name}"))
+        self.canvas.set_axis_names(result.feature_names[:2])
         self.canvas.fit_view()
         self.statusBar().showMessage(f"Opened {path}: {len(codes)} points.", 5000)
 

@@ -269,6 +269,11 @@ class SidePanel(QWidget):
         form.addRow(legend)
         return box
 
+    def set_class_names(self, names) -> None:
+        """Show the data's class names in the class picker (with the marker of each)."""
+        for k, symbol in enumerate(SYMBOL_NAMES):
+            self.klass.setItemText(k, f"{k + 1}: {names[k]} ({symbol})")
+
     # -- state ----------------------------------------------------------------------------
     def solver_key(self) -> str:
         return self.solver.currentData()
