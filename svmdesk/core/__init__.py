@@ -2,11 +2,15 @@
 from .datasets import GENERATORS, Dataset, make_dataset
 from .errors import ConvergenceWarning, DataError, DivergenceError
 from .estimator import SOLVERS, SVC
+from .io import load_dataset, save_dataset
 from .kernels import KERNELS, Kernel
 from .model import SVMModel
+from .model_io import export_libsvm, load_model
 from .solvers.base import Snapshot
 
 __all__ = [
     "SVC", "DataError", "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
     "Kernel", "KERNELS", "SOLVERS", "Dataset", "GENERATORS", "make_dataset",
+    "load_model", "export_libsvm",
+    "load_dataset", "save_dataset",
 ]

@@ -1,10 +1,18 @@
-"""Reading labelled points from CSV files, strictly: a bad file raises DataError naming the
-file, line and column and loads nothing."""
+"""Reading and writing labelled points as CSV or LIBSVM/svmlight text.
+
+Loading is strict: a bad file raises DataError naming the file, the line and the column, what
+is wrong and what to do, and loads nothing.  Saving is atomic: a crash mid-save leaves the old
+file (or none), never half a file.
+"""
 from __future__ import annotations
 
 import csv
 import io
 import math
+import os
+import re
+import secrets
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -13,121 +21,466 @@ from .datasets import Dataset
 from .errors import DataError
 
 MAX_BYTES = 50 * 2**20       # a teaching canvas has no use for more; refuse rather than hang
-ENCODINGS = ("utf-8-sig", "shift_jis")   # Excel in Japan saves Shift-JIS
+MAX_CELLS = 25_000_000       # a dense LIBSVM matrix of at most 200 MB
+NOT_SHIFT_JIS = re.compile("[\x80\uf8f0-\uf8f3]")   # lone bytes cp932 lets through
+CSV_SUFFIXES = (".csv", ".tsv", ".txt")
+LIBSVM_SUFFIXES = (".libsvm", ".svm", ".svmlight")
+DELIMITERS = ("\t", ";", ",")  # on a tie the first wins: with ';' a ',' is a decimal comma
+MAGIC = {b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
+         b"%PDF": "a PDF document", b"\x1f\x8b": "a gzip archive",
+         b"PK\x03\x04": "a zip archive or an Excel workbook (.xlsx)",
+         b"\xd0\xcf\x11\xe0": "an Excel workbook (.xls)",
+         b"\xff\xfe": "UTF-16 text", b"\xfe\xff": "UTF-16 text"}
+LINE_BREAK = re.compile(r"\r\n?|\n")
+LIBSVM_LINE = re.compile(r"\s*\S+\s+\d+:")
+DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
 
 
+# -- loading --------------------------------------------------------------------------------
 def load_dataset(path, x=None, y=None, label=None) -> Dataset:
-    """Points from a CSV file with a header or none, separated by ',', ';' or tabs.
+    """Points from a CSV or LIBSVM/svmlight text file.
 
-    x, y: the two feature columns (header names or 0-based indices), by default the first
-    two numeric columns other than the label; label: the label column (default: the last).
-    Labels may be text or numbers.
+    The format follows the extension (.csv .tsv .txt: CSV; .libsvm .svm .svmlight: LIBSVM)
+    or, for any other, the content.  X holds every feature column, or exactly the two
+    columns x and y when either is given (header names or 0-based column indices; in a
+    LIBSVM file the features are x1, x2, ... with indices 0, 1, ...); when only one is given
+    the other is the first remaining feature column.  y holds class indices into
+    class_names, which sort numbers by value before text.
+
+    CSV: a header row or none; ',', ';' or tab separators; quoted fields; UTF-8 (with or
+    without BOM) or Shift-JIS.  ``label`` names the label column (default: the last); labels
+    may be text or numbers.  Headerless columns are called x1, x2, ... and label.
+    LIBSVM: ``label index:value ...`` lines, 1-based indices, missing features are 0,
+    '#' starts a comment; labels are numbers.
     """
     path = Path(path)
     text = _read_text(path)
-    rows = _parse(text, path)
-    header, rows = _split_header(rows)
-    width = len(rows[0])
-    for line, row in enumerate(rows, start=2 if header else 1):
-        if len(row) != width:
-            raise DataError(f"{path.name}, line {line}: {len(row)} fields where the first row "
-                            f"has {width}; every row needs the same columns")
-    names = header or [f"column {k + 1}" for k in range(width)]
-    label_col = _column(label, names, path, default=width - 1)
-    feature_cols = [c for c in range(width) if c != label_col]
-    if x is not None or y is not None:
-        feature_cols = [_column(x, names, path, feature_cols[0]),
-                        _column(y, names, path, feature_cols[min(1, len(feature_cols) - 1)])]
-    if len(feature_cols) < 2:
-        raise DataError(f"{path.name}: needs two feature columns and a label column; found "
-                        f"{width} column(s)")
-    feature_cols = feature_cols[:2] if x is None and y is None else feature_cols
-    first = 2 if header else 1
-    X = np.array([[_number(row[c], path, first + r, c, names) for c in feature_cols]
-                  for r, row in enumerate(rows)])
-    labels = [row[label_col].strip() for row in rows]
-    for r, value in enumerate(labels):
-        if not value:
-            raise DataError(f"{path.name}, line {first + r}, column '{names[label_col]}': "
-                            "empty label; every point needs a class")
+    if _is_libsvm(path, text):
+        X, labels, names = _load_libsvm(text, path, x, y, label)
+    else:
+        X, labels, names = _load_csv(text, path, x, y, label)
     classes = sorted(set(labels), key=_label_key)
     if len(classes) < 2:
-        raise DataError(f"{path.name}: every point has label {classes[0]!r}; a classifier "
-                        "needs at least two classes")
+        raise _error(path, f"every point has the label {classes[0]!r}; a classifier needs "
+                           "at least two classes")
     index = {c: k for k, c in enumerate(classes)}
-    return Dataset(X=X, y=np.array([index[v] for v in labels]), class_names=tuple(classes),
-                   feature_names=tuple(names[c] for c in feature_cols), name=path.stem)
+    return Dataset(X=X, y=np.array([index[v] for v in labels], dtype=np.int64),
+                   class_names=tuple(classes), feature_names=tuple(names), name=path.stem)
+
+
+def _error(path: Path, what: str, line=None, where=None) -> DataError:
+    place = "".join([path.name or str(path), f", line {line}" if line else "",
+                     f", {where}" if where else ""])
+    return DataError(f"{place}: {what}")
 
 
 def _read_text(path: Path) -> str:
     try:
-        size = path.stat().st_size
+        info = path.stat()
+    except FileNotFoundError:
+        raise _error(path, f"no such file in {path.absolute().parent}; check the name and "
+                           "folder") from None
     except OSError as e:
-        raise DataError(f"cannot open {path}: {e.strerror or e}") from None
-    if size > MAX_BYTES:
-        raise DataError(f"{path.name} is {size / 2**20:.0f} MB; svmdesk reads files up to "
-                        f"{MAX_BYTES // 2**20} MB: sample the data first")
-    data = path.read_bytes()
-    if b"\x00" in data[:4096]:
-        raise DataError(f"{path.name} looks like a binary file, not CSV text")
-    for encoding in ENCODINGS:
+        raise _error(path, f"cannot open it ({e.strerror or e})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise _error(path, "this is a folder, not a file; choose a CSV or LIBSVM file")
+    if not stat.S_ISREG(info.st_mode):
+        raise _error(path, "this is not a regular file; choose a CSV or LIBSVM file")
+    if info.st_size > MAX_BYTES:
+        raise _too_large(path, info.st_size)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise _error(path, f"cannot read it ({e.strerror or e})") from None
+    if len(data) > MAX_BYTES:      # it grew after the size check
+        raise _too_large(path, len(data))
+    _refuse_binary(data, path)
+    text = _decode(data, path)
+    if not text.strip():
+        raise _error(path, "the file has only blank lines: no points to load" if text
+                     else "the file is empty: no points to load")
+    return text
+
+
+def _too_large(path: Path, size: int) -> DataError:
+    return _error(path, f"the file is {size / 2**20:.0f} MB; svmdesk reads files up to "
+                        f"{MAX_BYTES // 2**20} MB: load a sample of the points instead")
+
+
+def _refuse_binary(data: bytes, path: Path) -> None:
+    for magic, kind in MAGIC.items():
+        if data.startswith(magic):
+            raise _error(path, f"this is {kind}, not CSV or LIBSVM text; export the points "
+                               "as CSV (in Excel: Save As 'CSV UTF-8')")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise _error(path, "a NUL byte: this looks like a binary file, not CSV or LIBSVM "
+                           "text; export the points as CSV", line=data.count(b"\n", 0, nul) + 1)
+
+
+def _decode(data: bytes, path: Path) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode("cp932")      # the Shift-JIS that Excel writes in Japan
+        if not NOT_SHIFT_JIS.search(text):
+            return text
+    except UnicodeDecodeError:
+        pass
+    try:
+        data.decode("utf-8")             # (utf-8-sig counts positions after the BOM)
+    except UnicodeDecodeError as e:
+        raise _error(path, f"byte 0x{data[e.start]:02x} is neither UTF-8 nor Shift-JIS text; "
+                           "save the file as 'CSV UTF-8'",
+                     line=data.count(b"\n", 0, e.start) + 1) from None
+
+
+def _is_libsvm(path: Path, text: str) -> bool:
+    suffix = path.suffix.lower()
+    if suffix in CSV_SUFFIXES + LIBSVM_SUFFIXES:
+        return suffix in LIBSVM_SUFFIXES
+    return _looks_libsvm(text)
+
+
+def _looks_libsvm(text: str) -> bool:
+    """Whether the first line that is not blank or a comment reads like '+1 1:0.5 ...'."""
+    for line in LINE_BREAK.split(text[:65536]):
+        if line.strip() and not line.lstrip().startswith("#"):
+            return bool(LIBSVM_LINE.match(line)) and "," not in line and ";" not in line
+    return False
+
+
+# -- CSV ------------------------------------------------------------------------------------
+def _load_csv(text: str, path: Path, x, y, label):
+    delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
+    rows = _csv_rows(text, path, delimiter)
+    if not rows:
+        raise _error(path, "every row is empty: no points to load")
+    header, rows = _split_header(rows, path)
+    width = len(header or rows[0][1])
+    _check_widths(rows, width, header, delimiter, path)
+    label_col = _label_column(label, header, width, path)
+    names = header or _default_names(width, label_col)
+    where = [f"column '{n}'" for n in names] if header else \
+        [f"column {c + 1}" for c in range(width)]
+    features = [c for c in range(width) if c != label_col]
+    if len(features) < 2 and _looks_libsvm(text):
+        raise _error(path, "this looks like LIBSVM text, which a CSV file name hides; rename "
+                           "the file to end in .libsvm")
+    columns = _choose(x, y, names, features, label_col, path)
+    X = np.array([[_number(cells[c], path, line, where[c]) for c in columns]
+                  for line, cells in rows], dtype=np.float64)
+    labels = []
+    for line, cells in rows:
+        if not cells[label_col]:
+            raise _error(path, "empty label; every point needs a class", line, where[label_col])
+        labels.append(cells[label_col])
+    return X, labels, [names[c] for c in columns]
+
+
+def _guess_delimiter(text: str) -> str:
+    """The separator that splits the first lines into equally many fields, most if several."""
+    lines = [line for line in LINE_BREAK.split(text[:65536])[:20] if line.strip()]
+
+    def score(delimiter):
         try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise DataError(f"{path.name} is neither UTF-8 nor Shift-JIS text; save it as UTF-8 CSV")
+            widths = [len(r) for r in csv.reader(lines, delimiter=delimiter,
+                                                   skipinitialspace=True)]
+        except csv.Error:
+            return False, 0
+        return len(set(widths)) == 1 and widths[0] >= 2, max(widths, default=0)
+    return max(DELIMITERS, key=score)
 
 
-def _parse(text: str, path: Path) -> list:
-    lines = [line for line in text.splitlines() if line.strip()]
-    if not lines:
-        raise DataError(f"{path.name} is empty: no points to load")
-    sample = "\n".join(lines[:20])
-    delimiter = max((",", ";", "\t"), key=sample.count)
-    return [[cell.strip() for cell in row]
-            for row in csv.reader(io.StringIO("\n".join(lines)), delimiter=delimiter)]
+def _csv_rows(text: str, path: Path, delimiter: str) -> list:
+    """(line number, stripped cells) of every row that is not blank."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter,
+                        skipinitialspace=True, strict=True)
+    rows, start = [], 1
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return rows
+        except csv.Error as e:
+            raise _error(path, _quote_problem(str(e)), start) from None
+        cells = [cell.strip() for cell in cells]
+        if any(cells):                # skips blank lines and Excel's empty ',,,' rows
+            rows.append((start, cells))
+        start = reader.line_num + 1
 
 
-def _split_header(rows):
-    """A first row whose would-be feature cells are not all numbers is a header."""
-    first = rows[0]
-    numeric = sum(_is_number(cell) for cell in first[:-1])
-    if numeric < len(first) - 1 and len(rows) > 1:
-        return [c or f"column {k + 1}" for k, c in enumerate(first)], rows[1:]
-    return None, rows
+def _quote_problem(message: str) -> str:
+    if "end of data" in message:
+        what = 'a quote " opens a field here and never closes'
+    elif "expected after" in message:
+        what = 'text follows the quote " that closes a field'
+    else:
+        what = f"this row cannot be split into fields ({message})"
+    return what + '; quotes must come in pairs around a whole field, as in "a, b"'
 
 
-def _column(spec, names, path, default) -> int:
-    if spec is None:
-        return default
-    if isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
-        if 0 <= spec < len(names):
-            return int(spec)
-    elif spec in names:
-        return names.index(spec)
-    raise DataError(f"{path.name}: no column {spec!r}; columns are {', '.join(names)}")
+def _split_header(rows: list, path: Path):
+    """The first row is a header when none of its cells is a number."""
+    line, first = rows[0]
+    if any(_to_float(cell) is not None for cell in first):
+        return None, rows
+    if len(rows) == 1:
+        raise _error(path, "there is a header row but no data rows; add points below it", line)
+    return [cell or f"column {k + 1}" for k, cell in enumerate(first)], rows[1:]
 
 
-def _number(cell: str, path, line, col, names) -> float:
+def _check_widths(rows: list, width: int, header, delimiter: str, path: Path) -> None:
+    for line, cells in rows:
+        if len(cells) != width:
+            first = "the header has" if header else "the first row has"
+            sep = "tab" if delimiter == "\t" else f"'{delimiter}'"
+            raise _error(path, f"{len(cells)} fields where {first} {width}; every row needs "
+                               f"the same columns: look for a missing or extra {sep}", line)
+
+
+def _label_column(label, header, width: int, path: Path) -> int:
+    if label is None:
+        return width - 1
+    if header is None and isinstance(label, str):
+        raise _error(path, f"the file has no header row, so there is no column {label!r}; "
+                           "give label as a 0-based column index")
+    return _column(label, header or [f"column {k + 1}" for k in range(width)], "label", path)
+
+
+def _default_names(width: int, label_col: int) -> list:
+    names, k = [], 0
+    for c in range(width):
+        if c == label_col:
+            names.append("label")
+        else:
+            k += 1
+            names.append(f"x{k}")
+    return names
+
+
+# -- LIBSVM ---------------------------------------------------------------------------------
+def _load_libsvm(text: str, path: Path, x, y, label):
+    if label is not None:
+        raise _error(path, "label= picks a CSV column; in a LIBSVM file the label is always "
+                           "the first item of a line")
+    points = []
+    for line, content in enumerate(LINE_BREAK.split(text), start=1):
+        items = content.split("#", 1)[0].split()
+        if items:
+            points.append((line, _libsvm_label(items[0], path, line),
+                           _libsvm_features(items[1:], path, line)))
+    if not points:
+        raise _error(path, "the file has only comments: no points to load")
+    d = max(max(features, default=0) for _, _, features in points)
+    if len(points) * d > MAX_CELLS:
+        raise _error(path, f"{len(points)} points with {d} features are too many numbers "
+                           f"for svmdesk (at most {MAX_CELLS:,}); keep fewer features")
+    X = np.zeros((len(points), d))
+    for r, (_, _, features) in enumerate(points):
+        for index, value in features.items():
+            X[r, index - 1] = value
+    names = [f"x{j}" for j in range(1, d + 1)]
+    columns = _choose(x, y, names, list(range(d)), None, path)
+    return X[:, columns], [lab for _, lab, _ in points], [names[c] for c in columns]
+
+
+def _libsvm_label(item: str, path: Path, line: int) -> str:
+    if ":" in item:
+        raise _error(path, f"the line starts with {item!r}; a LIBSVM line starts with its "
+                           "label, as in '+1 1:0.5 2:1.2'", line)
+    value = _to_float(item)
+    if value is None or not math.isfinite(value):
+        raise _error(path, f"label {item!r} is not a number; LIBSVM labels are numbers such "
+                           "as +1 and -1 (save text labels as CSV instead)", line, "item 1")
+    return _label_name(value)
+
+
+def _libsvm_features(items: list, path: Path, line: int) -> dict:
+    features = {}
+    for k, item in enumerate(items, start=2):
+        index, colon, value = item.partition(":")
+        if not (colon and index.isascii() and index.isdigit() and int(index) >= 1):
+            raise _bad_item(item, path, line, f"item {k}")
+        j = int(index)
+        if j in features:
+            raise _error(path, f"feature {j} appears twice on this line; keep one",
+                         line, f"item {k}")
+        features[j] = _number(value, path, line, f"item {k}, column 'x{j}'")
+    return features
+
+
+def _bad_item(item: str, path: Path, line: int, where: str) -> DataError:
+    index, colon, _ = item.partition(":")
+    if not colon:
+        return _error(path, f"{item!r} is not index:value; write features as in '3:0.5'",
+                      line, where)
+    if re.fullmatch(r"[+-]?[0-9]+", index):
+        return _error(path, f"feature index {index} in {item!r}: indices start at 1",
+                      line, where)
+    return _error(path, f"{index!r} in {item!r} is not a feature index; indices are whole "
+                        "numbers 1, 2, 3, ...", line, where)
+
+
+# -- both -----------------------------------------------------------------------------------
+def _choose(x, y, names: list, features: list, label_col, path: Path) -> list:
+    """The feature columns to load: all of them, or x and y when either is given."""
+    if len(features) < 2:
+        found = ", ".join(repr(names[c]) for c in features) or "none"
+        raise _error(path, f"needs at least two feature columns besides the label; found "
+                           f"{len(features)} ({found})")
+    if x is None and y is None:
+        return features
+    cx = None if x is None else _column(x, names, "x", path, label_col)
+    cy = None if y is None else _column(y, names, "y", path, label_col)
+    cx = next(c for c in features if c != cy) if cx is None else cx
+    cy = next(c for c in features if c != cx) if cy is None else cy
+    if cx == cy:
+        raise _error(path, f"x and y are both column {names[cx]!r}; choose two different "
+                           "columns")
+    return [cx, cy]
+
+
+def _column(spec, names: list, role: str, path: Path, label_col=None) -> int:
+    shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
+    if isinstance(spec, str):
+        if spec not in names:
+            raise _error(path, f"there is no column named {spec!r} (given as {role}); the "
+                               f"columns are {shown}")
+        c = names.index(spec)
+    elif isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
+        if not 0 <= spec < len(names):
+            raise _error(path, f"column index {spec} (given as {role}) is out of range; the "
+                               f"{len(names)} columns are numbered 0 to {len(names) - 1}")
+        c = int(spec)
+    else:
+        raise _error(path, f"{role}={spec!r}: give a column name or a 0-based column index")
+    if c == label_col:
+        raise _error(path, f"column {names[c]!r} (given as {role}) holds the labels; choose "
+                           "a feature column")
+    return c
+
+
+def _number(cell: str, path: Path, line: int, where: str) -> float:
+    value = _to_float(cell)
+    if value is not None and math.isfinite(value):
+        return value
+    if not cell:
+        raise _error(path, "empty cell; fill it in or remove that row", line, where)
+    if value is not None:
+        raise _error(path, f"{cell!r} is not a finite number; fix or remove that row",
+                     line, where)
+    hint = "; use a point for decimals (1.5, not 1,5)" if DECIMAL_COMMA.fullmatch(cell) else ""
+    raise _error(path, f"{cell!r} is not a number{hint}; fix or remove that row", line, where)
+
+
+def _to_float(text: str):
+    """float(text), or None when it is not a number (Python's '1_000' is not one here)."""
+    if "_" in text:
+        return None
     try:
-        value = float(cell)
+        return float(text)
     except ValueError:
-        raise DataError(f"{path.name}, line {line}, column '{names[col]}': {cell!r} is not a "
-                        "number; fix or remove that row") from None
-    if not math.isfinite(value):
-        raise DataError(f"{path.name}, line {line}, column '{names[col]}': {cell!r} is not a "
-                        "finite number; fix or remove that row")
-    return value
+        return None
 
 
-def _is_number(cell: str) -> bool:
-    try:
-        float(cell)
-        return True
-    except ValueError:
-        return False
+def _label_name(value: float) -> str:
+    """A numeric label as class name: '1' for +1 and 1.0, else the shortest exact float."""
+    return str(int(value)) if value.is_integer() and abs(value) < 2**53 else repr(value)
 
 
 def _label_key(label: str):
     """Numeric labels sort as numbers, text labels alphabetically after them."""
-    return (0, float(label), "") if _is_number(label) else (1, 0.0, label)
+    value = _to_float(label)
+    if value is None or not math.isfinite(value):
+        return 1, 0.0, label
+    return 0, value, label
+
+
+# -- saving ---------------------------------------------------------------------------------
+def save_dataset(dataset: Dataset, path, format=None) -> None:
+    """Write ``dataset`` as CSV (header: feature names then 'label'; labels as class names)
+    or LIBSVM (numeric class names only).  ``format``: 'csv' or 'libsvm'; by default the
+    extension decides (.libsvm .svm .svmlight: LIBSVM, anything else: CSV; .tsv uses tabs).
+    Floats are written exactly (shortest repr), so loading gives back the same X.
+    """
+    path = Path(path)
+    fmt = (format or ("libsvm" if path.suffix.lower() in LIBSVM_SUFFIXES else "csv")).lower()
+    if fmt not in ("csv", "libsvm"):
+        raise ValueError(f"format must be 'csv' or 'libsvm'; got {format!r}")
+    y = np.asarray(dataset.y)
+    if np.issubdtype(y.dtype, np.integer):
+        labels = [dataset.class_names[k] for k in y.tolist()]
+    else:
+        labels = [str(v) for v in y.tolist()]
+    X = np.asarray(dataset.X, dtype=np.float64)
+    if fmt == "libsvm":
+        text = _libsvm_text(X, labels, path)
+    else:
+        text = _csv_text(X, labels, dataset.feature_names, path,
+                         "\t" if path.suffix.lower() == ".tsv" else ",")
+    _write_atomic(path, text)
+
+
+def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter: str) -> str:
+    for name in (*feature_names, *labels):
+        if not name or name != name.strip():
+            raise _error(path, f"name {name!r} is empty or has spaces around it, which a CSV "
+                               "file cannot keep; rename it")
+    numeric = [n for n in feature_names if _to_float(n) is not None]
+    if numeric:
+        raise _error(path, f"feature name {numeric[0]!r} is a number, so the header would be "
+                           "read as data; rename the feature")
+    # Quote all text if some holds another separator (lest a reader guess that one instead)
+    # or a '\r' (which the csv module leaves unquoted when lines end in '\n').
+    risky = "".join(set(DELIMITERS) - {delimiter}) + "\r"
+    risky = any(c in risky for name in (*feature_names, *set(labels)) for c in name)
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n",
+                        quoting=csv.QUOTE_NONNUMERIC if risky else csv.QUOTE_MINIMAL)
+    writer.writerow([*feature_names, "label"])
+    writer.writerows([*row, lab] for row, lab in zip(X.tolist(), labels))  # floats: repr
+    text = out.getvalue()
+    return "\ufeff" + text if text.startswith("\ufeff") else text  # the loader drops one BOM
+
+
+def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
+    names = {}
+    for label in dict.fromkeys(labels):
+        value = _to_float(label)
+        if value is None or not math.isfinite(value):
+            raise _error(path, f"LIBSVM needs numeric labels, but class {label!r} is not a "
+                               "number; save as CSV (.csv) instead")
+        names[label] = _label_name(value)
+    if len(set(names.values())) < len(names):
+        raise _error(path, "two classes are the same number in LIBSVM (such as '1' and "
+                           "'1.0'); rename one or save as CSV")
+    d = X.shape[1]
+    lines = [" ".join([names[lab], *(f"{j}:{v!r}" for j, v in enumerate(row, 1)
+                                     if v != 0 or j == d)])
+             for row, lab in zip(X.tolist(), labels)]
+    return "".join(line + "\n" for line in lines)
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write to a temporary file beside ``path``, fsync it, then rename it over ``path``."""
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                     0o666)
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        if path.is_file():
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    except BaseException as e:
+        tmp.unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            raise _error(path, f"cannot save it ({e.strerror or e}); check the folder exists "
+                               "and you may write there") from e
+        raise
