@@ -118,6 +118,7 @@ class SVC:
         self.classes_ = classes
         self.gamma_ = kernel.gamma
         self.n_features_in_ = X.shape[1]
+        self.n_samples_fit_ = X.shape[0]
         self.n_iter_ = np.array([s.iteration for s in finals])
         dual = SOLVERS[self.solver] in (smo, dual_gradient)   # the others minimise P
         objectives = np.array([s.dual_objective if dual else s.primal_objective
@@ -161,6 +162,11 @@ class SVC:
         """Mean accuracy on (X, y)."""
         X, y = _check_data(X, y, need_two_classes=False)
         return float(np.mean(self.predict(X) == y))
+
+    def save(self, path):
+        """Write the fitted model to `path` as a JSON model file (load_model reads it)."""
+        from .model_io import save_model
+        return save_model(self, path)
 
 
 _NEVER = 2**62  # `every` for fit: only final snapshots

@@ -1,0 +1,761 @@
+"""Model files: svmdesk's own versioned JSON format, and export to LIBSVM's text format.
+
+The JSON model (`SVC.save`, `load_model`) holds data only - numbers, strings, lists - and is
+read with `json`, never pickle or eval. Floats are written with Python's repr, which
+round-trips exactly, so a loaded model predicts bit-identically to the saved one. Every
+field is checked on load; a damaged or foreign file raises DataError naming the file and
+the field.
+
+Format, version 1 (one top-level key per line, arrays inline)::
+
+    {"format": "svmdesk-model", "version": 1,
+     "params": {...SVC.get_params(); C: number, null (hard margin) or "inf"...},
+     "kernel": {"name", "gamma", "degree", "coef0"},
+     "classes": [labels: numbers or strings], "classes_dtype": numpy dtype, e.g. "<i8",
+     "machines": [{"support": [training indices], "support_vectors": [[scaled x]],
+                   "dual_coef": [...], "bias": b, "positive": i, "negative": j,
+                   "w": [...] (linear kernel) or null}, ...],
+     "scaler": {"mean": [...], "scale": [...]} or null,
+     "support": {"indices": SVC.support_, "n_support": SVC.n_support_,
+                 "vectors": SVC.support_vectors_ (input units)},
+     "training": {"solver", "n_iter": [...], "objective": number or [...] (non-finite
+                  values as "inf", "-inf", "nan"), "converged", "n_samples" (or null),
+                  "n_features"}}
+
+Machines follow SVMModel: one for two classes (f > 0 means classes[1]); K(K-1)/2 one-vs-one
+machines (i, j), i < j, in sklearn's order for K classes (f > 0 votes for class i).
+
+`export_libsvm` writes LIBSVM's model format (svm-predict, libsvm's Python binding). See its
+docstring for how classes map to LIBSVM labels.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import uuid
+from pathlib import Path
+
+import numpy as np
+
+from . import estimator
+from .errors import DataError
+from .kernels import KERNELS, Kernel
+from .model import BinaryMachine, Scaler, SVMModel
+
+FORMAT = "svmdesk-model"
+VERSION = 1
+MAX_BYTES = 100 * 2**20     # checked before reading: a model file is never near this
+
+_TOP_KEYS = ("format", "version", "params", "kernel", "classes", "classes_dtype", "machines",
+             "scaler", "support", "training")
+_MACHINE_KEYS = ("support", "support_vectors", "dual_coef", "bias", "positive", "negative", "w")
+_DTYPE = re.compile(r"^[<>|=]?(b1|[iu][1248]|f[248]|U[0-9]{1,6}|O)$")
+_NONFINITE = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
+_LIBSVM_KERNELS = {"linear": "linear", "poly": "polynomial", "rbf": "rbf", "sigmoid": "sigmoid"}
+
+
+# ============================================================================ saving
+def save_model(svc, path) -> Path:
+    """Write a fitted SVC to `path` as a JSON model file, atomically. Returns the path."""
+    model = svc._fitted()
+    path = Path(path)
+    params = _params_to_json(svc.get_params())
+    scaler = model.scaler
+    objective = svc.objective_
+    objective = (_float_or_word(objective) if np.ndim(objective) == 0
+                 else [_float_or_word(v) for v in np.asarray(objective).tolist()])
+    n_samples = getattr(svc, "n_samples_fit_", None)
+    doc = {
+        "format": FORMAT,
+        "version": VERSION,
+        "params": params,
+        "kernel": {"name": model.kernel.name, "gamma": float(model.kernel.gamma),
+                   "degree": int(model.kernel.degree), "coef0": float(model.kernel.coef0)},
+        "classes": _labels_to_json(model.classes),
+        "classes_dtype": model.classes.dtype.str,
+        "machines": [{
+            "support": m.support.tolist(),
+            "support_vectors": m.support_vectors.tolist(),
+            "dual_coef": m.dual_coef.tolist(),
+            "bias": float(m.bias),
+            "positive": int(m.positive),
+            "negative": int(m.negative),
+            "w": None if m.w is None else m.w.tolist(),
+        } for m in model.machines],
+        "scaler": None if scaler is None else {"mean": scaler.mean.tolist(),
+                                               "scale": scaler.scale.tolist()},
+        "support": {"indices": np.asarray(svc.support_).tolist(),
+                    "n_support": np.asarray(svc.n_support_).tolist(),
+                    "vectors": np.asarray(svc.support_vectors_, dtype=np.float64).tolist()},
+        "training": {
+            "solver": params["solver"],
+            "n_iter": [int(v) for v in np.asarray(svc.n_iter_).tolist()],
+            "objective": objective,
+            "converged": bool(svc.converged_),
+            "n_samples": None if n_samples is None else int(n_samples),
+            "n_features": int(svc.n_features_in_),
+        },
+    }
+    try:
+        lines = [f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False)}"
+                 for k, v in doc.items() if k != "machines"]
+        machines = ",\n".join(f"    {json.dumps(m, allow_nan=False)}" for m in doc["machines"])
+    except ValueError as e:   # NaN/inf in a fitted array: refuse rather than write bad JSON
+        raise DataError(f"cannot save this model: {e}") from None
+    lines.insert(_TOP_KEYS.index("machines"), f'  "machines": [\n{machines}\n  ]')
+    _write_atomic(path, "{\n" + ",\n".join(lines) + "\n}\n")
+    return path
+
+
+def _params_to_json(params: dict) -> dict:
+    out = {}
+    for name, value in params.items():
+        if isinstance(value, np.generic):
+            value = value.item()
+        if name == "C" and isinstance(value, float) and value == math.inf:
+            value = "inf"
+        out[name] = value
+    try:
+        estimator._check_params({**out, "C": math.inf if out["C"] == "inf" else out["C"]})
+        json.dumps(out, allow_nan=False)
+    except (ValueError, TypeError) as e:
+        raise DataError(f"cannot save this model: its parameters are not valid ({e}); "
+                        "were they changed after fit?") from None
+    return out
+
+
+def _float_or_word(v) -> object:
+    v = float(v)
+    if math.isfinite(v):
+        return v
+    return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf")
+
+
+def _labels_to_json(classes: np.ndarray) -> list:
+    out = []
+    for label in classes.tolist():
+        if isinstance(label, np.generic):
+            label = label.item()
+        if not isinstance(label, (bool, int, float, str)) or (
+                isinstance(label, float) and not math.isfinite(label)):
+            raise DataError(f"cannot save class label {label!r} ({type(label).__name__}): "
+                            "model files hold numbers and text labels only")
+        out.append(label)
+    return out
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write to a temporary file next to `path`, fsync it, then rename it over `path`: a
+    reader sees the old file or the new one, never half of one."""
+    folder = path.parent
+    tmp = folder / f".{path.name}.{uuid.uuid4().hex[:12]}.tmp"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:   # make the rename itself durable (POSIX; not possible on Windows)
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+# ============================================================================ loading
+def load_model(path) -> "estimator.SVC":
+    """A fitted SVC from a JSON model file written by `SVC.save`. Raises DataError for a
+    file that is not a valid svmdesk model (naming the file and the field)."""
+    path = Path(path)
+    doc = _read_json(path)
+    return _Loader(path.name).svc(doc)
+
+
+def _read_json(path: Path):
+    name = path.name
+    try:
+        size = path.stat().st_size
+    except OSError as e:
+        raise DataError(f"cannot open {path}: {e.strerror or e}") from None
+    if size > MAX_BYTES:
+        raise DataError(f"{name} is {size / 2**20:.0f} MB; svmdesk reads model files up to "
+                        f"{MAX_BYTES / 2**20:.0f} MB: it is not a svmdesk model file")
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise DataError(f"cannot read {path}: {e.strerror or e}") from None
+    if len(data) > MAX_BYTES:
+        raise DataError(f"{name} is larger than {MAX_BYTES / 2**20:.0f} MB: it is not a "
+                        "svmdesk model file")
+    if not data.strip():
+        raise DataError(f"{name} is empty: not a svmdesk model file")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DataError(f"{name} is not a svmdesk model file (not UTF-8 text; is it a "
+                        "binary file?)") from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except _DuplicateKey as e:
+        raise DataError(f"{name}: key {e.args[0]!r} appears twice in one object; the file "
+                        "is damaged") from None
+    except json.JSONDecodeError as e:
+        raise DataError(f"{name} is not valid JSON (line {e.lineno}, column {e.colno}: "
+                        f"{e.msg}); the file is damaged or truncated, or not a svmdesk "
+                        "model file") from None
+    except RecursionError:
+        raise DataError(f"{name} is nested too deeply to be a svmdesk model file") from None
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def _describe(v) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return repr(v) if len(v) <= 40 else f"a string of {len(v)} characters"
+    if isinstance(v, list):
+        return f"a list of {len(v)}"
+    if isinstance(v, dict):
+        return "an object"
+    return type(v).__name__
+
+
+class _Loader:
+    """Checks a parsed document field by field and builds the SVC; every failure is a
+    DataError "<file>: <field> <problem>"."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def fail(self, where: str, problem: str):
+        raise DataError(f"{self.name}: {where} {problem}" if where else f"{self.name} {problem}")
+
+    # -- primitives ---------------------------------------------------------------------------
+    def obj(self, v, where: str, keys) -> dict:
+        if not isinstance(v, dict):
+            self.fail(where, f"must be an object with keys {', '.join(keys)}; got {_describe(v)}")
+        for k in keys:
+            if k not in v:
+                self.fail(f"{where}.{k}" if where else k, "is missing")
+        extra = [k for k in v if k not in keys]
+        if extra:
+            self.fail(f"{where}.{extra[0]}" if where else extra[0],
+                      "is not a field of this format version")
+        return v
+
+    def integer(self, v, where, lo=None, hi=None) -> int:
+        if type(v) is not int:
+            self.fail(where, f"must be an integer; got {_describe(v)}")
+        if lo is not None and v < lo:
+            self.fail(where, f"must be at least {lo}; got {v}")
+        if hi is not None and v > hi:
+            self.fail(where, f"must be at most {hi}; got {v}")
+        return v
+
+    def real(self, v, where, positive=False) -> float:
+        if type(v) not in (int, float):
+            self.fail(where, f"must be a number; got {_describe(v)}")
+        try:
+            x = float(v)
+        except OverflowError:
+            self.fail(where, f"is too large a number ({str(v)[:20]}...)")
+        if not math.isfinite(x):
+            self.fail(where, f"must be a finite number; got {x!r} (NaN or infinity)")
+        if positive and not x > 0:
+            self.fail(where, f"must be positive; got {x!r}")
+        return x
+
+    def boolean(self, v, where) -> bool:
+        if type(v) is not bool:
+            self.fail(where, f"must be true or false; got {_describe(v)}")
+        return v
+
+    def string(self, v, where, allowed=None) -> str:
+        if type(v) is not str:
+            self.fail(where, f"must be a string; got {_describe(v)}")
+        if allowed is not None and v not in allowed:
+            self.fail(where, f"must be one of {', '.join(repr(a) for a in allowed)}; got "
+                             f"{_describe(v)}")
+        return v
+
+    def array(self, v, where, length=None, what="values") -> list:
+        if not isinstance(v, list):
+            self.fail(where, f"must be a list; got {_describe(v)}")
+        if length is not None and len(v) != length:
+            self.fail(where, f"has {len(v)} {what} but {length} are needed")
+        return v
+
+    def reals(self, v, where, length=None, positive=False, what="values") -> np.ndarray:
+        v = self.array(v, where, length, what)
+        for k, x in enumerate(v):
+            if type(x) is not float:   # the fast path: floats need no further checks here
+                self.real(x, f"{where}[{k}]")
+        try:
+            a = np.array(v, dtype=np.float64)
+        except OverflowError:
+            self.fail(where, "holds a number too large for a float")
+        bad = ~np.isfinite(a)
+        if bad.any():
+            k = int(np.flatnonzero(bad)[0])
+            self.fail(f"{where}[{k}]", f"must be a finite number; got {a[k]!r} (NaN or infinity)")
+        if positive and not (a > 0).all():
+            k = int(np.flatnonzero(~(a > 0))[0])
+            self.fail(f"{where}[{k}]", f"must be positive; got {a[k]!r}")
+        return a
+
+    def indices(self, v, where, length=None, what="values") -> np.ndarray:
+        v = self.array(v, where, length, what)
+        for k, x in enumerate(v):
+            self.integer(x, f"{where}[{k}]", lo=0, hi=2**62)
+        return np.array(v, dtype=np.intp).reshape(len(v))
+
+    def matrix(self, v, where, n_rows, n_cols, rows_what) -> np.ndarray:
+        self.array(v, where, n_rows, rows_what)
+        rows = [self.reals(row, f"{where}[{r}]", n_cols, what="features")
+                for r, row in enumerate(v)]
+        return np.array(rows, dtype=np.float64).reshape(len(rows), n_cols)
+
+    # -- the document -------------------------------------------------------------------------
+    def svc(self, doc):
+        if not isinstance(doc, dict) or "format" not in doc:
+            self.fail("", "is not a svmdesk model file (no \"format\" field)"
+                      if isinstance(doc, dict) else
+                      f"is not a svmdesk model file (the JSON is {_describe(doc)}, not an object)")
+        if doc["format"] != FORMAT:
+            self.fail("format", f"is {_describe(doc['format'])}, not {FORMAT!r}: this is not a "
+                                "svmdesk model file")
+        if "version" not in doc:
+            self.fail("version", "is missing")
+        version = self.integer(doc["version"], "version")
+        if version > VERSION:
+            self.fail("version", f"is {version}: the file was made by a newer svmdesk (this one "
+                                 f"reads version {VERSION}); update svmdesk to open it")
+        if version < 1:
+            self.fail("version", f"is {version}; format versions start at 1")
+        self.obj(doc, "", _TOP_KEYS)
+
+        params = self.params(doc["params"])
+        kernel = self.kernel(doc["kernel"])
+        classes = self.classes(doc["classes"], doc["classes_dtype"])
+        n_classes = len(classes)
+        pairs = estimator._machine_pairs(n_classes)
+        training = self.training(doc["training"], len(pairs), params["solver"])
+        d = training["n_features"]
+        scaler = self.scaler(doc["scaler"], d)
+        machines = self.machines(doc["machines"], pairs, kernel, d, training["n_samples"])
+        support, n_support, vectors, codes = self.support(doc["support"], machines, n_classes,
+                                                          d, scaler)
+
+        svc = estimator.SVC(**params)
+        svc.model_ = SVMModel(kernel, classes, tuple(machines), scaler)
+        svc.classes_ = classes
+        svc.gamma_ = kernel.gamma
+        svc.n_features_in_ = d
+        if training["n_samples"] is not None:
+            svc.n_samples_fit_ = training["n_samples"]
+        svc.n_iter_ = np.array(training["n_iter"])
+        objective = training["objective"]
+        svc.objective_ = objective if len(pairs) == 1 else np.array(objective)
+        svc.converged_ = training["converged"]
+        # as SVC._set_fitted computes them: the same operations give the same bits
+        svc.intercept_ = np.array([m.bias for m in machines])
+        if scaler is not None and kernel.name == "linear":
+            svc.intercept_ -= np.array([m.w @ (scaler.mean / scaler.scale) for m in machines])
+        svc.support_, svc.dual_coef_ = estimator._libsvm_layout(machines, n_classes, codes)
+        svc.n_support_ = np.bincount(codes[svc.support_], minlength=n_classes)
+        svc.support_vectors_ = vectors
+        return svc
+
+    def params(self, v) -> dict:
+        p = dict(self.obj(v, "params", estimator._PARAMS))
+        self.string(p["solver"], "params.solver", tuple(estimator.SOLVERS))
+        self.string(p["kernel"], "params.kernel", KERNELS)
+        if p["C"] == "inf":
+            p["C"] = math.inf
+        elif p["C"] is not None:
+            self.real(p["C"], "params.C")
+        if not isinstance(p["gamma"], str):
+            self.real(p["gamma"], "params.gamma")
+        self.integer(p["degree"], "params.degree")
+        self.real(p["coef0"], "params.coef0")
+        self.real(p["tol"], "params.tol")
+        for name in ("max_iter", "batch_size", "random_state"):
+            if p[name] is not None:
+                self.integer(p[name], f"params.{name}")
+        if p["learning_rate"] is not None:
+            self.real(p["learning_rate"], "params.learning_rate")
+        self.boolean(p["standardize"], "params.standardize")
+        try:
+            estimator._check_params(p)
+        except ValueError as e:
+            self.fail("params", f"are not valid: {e}")
+        return p
+
+    def kernel(self, v) -> Kernel:
+        v = self.obj(v, "kernel", ("name", "gamma", "degree", "coef0"))
+        return Kernel(self.string(v["name"], "kernel.name", KERNELS),
+                      self.real(v["gamma"], "kernel.gamma", positive=True),
+                      self.integer(v["degree"], "kernel.degree", lo=1, hi=10_000),
+                      self.real(v["coef0"], "kernel.coef0"))
+
+    def classes(self, v, dtype) -> np.ndarray:
+        labels = self.array(v, "classes")
+        if len(labels) < 2:
+            self.fail("classes", f"has {len(labels)} label(s); a model needs at least two")
+        for k, label in enumerate(labels):
+            if not isinstance(label, (bool, int, float, str)):
+                self.fail(f"classes[{k}]", f"must be a number or a string; got "
+                                           f"{_describe(label)}")
+            if isinstance(label, float) and not math.isfinite(label):
+                self.fail(f"classes[{k}]", f"must be finite; got {label!r}")
+        if type(dtype) is not str or not _DTYPE.match(dtype):
+            self.fail("classes_dtype", f"must be a numpy dtype of numbers, text or objects "
+                                       f"(like '<i8' or '<U5'); got {_describe(dtype)}")
+        dtype = np.dtype(dtype)
+        kinds = {"b": (bool,), "i": (int,), "u": (int,), "f": (int, float), "U": (str,),
+                 "O": (bool, int, float, str)}[dtype.kind]
+        for k, label in enumerate(labels):
+            if not isinstance(label, kinds) or (dtype.kind != "b" and dtype.kind != "O"
+                                                and isinstance(label, bool)):
+                self.fail(f"classes[{k}]", f"is {_describe(label)}, which does not fit "
+                                           f"classes_dtype {dtype.str!r}")
+        try:
+            with np.errstate(all="raise"):
+                classes = np.array(labels, dtype=dtype)
+        except (OverflowError, ValueError, TypeError, FloatingPointError):
+            self.fail("classes", f"do not fit classes_dtype {dtype.str!r}")
+        if classes.shape != (len(labels),) or [
+                _same(a, b) for a, b in zip(classes.tolist(), labels)].count(False):
+            self.fail("classes", f"do not fit classes_dtype {dtype.str!r} (values would change)")
+        if len(set(labels)) != len(labels):
+            self.fail("classes", "has a label twice; every class must be distinct")
+        try:
+            in_order = labels == sorted(labels)
+        except TypeError:
+            in_order = True   # labels that cannot be sorted keep their order of appearance
+        if not in_order:
+            self.fail("classes", "must be in sorted order (as SVC keeps them)")
+        return classes
+
+    def training(self, v, n_machines, solver) -> dict:
+        v = dict(self.obj(v, "training", ("solver", "n_iter", "objective", "converged",
+                                          "n_samples", "n_features")))
+        self.string(v["solver"], "training.solver", tuple(estimator.SOLVERS))
+        if v["solver"] != solver:
+            self.fail("training.solver", f"is {v['solver']!r} but params.solver is {solver!r}")
+        n_iter = self.array(v["n_iter"], "training.n_iter", n_machines, "values (one per machine)")
+        for k, it in enumerate(n_iter):
+            self.integer(it, f"training.n_iter[{k}]", lo=0)
+        if n_machines == 1:
+            v["objective"] = self.objective(v["objective"], "training.objective")
+        else:
+            values = self.array(v["objective"], "training.objective", n_machines,
+                                "values (one per machine)")
+            v["objective"] = [self.objective(x, f"training.objective[{k}]")
+                              for k, x in enumerate(values)]
+        self.boolean(v["converged"], "training.converged")
+        if v["n_samples"] is not None:
+            self.integer(v["n_samples"], "training.n_samples", lo=2)
+        self.integer(v["n_features"], "training.n_features", lo=1, hi=10**8)
+        return v
+
+    def objective(self, v, where) -> float:
+        if isinstance(v, str):
+            if v not in _NONFINITE:
+                self.fail(where, f"must be a number, 'inf', '-inf' or 'nan'; got {_describe(v)}")
+            return _NONFINITE[v]
+        if type(v) not in (int, float):
+            self.fail(where, f"must be a number; got {_describe(v)}")
+        return float(v)
+
+    def scaler(self, v, d):
+        if v is None:
+            return None
+        v = self.obj(v, "scaler", ("mean", "scale"))
+        return Scaler(self.reals(v["mean"], "scaler.mean", d, what="values (one per feature)"),
+                      self.reals(v["scale"], "scaler.scale", d, positive=True,
+                                 what="values (one per feature)"))
+
+    def machines(self, v, pairs, kernel, d, n_samples) -> list:
+        K = max(max(p) for p in pairs) + 1
+        self.array(v, "machines")
+        if len(v) != len(pairs):
+            self.fail("machines", f"has {len(v)} machine(s) but {K} classes need {len(pairs)} "
+                                  "(one per pair of classes)")
+        out = []
+        for k, (m, (pos, neg)) in enumerate(zip(v, pairs)):
+            at = f"machines[{k}]"
+            m = self.obj(m, at, _MACHINE_KEYS)
+            p = self.integer(m["positive"], f"{at}.positive", lo=0, hi=K - 1)
+            n = self.integer(m["negative"], f"{at}.negative", lo=0, hi=K - 1)
+            if (p, n) != (pos, neg):
+                self.fail(at, f"pairs classes (positive {p}, negative {n}); with {K} classes "
+                              f"machine {k} must pair (positive {pos}, negative {neg})")
+            support = self.indices(m["support"], f"{at}.support")
+            if len(np.unique(support)) != len(support):
+                self.fail(f"{at}.support", "lists a training point twice")
+            if n_samples is not None and len(support) and support.max() >= n_samples:
+                self.fail(f"{at}.support", f"refers to training point {support.max()} but "
+                                           f"training.n_samples is {n_samples}")
+            ns = len(support)
+            sv = self.matrix(m["support_vectors"], f"{at}.support_vectors", None, d, "rows")
+            if len(sv) != ns:
+                self.fail(f"{at}.support_vectors", f"has {len(sv)} rows but {ns} support "
+                                                   "indices")
+            coef = self.array(m["dual_coef"], f"{at}.dual_coef")
+            if len(coef) != ns:
+                self.fail(f"{at}.dual_coef", f"has {len(coef)} values but {ns} support vectors")
+            coef = self.reals(coef, f"{at}.dual_coef")
+            bias = self.real(m["bias"], f"{at}.bias")
+            w = m["w"]
+            if kernel.name == "linear":
+                if w is None:
+                    self.fail(f"{at}.w", "is null but a linear model needs its weights")
+                w = self.reals(w, f"{at}.w", d, what="values (one per feature)")
+            elif w is not None:
+                self.fail(f"{at}.w", f"must be null for kernel {kernel.name!r} (weights exist "
+                                     "for the linear kernel only)")
+            out.append(BinaryMachine(support, sv, coef, bias, p, n, w))
+        return out
+
+    def support(self, v, machines, K, d, scaler):
+        v = self.obj(v, "support", ("indices", "n_support", "vectors"))
+        indices = self.indices(v["indices"], "support.indices")
+        n_support = self.indices(v["n_support"], "support.n_support", K,
+                                 "values (one per class)")
+        if n_support.sum() != len(indices):
+            self.fail("support.n_support", f"adds up to {n_support.sum()} but support.indices "
+                                           f"has {len(indices)}")
+        used = np.unique(np.concatenate([m.support for m in machines]))
+        if len(np.unique(indices)) != len(indices) or not np.array_equal(np.sort(indices), used):
+            self.fail("support.indices", f"lists {len(indices)} points but the machines use "
+                                         f"{len(used)} distinct ones; they must be the same")
+        codes = np.full(int(used.max()) + 1 if len(used) else 0, -1, dtype=np.intp)
+        codes[indices] = np.repeat(np.arange(K), n_support)
+        for k, m in enumerate(machines):
+            own = codes[m.support]
+            wrong = np.flatnonzero((own != m.positive) & (own != m.negative))
+            if len(wrong):
+                r = int(wrong[0])
+                self.fail(f"machines[{k}].support[{r}]",
+                          f"is training point {m.support[r]} of class {own[r]} (by "
+                          f"support.n_support), not one of the machine's classes "
+                          f"{m.positive} and {m.negative}")
+        expected, _ = estimator._libsvm_layout(machines, K, codes)
+        if not np.array_equal(expected, indices):
+            self.fail("support.indices", "must be grouped by class, ascending within a class")
+        vectors = self.matrix(v["vectors"], "support.vectors", len(indices), d, "rows")
+        row = {int(s): r for r, s in enumerate(indices)}
+        for k, m in enumerate(machines):
+            if not len(m.support):
+                continue
+            raw = vectors[[row[int(s)] for s in m.support]]
+            scaled = raw if scaler is None else scaler.transform(raw)
+            close = np.isclose(scaled, m.support_vectors, rtol=1e-9, atol=1e-12).all(axis=1)
+            if not close.all():
+                r = int(np.flatnonzero(~close)[0])
+                self.fail(f"machines[{k}].support_vectors[{r}]",
+                          f"does not match support.vectors for training point {m.support[r]}"
+                          + ("" if scaler is None else " (after the scaler)"))
+        return indices, n_support, vectors, codes
+
+
+def _same(a, b) -> bool:
+    return a == b and type(a) is type(b) or (isinstance(a, float) and isinstance(b, int)
+                                              and not isinstance(b, bool) and a == b)
+
+
+# ============================================================================ LIBSVM export
+def export_libsvm(model_or_svc, path) -> list:
+    """Write a fitted SVC (or SVMModel) in LIBSVM's text model format; returns the written
+    paths: [path], plus path + ".range" for a model trained with standardize=True.
+
+    Labels: LIBSVM's are integers, so classes must be integer-valued numbers (DataError
+    otherwise; save the JSON model instead). LIBSVM's machine (i, j) computes
+    sum coef k(sv, x) - rho and votes for label[i] when that is positive. Labels are written
+    in the order that makes LIBSVM's values equal svmdesk's decision_function: classes_ in
+    order for three or more classes; for two classes [classes_[1], classes_[0]] (svmdesk's
+    positive class first). rho = -bias.
+
+    standardize=True: the support vectors are in the scaled space; the ".range" file, in
+    svm-scale's format, maps inputs to it (svm-scale -r path.range input > scaled).
+
+    Models of the primal solvers carry w and approximate multipliers: they are exported when
+    the multipliers rebuild the decision function to 1e-6, else DataError.
+    """
+    svc = None
+    if isinstance(model_or_svc, SVMModel):
+        model = model_or_svc
+    elif isinstance(model_or_svc, estimator.SVC):
+        svc, model = model_or_svc, model_or_svc._fitted()
+    else:
+        raise TypeError(f"export_libsvm needs a fitted SVC or an SVMModel; got "
+                        f"{type(model_or_svc).__name__}")
+    path = Path(path)
+    labels = _libsvm_labels(model.classes)
+    K = len(model.classes)
+    order = [1, 0] if K == 2 else list(range(K))   # LIBSVM label position -> class index
+    position = {c: p for p, c in enumerate(order)}
+    kernel = model.kernel
+
+    index, vectors, classes = _support_points(model, svc)
+    # LIBSVM wants the SVs grouped by label position; keep training order within a group
+    rank = np.array([position[c] for c in classes], dtype=np.intp)
+    sort = np.argsort(rank, kind="stable")
+    index, vectors, rank = index[sort], vectors[sort], rank[sort]
+    column = {int(s): c for c, s in enumerate(index)}
+    coef = np.zeros((K - 1, len(index)))
+    rho = []
+    for k, m in enumerate(model.machines):
+        p, n = position[m.positive], position[m.negative]
+        assert p < n   # LIBSVM's machine (p, n) votes for p: our positive class
+        for s, value in zip(m.support.tolist(), m.dual_coef.tolist()):
+            c = column[s]
+            if rank[c] not in (p, n):
+                raise DataError(f"support vector {s} of machine {k} belongs to neither of its "
+                                "classes; the model is inconsistent")
+            other = n if rank[c] == p else p
+            coef[other - 1 if rank[c] < other else other, c] = value
+        rho.append(-float(m.bias))
+    _check_exportable(model, index, vectors)
+
+    nr_sv = np.bincount(rank, minlength=K)
+    head = ["svm_type c_svc", f"kernel_type {_LIBSVM_KERNELS[kernel.name]}"]
+    if kernel.name == "poly":
+        head.append(f"degree {int(kernel.degree)}")
+    if kernel.name != "linear":
+        head.append(f"gamma {float(kernel.gamma)!r}")
+    if kernel.name in ("poly", "sigmoid"):
+        head.append(f"coef0 {float(kernel.coef0)!r}")
+    head += [f"nr_class {K}", f"total_sv {len(index)}", "rho " + " ".join(map(repr, rho)),
+             "label " + " ".join(str(labels[c]) for c in order),
+             "nr_sv " + " ".join(str(int(c)) for c in nr_sv), "SV"]
+    lines = []
+    for c in range(len(index)):
+        coefs = " ".join(repr(float(v)) for v in coef[:, c])
+        feats = " ".join(f"{j + 1}:{float(x)!r}" for j, x in enumerate(vectors[c].tolist())
+                         if x != 0.0)
+        lines.append(f"{coefs} {feats}".rstrip())
+    written = [path]
+    range_text = None if model.scaler is None else _range_file(model.scaler)
+    _write_atomic(path, "\n".join(head + lines) + "\n")
+    if range_text is not None:
+        written.append(Path(str(path) + ".range"))
+        _write_atomic(written[-1], range_text)
+    return written
+
+
+def _libsvm_labels(classes: np.ndarray) -> list:
+    out = []
+    for label in classes.tolist():
+        if isinstance(label, np.generic):
+            label = label.item()
+        if isinstance(label, str) or not isinstance(label, (bool, int, float)):
+            raise DataError(f"LIBSVM model files need numeric class labels, and this model has "
+                            f"the label {label!r}; save it with SVC.save (svmdesk's JSON model) "
+                            "instead, or train on numeric labels")
+        if isinstance(label, float) and not label.is_integer():
+            raise DataError(f"LIBSVM model files store class labels as integers, and this model "
+                            f"has the label {label!r}; save it with SVC.save (svmdesk's JSON "
+                            "model) instead, or train on integer labels")
+        label = int(label)
+        if not -2**31 <= label < 2**31:
+            raise DataError(f"class label {label} does not fit LIBSVM's 32-bit integer labels")
+        out.append(label)
+    return out
+
+
+def _support_points(model: SVMModel, svc):
+    """Training index, scaled vector and class index of every support vector of any machine."""
+    index = np.unique(np.concatenate([m.support for m in model.machines]))
+    d = model.n_features
+    vectors = np.zeros((len(index), d))
+    where = {int(s): r for r, s in enumerate(index)}
+    owners = [set(range(len(model.classes))) for _ in index]
+    for m in model.machines:
+        for s, sv, value in zip(m.support.tolist(), m.support_vectors, m.dual_coef.tolist()):
+            r = where[s]
+            vectors[r] = sv
+            owners[r] &= {m.positive, m.negative}
+    if svc is not None and hasattr(svc, "support_"):   # the true classes
+        codes = np.repeat(np.arange(len(model.classes)), svc.n_support_)
+        known = dict(zip(np.asarray(svc.support_).tolist(), codes.tolist()))
+        classes = [known[int(s)] for s in index]
+    else:
+        classes = []
+        for r, s in enumerate(index.tolist()):
+            if not owners[r]:
+                raise DataError(f"support vector {s} serves machines without a common class; "
+                                "the model is inconsistent")
+            classes.append(min(owners[r]))
+        # a point in one machine only: its class is the side of its coefficient
+        for m in model.machines:
+            for s, value in zip(m.support.tolist(), m.dual_coef.tolist()):
+                if len(owners[where[s]]) == 2:
+                    classes[where[s]] = m.positive if value > 0 else m.negative
+    return index, vectors, np.array(classes, dtype=np.intp)
+
+
+def _check_exportable(model, index, vectors):
+    """LIBSVM evaluates f from the multipliers alone: check that they rebuild svmdesk's w
+    (exact up to rounding for the dual solvers; approximate for the primal ones). Kernel
+    machines evaluate f from the multipliers in svmdesk too: nothing to check."""
+    column = {int(s): c for c, s in enumerate(index)}
+    radius = max([1.0] + np.sqrt((vectors ** 2).sum(axis=1)).tolist())
+    for k, m in enumerate(model.machines):
+        if m.w is None:
+            continue
+        cols = [column[s] for s in m.support.tolist()]
+        rebuilt = m.dual_coef @ vectors[cols] if cols else np.zeros_like(m.w)
+        error = float(np.linalg.norm(m.w - rebuilt)) * radius   # bounds |f - f_libsvm|
+        if not error <= 1e-6:
+            raise DataError(
+                f"this model's multipliers are approximate: its solver works with w, and its "
+                f"support vectors' coefficients rebuild f only to {error:.2g} (machine {k}); "
+                "retrain with solver='smo' (or 'dual-gradient') to export it to LIBSVM")
+
+
+def _range_file(scaler: Scaler) -> str:
+    """svm-scale's range file whose mapping lower + (upper - lower)(x - min)/(max - min), with
+    lower -1 and upper 1, is (x - mean)/scale: min = mean - scale, max = mean + scale."""
+    lines = ["x", "-1 1"]
+    for j, (mean, scale) in enumerate(zip(scaler.mean.tolist(), scaler.scale.tolist())):
+        lo, hi = mean - scale, mean + scale
+        if not (hi > lo and abs((hi - lo) / 2 - scale) <= 1e-9 * scale
+                and abs((hi + lo) / 2 - mean) <= 1e-9 * scale):
+            raise DataError(f"feature {j + 1}'s standardisation (mean {mean!r}, scale {scale!r}) "
+                            "cannot be written as an svm-scale range precisely: its spread is "
+                            "tiny next to its mean; center the data before training")
+        lines.append(f"{j + 1} {lo!r} {hi!r}")
+    return "\n".join(lines) + "\n"
