@@ -27,6 +27,7 @@ from .points import MAX_CLASSES, PointSet
 from .worker import Job, TrainingWorker, decision_at
 
 GRID = 200                   # decision grid resolution per axis
+DATA_FILES = "Data (*.csv *.tsv *.txt *.libsvm *.svm *.svmlight)"
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
                              # numbers or curves that change more than 10 times a second
 
@@ -228,12 +229,12 @@ class MainWindow(QMainWindow):
         if _has_loop():
             asyncio.ensure_future(self.choose_and_open())
         else:  # no asyncio loop (e.g. a plain Qt test): the blocking way
-            path, _ = QFileDialog.getOpenFileName(self, "Open CSV", "", "CSV (*.csv *.txt)")
+            path, _ = QFileDialog.getOpenFileName(self, "Open data", "", DATA_FILES)
             if path:
                 self._apply_dataset(path, _load_or_error(path))
 
     async def choose_and_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open CSV", "", "CSV (*.csv *.txt)")
+        path, _ = QFileDialog.getOpenFileName(self, "Open data", "", DATA_FILES)
         if path:
             await self.open_path(path)
 
