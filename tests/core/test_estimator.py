@@ -754,7 +754,7 @@ def test_iter_fit_snapshots_are_immutable_and_increasing_and_end_converged():
         last.dual_coef[0] = 1.0
     with pytest.raises(ValueError):
         last.support[0] = 1
-    assert last.objective == model.objective_
+    assert last.dual_objective == model.objective_          # SMO: the dual
     assert last.iteration == model.n_iter_[0]
 
 
@@ -807,7 +807,7 @@ def test_multiclass_iter_fit_labels_each_machine():
     finals = [[s for s in snaps if s.machine == k][-1] for k in range(3)]
     assert all(f.converged for f in finals)
     np.testing.assert_array_equal(model.n_iter_, [f.iteration for f in finals])
-    np.testing.assert_allclose(model.objective_, [f.objective for f in finals])
+    np.testing.assert_allclose(model.objective_, [f.dual_objective for f in finals])
     np.testing.assert_allclose(model.intercept_, [f.bias for f in finals])
     # the support of each machine, mapped through points, lies in support_
     for f in finals:

@@ -79,11 +79,6 @@ class Snapshot:
         for name in ("dual_coef", "w", "support", "points"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 
-    @property
-    def objective(self) -> float:
-        """The objective a solver optimises: dual where it has one, primal otherwise."""
-        return self.dual_objective if self.dual_objective is not None else self.primal_objective
-
 
 class Solver(Protocol):
     """Each solver module provides `solve(problem, every) -> Iterator[Snapshot]`.
