@@ -151,10 +151,11 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
                                job.spec, w=snap.w, scaler=snap.scaler)
         f_train = Z @ snap.w + snap.bias
     else:
-        coef = snap.dual_coef[local]
-        values = decision_grid(snap.kernel, Z[local], coef, snap.bias, job.spec,
+        terms = np.flatnonzero(snap.dual_coef)      # all of f's terms, not only the SVs
+        coef = snap.dual_coef[terms]
+        values = decision_grid(snap.kernel, Z[terms], coef, snap.bias, job.spec,
                                scaler=snap.scaler)
-        f_train = snap.kernel.matvec(Z, Z[local], coef) + snap.bias
+        f_train = snap.kernel.matvec(Z, Z[terms], coef) + snap.bias
     sign = np.where(job.y[points] == _positive(snap, job), 1.0, -1.0)
     margins = sign * f_train
     regions = None
@@ -170,7 +171,7 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
         if len(job.y_test):
             Zt = job.X_test if snap.scaler is None else snap.scaler.transform(job.X_test)
             ft = (Zt @ snap.w if snap.w is not None
-                  else snap.kernel.matvec(Zt, Z[local], snap.dual_coef[local])) + snap.bias
+                  else snap.kernel.matvec(Zt, Z[terms], coef)) + snap.bias
             test_acc = float(np.mean((ft > 0) == (job.y_test == _positive(snap, job))))
     w = snap.w
     if w is None and snap.kernel.name == "linear" and len(local):
@@ -214,3 +215,64 @@ def decision_at(frame: Frame, xy) -> tuple:
         f = float(snap.kernel.matvec(z, sv, snap.dual_coef[local])[0] + snap.bias)
     neg, pos = snap.classes
     return f, int(pos if f > 0 else neg)
+
+
+def model_frame(model, X, y, spec: GridSpec) -> Frame:
+    """A drawable Frame for an already fitted model (a loaded model file has no solver
+    snapshots): for two classes f on the grid with its boundary and margins, for more the
+    one-vs-one class regions; the support vectors of every machine in input units, ringed
+    as bounded when y_s f(x_s) < 1 (on the wrong side of their margin).
+
+    model: an SVMModel, or a fitted SVC (then the support vectors' classes come from its
+    support_ / n_support_; a bare SVMModel gives them by the sign of each coefficient, which
+    is exact for the dual solvers' y_s a_s). X, y: points and their class indices into
+    model.classes (-1 for none) for the accuracy; y may be None. The minimal snapshot's
+    `classes` are the class indices (negative, positive) of machine 0, which the canvas
+    colours by (in the window, labels are class indices).
+    """
+    from ..core.grid import model_grid
+
+    svc = None if hasattr(model, "machines") else model
+    model = model if svc is None else svc.model_
+    kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
+    snap = Snapshot(iteration=0, bias=float(first.bias), primal_objective=float("nan"),
+                    dual_coef=first.dual_coef, w=first.w,
+                    support=np.arange(len(first.support), dtype=np.intp), converged=True,
+                    n_machines=len(model.machines), classes=(first.negative, first.positive),
+                    kernel=kernel, scaler=scaler)
+    owner = None
+    if svc is not None:
+        owner = dict(zip(np.asarray(svc.support_).tolist(),
+                         np.repeat(np.arange(len(model.classes)), svc.n_support_).tolist()))
+    index, vectors, inside = [], [], []
+    for m in model.machines:
+        f = m.decision(m.support_vectors, kernel)
+        if owner is not None:
+            sign = np.array([1.0 if owner.get(s) == m.positive else -1.0
+                             for s in m.support.tolist()])
+        else:
+            sign = np.where(m.dual_coef != 0, np.sign(m.dual_coef), np.sign(f))
+        index.append(m.support)
+        vectors.append(m.support_vectors)
+        inside.append(sign * f < 1.0 - 1e-3)
+    index = np.concatenate(index)
+    support, first_at, where = np.unique(index, return_index=True, return_inverse=True)
+    bounded = np.zeros(len(support), dtype=bool)
+    np.logical_or.at(bounded, where.reshape(-1), np.concatenate(inside))
+    Z = np.concatenate(vectors)[first_at].reshape(len(support), -1)
+    support_xy = Z if scaler is None else Z * scaler.scale + scaler.mean
+    if len(model.classes) > 2:
+        values, regions, contours = None, class_grid(model, spec), {}
+    else:
+        values, regions = model_grid(model, spec), None
+        contours = contour_path_levels(values, spec.xs, spec.ys)
+    train_acc = None
+    if y is not None and len(y):
+        train_acc = float(np.mean(model.predict_indices(np.asarray(X, dtype=np.float64))
+                                  == np.asarray(y)))
+    w = first.w if len(model.machines) == 1 else None
+    width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
+    return Frame(snapshot=snap, spec=spec, values=values, regions=regions, contours=contours,
+                 support=support, support_xy=support_xy, bounded=bounded,
+                 train_accuracy=train_acc, test_accuracy=None, margin_width=width,
+                 elapsed=0.0, final=True, model=model)
