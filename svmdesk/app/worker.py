@@ -60,6 +60,7 @@ class Frame:
     final: bool = False
     stopped: bool = False
     model: Optional[object] = None     # the fitted SVMModel at the end of a full run
+    f_terms: Optional[tuple] = None    # (scaled points, coefficients) of f's kernel sum
     history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
                                        # since the previous frame, for the charts
 
@@ -146,6 +147,7 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
     points = snap.points if snap.points is not None else np.arange(len(job.y))
     Z = job.X[points] if snap.scaler is None else snap.scaler.transform(job.X[points])
     local = np.asarray(snap.support, dtype=np.intp)
+    f_terms = None
     if snap.w is not None:
         values = decision_grid(snap.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
                                job.spec, w=snap.w, scaler=snap.scaler)
@@ -156,6 +158,7 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
         values = decision_grid(snap.kernel, Z[terms], coef, snap.bias, job.spec,
                                scaler=snap.scaler)
         f_train = snap.kernel.matvec(Z, Z[terms], coef) + snap.bias
+        f_terms = (Z[terms], coef)
     sign = np.where(job.y[points] == _positive(snap, job), 1.0, -1.0)
     margins = sign * f_train
     regions = None
@@ -181,7 +184,7 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
         snapshot=snap, spec=job.spec, values=values, regions=regions,
         contours=(contour_path_levels(values, job.spec.xs, job.spec.ys)
                   if regions is None else {}),
-        support=points[local], support_xy=job.X[points[local]],
+        support=points[local], support_xy=job.X[points[local]], f_terms=f_terms,
         bounded=margins[local] < 1.0 - 1e-3,
         train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
         elapsed=elapsed, final=final, stopped=stopped, model=model, history=history)
@@ -210,9 +213,7 @@ def decision_at(frame: Frame, xy) -> tuple:
     if snap.w is not None:
         f = float(z @ snap.w + snap.bias)
     else:
-        local = np.asarray(snap.support, dtype=np.intp)
-        sv = frame.support_xy if snap.scaler is None else snap.scaler.transform(frame.support_xy)
-        f = float(snap.kernel.matvec(z, sv, snap.dual_coef[local])[0] + snap.bias)
+        f = float(snap.kernel.matvec(z, *frame.f_terms)[0] + snap.bias)
     neg, pos = snap.classes
     return f, int(pos if f > 0 else neg)
 
