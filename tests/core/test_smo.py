@@ -142,3 +142,41 @@ def test_shrinking_happens_whatever_the_snapshot_interval():
     solver = smo._SMO(problem)
     sizes = [solver.m for snap in solver.run(every=7) if snap.iteration <= 1100]
     assert min(sizes) < problem.n               # the first test comes after 1000 pairs
+
+
+def test_newton_step_is_a_feasible_ascent_that_keeps_F_exact():
+    """The jump over the free multipliers keeps 0 <= a <= C, y'a = 0, F = y - K(y a) and
+    the running dual objective, and raises the dual."""
+    d = make_dataset("moons", n=400, noise=0.2, seed=1)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    kernel = Kernel("rbf", gamma=1.0)
+    problem = _problem(X, y, kernel, C=100.0)
+    solver = smo._SMO(problem)
+    solver._steps(60)
+    before = solver.dual
+    assert solver._newton_step() in (True, False)
+    assert solver.dual > before
+    back = np.argsort(solver.order)
+    a, ys, F = solver.alpha[back], solver.y[back], solver.F[back]
+    assert a.min() >= 0 and a.max() <= 100.0
+    assert abs(ys @ a) < 1e-9
+    K = kernel(X, X)
+    np.testing.assert_allclose(F, ys - K @ (ys * a), atol=1e-9)
+    fresh = a.sum() - 0.5 * (ys * a) @ K @ (ys * a)
+    assert solver.dual == pytest.approx(fresh, rel=1e-10)
+
+
+@pytest.mark.parametrize("C", [100.0, 1000.0])
+def test_newton_steps_fire_at_large_C_and_the_optimum_still_matches_libsvm(monkeypatch, C):
+    moves = []
+    step = smo._SMO._newton_step
+    monkeypatch.setattr(smo._SMO, "_newton_step",
+                        lambda self: moves.append(self.dual) or step(self))
+    d = make_dataset("moons", n=1000, noise=0.2, seed=0)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    ours = SVC(C=C, tol=1e-5).fit(X, y)
+    ref = libsvm(X, y, kernel="rbf", gamma="scale", C=C, tol=1e-5)
+    assert moves
+    ref_obj = libsvm_dual_objective(ref, ours.model_.kernel)
+    assert ours.objective_ == pytest.approx(ref_obj, rel=1e-5)
+    assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995
