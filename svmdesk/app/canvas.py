@@ -147,13 +147,16 @@ class Canvas(pg.PlotWidget):
         for k, item in enumerate(self.scatter):
             mine = (y == k) & train
             item.setData(X[mine, 0], X[mine, 1])
-            if (y == k).any():
+            present = bool((y == k).any())
+            item.setVisible(present)               # an empty item still costs a paint call
+            if present:
                 self.legend.addItem(item, names[k])
         held = np.flatnonzero(~train)
         # Held-out points: hollow, outlined in their class colour.
         self.held_out.setData(
             [{"pos": (X[i, 0], X[i, 1]), "symbol": SYMBOLS[y[i] % 8],
               "pen": pg.mkPen(class_color(int(y[i])), width=2), "brush": None} for i in held])
+        self.held_out.setVisible(len(held) > 0)
 
     def set_axis_names(self, names) -> None:
         self.setLabel("bottom", names[0])
@@ -192,6 +195,8 @@ class Canvas(pg.PlotWidget):
         bounded = frame.bounded
         self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1])
         self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
+        self.free_rings.setVisible(bool((~bounded).any()))
+        self.bounded_rings.setVisible(bool(bounded.any()))
 
     def _show_regions(self, regions: np.ndarray, rect) -> None:
         colours = np.array([class_color(k).getRgb() for k in range(len(PALETTE))], float)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QThread, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMainWindow, QPushButton,
                                QScrollArea, QSplitter, QVBoxLayout, QWidget)
@@ -21,6 +21,7 @@ from ..core import DataError, make_dataset
 from ..core.grid import GridSpec
 from ..core.io import load_dataset
 from .canvas import Canvas, class_color
+from .charts import TrainingCharts
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 from .panel import SidePanel
 from .points import MAX_CLASSES, PointSet
@@ -48,10 +49,10 @@ class MainWindow(QMainWindow):
         self.running = False
         self.restart_pending = False
         self.last_frame = None
-        self.history = {"iteration": [], "primal": [], "dual": [], "gap": []}
-        self._texted = 0.0           # when the charts were last redrawn
-        self._readout_due = False    # the readout follows on the next frame
+        self._texted = 0.0           # when the charts and readout were last redrawn
+        self._texts_due = False      # redraw them once the canvas has painted
         self._build_layout()
+        self.canvas.viewport().installEventFilter(self)
         self._build_menus()
         self._start_worker()
         self._wire()
@@ -61,20 +62,7 @@ class MainWindow(QMainWindow):
 
     # -- construction ---------------------------------------------------------------------
     def _build_layout(self) -> None:
-        self.objective_plot = pg.PlotWidget(background="w", title="objective")
-        self.gap_plot = pg.PlotWidget(background="w", title="gap (log scale)")
-        self.gap_plot.setLogMode(y=True)
-        for plot in (self.objective_plot, self.gap_plot):
-            plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # keys belong to the shortcuts
-            plot.setMaximumHeight(230)
-            plot.setLabel("bottom", "iteration")
-            plot.addLegend(offset=(-5, 5))
-        self.primal_curve = self.objective_plot.plot(pen=pg.mkPen("#D55E00", width=2),
-                                                     name="primal", antialias=False)
-        self.dual_curve = self.objective_plot.plot(pen=pg.mkPen("#0072B2", width=2),
-                                                   name="dual", antialias=False)
-        self.gap_curve = self.gap_plot.plot(pen=pg.mkPen("#009E73", width=2), name="gap",
-                                            antialias=False)
+        self.charts = TrainingCharts()
         self.banner = QLabel()
         self.banner.setWordWrap(True)
         self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
@@ -85,8 +73,8 @@ class MainWindow(QMainWindow):
         column.addWidget(self.banner)
         column.addWidget(self.canvas, 1)
         charts = QHBoxLayout()
-        charts.addWidget(self.objective_plot, 3)
-        charts.addWidget(self.gap_plot, 3)
+        charts.addWidget(self.charts.objective_plot, 3)
+        charts.addWidget(self.charts.gap_plot, 3)
         charts.addWidget(self.panel.readout_box, 2)
         column.addLayout(charts)
         scroll = QScrollArea()
@@ -272,9 +260,10 @@ class MainWindow(QMainWindow):
         self.running = True
         self.panel.set_running(True)
         self.hide_error()
-        for values in self.history.values():
-            values.clear()
+        self.charts.clear()
         self.panel.readout["state"].setText("training…")
+        self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
+                                     f"{job.params['kernel']} kernel… (Esc stops)")
         self.job_ready.emit(job)
 
     def _job(self):
@@ -314,9 +303,7 @@ class MainWindow(QMainWindow):
         self.stop()
         self.last_frame = None
         self.canvas.clear_model()
-        for values in self.history.values():
-            values.clear()
-        self._update_charts()
+        self.charts.clear()
         for label in self.panel.readout.values():
             label.setText("–")
 
@@ -324,20 +311,13 @@ class MainWindow(QMainWindow):
     def on_frame(self, frame) -> None:
         self.last_frame = frame
         self.canvas.show_frame(frame)
-        self._record(frame)
-        # Charts and readout are redrawn on alternate frames so that their paints never
-        # pile onto one canvas update (each pile is a stall of the GUI thread).
+        self.charts.extend(frame.history)
         now = time.perf_counter()
         if frame.final:
-            self._update_charts()
-            self._show_readout(frame)
+            self._show_texts()
         elif now - self._texted >= TEXT_INTERVAL:
             self._texted = now
-            self._update_charts()
-            self._readout_due = True
-        elif self._readout_due:
-            self._readout_due = False
-            self._show_readout(frame)
+            self._texts_due = True
         self.frame_shown.emit(frame)
         self.worker.frame_drawn()           # back-pressure: the next frame may come
 
@@ -368,22 +348,19 @@ class MainWindow(QMainWindow):
             self.train()
 
     # -- readout --------------------------------------------------------------------------
-    def _record(self, frame) -> None:
-        h = self.history
-        for iteration, primal, dual, gap in frame.history:
-            h["iteration"].append(iteration)
-            h["primal"].append(primal)
-            h["dual"].append(dual)
-            h["gap"].append(gap)
+    def eventFilter(self, watched, event) -> bool:
+        # Charts and readout redraw just after the canvas has painted, so that their paint
+        # comes in its own pass: piled onto the canvas's, it stalled the GUI thread.
+        if (event.type() == QEvent.Type.Paint and self._texts_due
+                and watched is self.canvas.viewport()):
+            self._texts_due = False
+            QTimer.singleShot(0, self._show_texts)
+        return False
 
-    def _update_charts(self) -> None:
-        h = self.history
-        it = np.asarray(h["iteration"], dtype=float)
-        primal = np.asarray(h["primal"], dtype=float)
-        primal[~np.isfinite(primal)] = np.nan
-        self.primal_curve.setData(it, primal, connect="finite")
-        self.dual_curve.setData(it, np.asarray(h["dual"], dtype=float), connect="finite")
-        self.gap_curve.setData(it, np.asarray(h["gap"], dtype=float), connect="finite")
+    def _show_texts(self) -> None:
+        self.charts.redraw()
+        if self.last_frame is not None:
+            self._show_readout(self.last_frame)
 
     def _show_readout(self, frame) -> None:
         s, r = frame.snapshot, self.panel.readout
