@@ -11,16 +11,15 @@ import time
 from pathlib import Path
 
 import numpy as np
-import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut, QUndoStack
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMainWindow, QPushButton,
-                               QScrollArea, QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMainWindow, QScrollArea,
+                               QSplitter, QVBoxLayout, QWidget)
 
 from ..core import DataError, make_dataset
 from ..core.grid import GridSpec
 from ..core.io import load_dataset
-from .canvas import Canvas, class_color
+from .canvas import Canvas
 from .charts import TrainingCharts
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 from .panel import SidePanel

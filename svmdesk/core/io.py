@@ -9,9 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import math
-import os
 import re
-import secrets
 import stat
 from pathlib import Path
 
@@ -19,6 +17,7 @@ import numpy as np
 
 from .datasets import Dataset
 from .errors import DataError
+from .jsonfile import write_atomic
 
 MAX_BYTES = 50 * 2**20       # a teaching canvas has no use for more; refuse rather than hang
 MAX_CELLS = 25_000_000       # a dense LIBSVM matrix of at most 200 MB
@@ -422,7 +421,7 @@ def save_dataset(dataset: Dataset, path, format=None) -> None:
     else:
         text = _csv_text(X, labels, dataset.feature_names, path,
                          "\t" if path.suffix.lower() == ".tsv" else ",")
-    _write_atomic(path, text)
+    write_atomic(path, text)
 
 
 def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter: str) -> str:
@@ -463,24 +462,3 @@ def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
                                      if v != 0 or j == d)])
              for row, lab in zip(X.tolist(), labels)]
     return "".join(line + "\n" for line in lines)
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside ``path``, fsync it, then rename it over ``path``."""
-    tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o666)
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        if path.is_file():
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-        os.replace(tmp, path)
-    except BaseException as e:
-        tmp.unlink(missing_ok=True)
-        if isinstance(e, OSError):
-            raise _error(path, f"cannot save it ({e.strerror or e}); check the folder exists "
-                               "and you may write there") from e
-        raise

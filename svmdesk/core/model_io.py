@@ -32,15 +32,14 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
-import uuid
 from pathlib import Path
 
 import numpy as np
 
 from . import estimator
 from .errors import DataError
+from .jsonfile import Checker, describe as _describe, read_json, write_atomic
 from .kernels import KERNELS, Kernel
 from .model import BinaryMachine, Scaler, SVMModel
 
@@ -59,15 +58,29 @@ _LIBSVM_KERNELS = {"linear": "linear", "poly": "polynomial", "rbf": "rbf", "sigm
 # ============================================================================ saving
 def save_model(svc, path) -> Path:
     """Write a fitted SVC to `path` as a JSON model file, atomically. Returns the path."""
-    model = svc._fitted()
     path = Path(path)
+    doc = model_document(svc)
+    try:
+        lines = [f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False)}"
+                 for k, v in doc.items() if k != "machines"]
+        machines = ",\n".join(f"    {json.dumps(m, allow_nan=False)}" for m in doc["machines"])
+    except ValueError as e:   # NaN/inf in a fitted array: refuse rather than write bad JSON
+        raise DataError(f"cannot save this model: {e}") from None
+    lines.insert(_TOP_KEYS.index("machines"), f'  "machines": [\n{machines}\n  ]')
+    write_atomic(path, "{\n" + ",\n".join(lines) + "\n}\n")
+    return path
+
+
+def model_document(svc) -> dict:
+    """The JSON document (plain dicts, lists, numbers, strings) of a fitted SVC."""
+    model = svc._fitted()
     params = _params_to_json(svc.get_params())
     scaler = model.scaler
     objective = svc.objective_
     objective = (_float_or_word(objective) if np.ndim(objective) == 0
                  else [_float_or_word(v) for v in np.asarray(objective).tolist()])
     n_samples = getattr(svc, "n_samples_fit_", None)
-    doc = {
+    return {
         "format": FORMAT,
         "version": VERSION,
         "params": params,
@@ -98,15 +111,6 @@ def save_model(svc, path) -> Path:
             "n_features": int(svc.n_features_in_),
         },
     }
-    try:
-        lines = [f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False)}"
-                 for k, v in doc.items() if k != "machines"]
-        machines = ",\n".join(f"    {json.dumps(m, allow_nan=False)}" for m in doc["machines"])
-    except ValueError as e:   # NaN/inf in a fitted array: refuse rather than write bad JSON
-        raise DataError(f"cannot save this model: {e}") from None
-    lines.insert(_TOP_KEYS.index("machines"), f'  "machines": [\n{machines}\n  ]')
-    _write_atomic(path, "{\n" + ",\n".join(lines) + "\n}\n")
-    return path
 
 
 def _params_to_json(params: dict) -> dict:
@@ -146,205 +150,21 @@ def _labels_to_json(classes: np.ndarray) -> list:
     return out
 
 
-def _write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file next to `path`, fsync it, then rename it over `path`: a
-    reader sees the old file or the new one, never half of one."""
-    folder = path.parent
-    tmp = folder / f".{path.name}.{uuid.uuid4().hex[:12]}.tmp"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(text.encode("utf-8"))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    try:   # make the rename itself durable (POSIX; not possible on Windows)
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(dir_fd)
-    except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
-
-
 # ============================================================================ loading
 def load_model(path) -> "estimator.SVC":
     """A fitted SVC from a JSON model file written by `SVC.save`. Raises DataError for a
     file that is not a valid svmdesk model (naming the file and the field)."""
     path = Path(path)
-    doc = _read_json(path)
-    return _Loader(path.name).svc(doc)
+    return model_from_document(read_json(path, "svmdesk model file", MAX_BYTES), path.name)
 
 
-def _read_json(path: Path):
-    name = path.name
-    try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise DataError(f"cannot open {path}: {e.strerror or e}") from None
-    if size > MAX_BYTES:
-        raise DataError(f"{name} is {size / 2**20:.0f} MB; svmdesk reads model files up to "
-                        f"{MAX_BYTES / 2**20:.0f} MB: it is not a svmdesk model file")
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise DataError(f"cannot read {path}: {e.strerror or e}") from None
-    if len(data) > MAX_BYTES:
-        raise DataError(f"{name} is larger than {MAX_BYTES / 2**20:.0f} MB: it is not a "
-                        "svmdesk model file")
-    if not data.strip():
-        raise DataError(f"{name} is empty: not a svmdesk model file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise DataError(f"{name} is not a svmdesk model file (not UTF-8 text; is it a "
-                        "binary file?)") from None
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
-    except _DuplicateKey as e:
-        raise DataError(f"{name}: key {e.args[0]!r} appears twice in one object; the file "
-                        "is damaged") from None
-    except json.JSONDecodeError as e:
-        raise DataError(f"{name} is not valid JSON (line {e.lineno}, column {e.colno}: "
-                        f"{e.msg}); the file is damaged or truncated, or not a svmdesk "
-                        "model file") from None
-    except RecursionError:
-        raise DataError(f"{name} is nested too deeply to be a svmdesk model file") from None
+def model_from_document(doc, name: str) -> "estimator.SVC":
+    """A fitted SVC from a parsed model document; `name` (the file's) prefixes errors."""
+    return _Loader(name).svc(doc)
 
 
-class _DuplicateKey(Exception):
-    pass
-
-
-def _no_duplicates(pairs):
-    out = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
-    return out
-
-
-def _describe(v) -> str:
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        return repr(v) if len(v) <= 40 else f"a string of {len(v)} characters"
-    if isinstance(v, list):
-        return f"a list of {len(v)}"
-    if isinstance(v, dict):
-        return "an object"
-    return type(v).__name__
-
-
-class _Loader:
-    """Checks a parsed document field by field and builds the SVC; every failure is a
-    DataError "<file>: <field> <problem>"."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def fail(self, where: str, problem: str):
-        raise DataError(f"{self.name}: {where} {problem}" if where else f"{self.name} {problem}")
-
-    # -- primitives ---------------------------------------------------------------------------
-    def obj(self, v, where: str, keys) -> dict:
-        if not isinstance(v, dict):
-            self.fail(where, f"must be an object with keys {', '.join(keys)}; got {_describe(v)}")
-        for k in keys:
-            if k not in v:
-                self.fail(f"{where}.{k}" if where else k, "is missing")
-        extra = [k for k in v if k not in keys]
-        if extra:
-            self.fail(f"{where}.{extra[0]}" if where else extra[0],
-                      "is not a field of this format version")
-        return v
-
-    def integer(self, v, where, lo=None, hi=None) -> int:
-        if type(v) is not int:
-            self.fail(where, f"must be an integer; got {_describe(v)}")
-        if lo is not None and v < lo:
-            self.fail(where, f"must be at least {lo}; got {v}")
-        if hi is not None and v > hi:
-            self.fail(where, f"must be at most {hi}; got {v}")
-        return v
-
-    def real(self, v, where, positive=False) -> float:
-        if type(v) not in (int, float):
-            self.fail(where, f"must be a number; got {_describe(v)}")
-        try:
-            x = float(v)
-        except OverflowError:
-            self.fail(where, f"is too large a number ({str(v)[:20]}...)")
-        if not math.isfinite(x):
-            self.fail(where, f"must be a finite number; got {x!r} (NaN or infinity)")
-        if positive and not x > 0:
-            self.fail(where, f"must be positive; got {x!r}")
-        return x
-
-    def boolean(self, v, where) -> bool:
-        if type(v) is not bool:
-            self.fail(where, f"must be true or false; got {_describe(v)}")
-        return v
-
-    def string(self, v, where, allowed=None) -> str:
-        if type(v) is not str:
-            self.fail(where, f"must be a string; got {_describe(v)}")
-        if allowed is not None and v not in allowed:
-            self.fail(where, f"must be one of {', '.join(repr(a) for a in allowed)}; got "
-                             f"{_describe(v)}")
-        return v
-
-    def array(self, v, where, length=None, what="values") -> list:
-        if not isinstance(v, list):
-            self.fail(where, f"must be a list; got {_describe(v)}")
-        if length is not None and len(v) != length:
-            self.fail(where, f"has {len(v)} {what} but {length} are needed")
-        return v
-
-    def reals(self, v, where, length=None, positive=False, what="values") -> np.ndarray:
-        v = self.array(v, where, length, what)
-        for k, x in enumerate(v):
-            if type(x) is not float:   # the fast path: floats need no further checks here
-                self.real(x, f"{where}[{k}]")
-        try:
-            a = np.array(v, dtype=np.float64)
-        except OverflowError:
-            self.fail(where, "holds a number too large for a float")
-        bad = ~np.isfinite(a)
-        if bad.any():
-            k = int(np.flatnonzero(bad)[0])
-            self.fail(f"{where}[{k}]", f"must be a finite number; got {a[k]!r} (NaN or infinity)")
-        if positive and not (a > 0).all():
-            k = int(np.flatnonzero(~(a > 0))[0])
-            self.fail(f"{where}[{k}]", f"must be positive; got {a[k]!r}")
-        return a
-
-    def indices(self, v, where, length=None, what="values") -> np.ndarray:
-        v = self.array(v, where, length, what)
-        for k, x in enumerate(v):
-            self.integer(x, f"{where}[{k}]", lo=0, hi=2**62)
-        return np.array(v, dtype=np.intp).reshape(len(v))
-
-    def matrix(self, v, where, n_rows, n_cols, rows_what) -> np.ndarray:
-        self.array(v, where, n_rows, rows_what)
-        rows = [self.reals(row, f"{where}[{r}]", n_cols, what="features")
-                for r, row in enumerate(v)]
-        return np.array(rows, dtype=np.float64).reshape(len(rows), n_cols)
+class _Loader(Checker):
+    """Checks a parsed model document field by field and builds the SVC."""
 
     # -- the document -------------------------------------------------------------------------
     def svc(self, doc):
@@ -669,10 +489,10 @@ def export_libsvm(model_or_svc, path) -> list:
         lines.append(f"{coefs} {feats}".rstrip())
     written = [path]
     range_text = None if model.scaler is None else _range_file(model.scaler)
-    _write_atomic(path, "\n".join(head + lines) + "\n")
+    write_atomic(path, "\n".join(head + lines) + "\n")
     if range_text is not None:
         written.append(Path(str(path) + ".range"))
-        _write_atomic(written[-1], range_text)
+        write_atomic(written[-1], range_text)
     return written
 
 

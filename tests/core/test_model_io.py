@@ -240,7 +240,7 @@ def test_save_replaces_atomically_and_leaves_no_temporary_file(tmp_path, monkeyp
         raise OSError("disk full")
     monkeypatch.setattr(os, "replace", broken_replace)
     current = path.read_bytes()
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(DataError, match="m.json: cannot save it .disk full"):
         fit(X, y, kernel="poly").save(path)
     assert path.read_bytes() == current      # the old file is intact
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]   # the temp file was removed
@@ -565,7 +565,7 @@ def test_size_cap_is_checked_before_reading(tmp_path, monkeypatch):
     monkeypatch.setattr(model_io, "MAX_BYTES", 1000)
     opened = []
     monkeypatch.setattr("builtins.open", lambda *a, **k: opened.append(a) or 1 / 0)
-    with pytest.raises(DataError, match=r"model.json is \d+ MB; svmdesk reads model files up to"):
+    with pytest.raises(DataError, match=r"model.json is \d+ MB; svmdesk reads these files up to"):
         load_model(path)
     assert opened == []
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import math
-import warnings
 
 import numpy as np
 import pytest
