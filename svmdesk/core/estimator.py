@@ -119,6 +119,9 @@ class SVC:
         self.gamma_ = kernel.gamma
         self.n_features_in_ = X.shape[1]
         self.n_samples_fit_ = X.shape[0]
+        # where the model has seen data: a window drawing it over other points says when
+        # they lie outside (its predictions there are extrapolation)
+        self.feature_min_, self.feature_max_ = X.min(axis=0), X.max(axis=0)
         self.n_iter_ = np.array([s.iteration for s in finals])
         dual = SOLVERS[self.solver] in (smo, dual_gradient)   # the others minimise P
         objectives = np.array([s.dual_objective if dual else s.primal_objective

@@ -20,7 +20,8 @@ Format, version 1 (one top-level key per line, arrays inline)::
                  "vectors": SVC.support_vectors_ (input units)},
      "training": {"solver", "n_iter": [...], "objective": number or [...] (non-finite
                   values as "inf", "-inf", "nan"), "converged", "n_samples" (or null),
-                  "n_features"}}
+                  "n_features", optional "feature_min", "feature_max": the training data's
+                  range per feature}}
 
 Machines follow SVMModel: one for two classes (f > 0 means classes[1]); K(K-1)/2 one-vs-one
 machines (i, j), i < j, in sklearn's order for K classes (f > 0 votes for class i).
@@ -80,6 +81,10 @@ def model_document(svc) -> dict:
     objective = (_float_or_word(objective) if np.ndim(objective) == 0
                  else [_float_or_word(v) for v in np.asarray(objective).tolist()])
     n_samples = getattr(svc, "n_samples_fit_", None)
+    ranges = {}
+    if getattr(svc, "feature_min_", None) is not None:
+        ranges = {"feature_min": np.asarray(svc.feature_min_, dtype=np.float64).tolist(),
+                  "feature_max": np.asarray(svc.feature_max_, dtype=np.float64).tolist()}
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -109,6 +114,7 @@ def model_document(svc) -> dict:
             "converged": bool(svc.converged_),
             "n_samples": None if n_samples is None else int(n_samples),
             "n_features": int(svc.n_features_in_),
+            **ranges,
         },
     }
 
@@ -205,6 +211,8 @@ class _Loader(Checker):
         if training["n_samples"] is not None:
             svc.n_samples_fit_ = training["n_samples"]
         svc.n_iter_ = np.array(training["n_iter"])
+        svc.feature_min_ = training.get("feature_min")
+        svc.feature_max_ = training.get("feature_max")
         objective = training["objective"]
         svc.objective_ = objective if len(pairs) == 1 else np.array(objective)
         svc.converged_ = training["converged"]
@@ -290,7 +298,8 @@ class _Loader(Checker):
 
     def training(self, v, n_machines, solver) -> dict:
         v = dict(self.obj(v, "training", ("solver", "n_iter", "objective", "converged",
-                                          "n_samples", "n_features")))
+                                          "n_samples", "n_features"),
+                          optional=("feature_min", "feature_max")))
         self.string(v["solver"], "training.solver", tuple(estimator.SOLVERS))
         if v["solver"] != solver:
             self.fail("training.solver", f"is {v['solver']!r} but params.solver is {solver!r}")
@@ -307,7 +316,17 @@ class _Loader(Checker):
         self.boolean(v["converged"], "training.converged")
         if v["n_samples"] is not None:
             self.integer(v["n_samples"], "training.n_samples", lo=2)
-        self.integer(v["n_features"], "training.n_features", lo=1, hi=10**8)
+        d = self.integer(v["n_features"], "training.n_features", lo=1, hi=10**8)
+        if ("feature_min" in v) != ("feature_max" in v):
+            self.fail("training", "must have both feature_min and feature_max, or neither")
+        if "feature_min" in v:
+            low = self.reals(v["feature_min"], "training.feature_min", d,
+                             what="values (one per feature)")
+            high = self.reals(v["feature_max"], "training.feature_max", d,
+                              what="values (one per feature)")
+            if (low > high).any():
+                self.fail("training.feature_min", "must not exceed feature_max")
+            v["feature_min"], v["feature_max"] = low, high
         return v
 
     def objective(self, v, where) -> float:

@@ -195,7 +195,9 @@ def test_saving_again_writes_the_same_bytes_and_the_file_is_readable(tmp_path):
     assert set(doc["machines"][0]) == {"support", "support_vectors", "dual_coef", "bias",
                                        "positive", "negative", "w"}
     assert set(doc["training"]) == {"solver", "n_iter", "objective", "converged", "n_samples",
-                                    "n_features"}
+                                    "n_features", "feature_min", "feature_max"}
+    np.testing.assert_array_equal(loaded.feature_min_, X.min(axis=0))
+    np.testing.assert_array_equal(loaded.feature_max_, X.max(axis=0))
     assert doc["kernel"]["name"] == "rbf" and doc["scaler"] is not None
     assert text.count("\n") < 30   # arrays inline: a student can read the structure
 
@@ -486,7 +488,7 @@ CORPUS = [
     ("converged", "linear3", lambda d: _set(d, "training.converged", 1),
      ["training.converged must be true or false"]),
     ("n_features", "linear3", lambda d: _set(d, "training.n_features", 3),
-     ["scaler.mean has 2 values (one per feature) but 3 are needed"]),
+     ["training.feature_min has 2 values (one per feature) but 3 are needed"]),
     ("n_samples", "linear3", lambda d: _set(d, "training.n_samples", 20),
      ["refers to training point", "training.n_samples is 20"]),
     ("solver mismatch", "linear3", lambda d: _set(d, "training.solver", "pegasos"),
@@ -740,3 +742,22 @@ def test_export_of_an_unfitted_or_foreign_object_fails(tmp_path):
         export_libsvm(SVC(), tmp_path / "m.model")
     with pytest.raises(TypeError, match="SVC or an SVMModel"):
         export_libsvm({"model": 1}, tmp_path / "m.model")
+
+
+def test_feature_ranges_are_optional_but_must_come_in_valid_pairs(tmp_path):
+    X, y = iris2()
+    path = fit(X, y, kernel="linear").save(tmp_path / "m.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    older = dict(doc, training={k: v for k, v in doc["training"].items()
+                                if not k.startswith("feature_")})
+    (tmp_path / "old.json").write_text(json.dumps(older), encoding="utf-8")
+    assert load_model(tmp_path / "old.json").feature_min_ is None
+    for training, words in (
+            ({**doc["training"], "feature_max": None}, "feature_max must be a list"),
+            ({k: v for k, v in doc["training"].items() if k != "feature_max"},
+             "both feature_min and feature_max"),
+            ({**doc["training"], "feature_min": [9.0, 9.0]}, "must not exceed feature_max")):
+        (tmp_path / "bad.json").write_text(json.dumps(dict(doc, training=training)),
+                                           encoding="utf-8")
+        with pytest.raises(DataError, match=words):
+            load_model(tmp_path / "bad.json")
