@@ -6,11 +6,12 @@ from .io import load_dataset, save_dataset
 from .kernels import KERNELS, Kernel
 from .model import SVMModel
 from .model_io import export_libsvm, load_model
+from .session import Session, load_session, save_session
 from .solvers.base import Snapshot
 
 __all__ = [
     "SVC", "DataError", "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
     "Kernel", "KERNELS", "SOLVERS", "Dataset", "GENERATORS", "make_dataset",
     "load_model", "export_libsvm",
-    "load_dataset", "save_dataset",
+    "load_dataset", "save_dataset", "Session", "load_session", "save_session",
 ]

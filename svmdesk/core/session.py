@@ -1,0 +1,156 @@
+"""Session files (.svmdesk): the points, their classes, the panel's settings and the model.
+
+A session is what a student reopens next week on another laptop: one JSON document, data
+only, written atomically and checked field by field on load like a model file.
+
+Format, version 1::
+
+    {"format": "svmdesk-session", "version": 1,
+     "points": {"x": [[x1, x2], ...], "class": [index, ...], "held_out": [bool, ...]},
+     "class_names": [names, one per class index],
+     "feature_names": [two names],
+     "settings": {name: number, string, bool or null, ...} (the window's controls),
+     "view": [x_min, x_max, y_min, y_max] or null,
+     "model": a model document (see model_io) or null}
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+import numpy as np
+
+from .errors import DataError
+from .jsonfile import Checker, read_json, write_atomic
+from .model_io import model_document, model_from_document
+
+FORMAT = "svmdesk-session"
+VERSION = 1
+SUFFIX = ".svmdesk"
+MAX_BYTES = 200 * 2**20
+MAX_CLASSES = 8               # the canvas's palette and marker shapes
+_KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
+         "model")
+
+
+@dataclass(frozen=True)
+class Session:
+    X: np.ndarray                           # (n, 2) points
+    y: np.ndarray                           # (n,) class indices into class_names
+    held_out: np.ndarray                    # (n,) bool: kept out of training (test points)
+    class_names: tuple
+    feature_names: tuple = ("x1", "x2")
+    settings: dict = field(default_factory=dict)
+    view: Optional[tuple] = None            # (x_min, x_max, y_min, y_max)
+    model: Optional[object] = None          # a fitted SVC
+
+
+def session_document(session: Session) -> dict:
+    """The JSON document of a session (plain dicts, lists, numbers, strings)."""
+    X = np.asarray(session.X, dtype=np.float64).reshape(-1, 2)
+    if not np.isfinite(X).all():
+        raise DataError("cannot save this session: a point has a NaN or infinite coordinate")
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "points": {"x": X.tolist(),
+                   "class": np.asarray(session.y, dtype=np.int64).tolist(),
+                   "held_out": np.asarray(session.held_out, dtype=bool).tolist()},
+        "class_names": [str(c) for c in session.class_names],
+        "feature_names": [str(c) for c in session.feature_names],
+        "settings": dict(session.settings),
+        "view": None if session.view is None else [float(v) for v in session.view],
+        "model": None if session.model is None else model_document(session.model),
+    }
+
+
+def session_text(session: Session) -> str:
+    """The file's text: one top-level key per line, so that a diff of two sessions reads."""
+    doc = session_document(session)
+    try:
+        lines = [f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False, ensure_ascii=False)}"
+                 for k, v in doc.items()]
+    except ValueError as e:
+        raise DataError(f"cannot save this session: {e}") from None
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+def save_session(session: Session, path) -> Path:
+    """Write `session` to `path` atomically; returns the path."""
+    path = Path(path)
+    write_atomic(path, session_text(session))
+    return path
+
+
+def load_session(path) -> Session:
+    """The session in `path`. A damaged or foreign file raises DataError naming the file
+    and the field, and nothing is half-loaded."""
+    path = Path(path)
+    return session_from_document(read_json(path, "svmdesk session file", MAX_BYTES), path.name)
+
+
+def session_from_document(doc, name: str) -> Session:
+    return _Reader(name).session(doc)
+
+
+class _Reader(Checker):
+    def session(self, doc) -> Session:
+        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+            found = doc.get("format") if isinstance(doc, dict) else None
+            hint = (" (it is a model file: open it as a model)" if found == "svmdesk-model"
+                    else "")
+            self.fail("", f"is not a svmdesk session file{hint}")
+        self.obj(doc, "", _KEYS)
+        version = self.integer(doc["version"], "version")
+        if version != VERSION:
+            self.fail("version", f"is {version}; this svmdesk reads session version {VERSION} "
+                                 "(a newer svmdesk wrote it?)")
+        names = self.array(doc["class_names"], "class_names")
+        if not 1 <= len(names) <= MAX_CLASSES:
+            self.fail("class_names", f"must name 1 to {MAX_CLASSES} classes; got {len(names)}")
+        names = tuple(self.string(v, f"class_names[{k}]") for k, v in enumerate(names))
+        if len(set(names)) != len(names):
+            self.fail("class_names", "must not name a class twice")
+        features = self.array(doc["feature_names"], "feature_names", 2, "names")
+        features = tuple(self.string(v, f"feature_names[{k}]") for k, v in enumerate(features))
+        X, y, held_out = self.points(doc["points"], len(names))
+        return Session(X=X, y=y, held_out=held_out, class_names=names,
+                       feature_names=features, settings=self.settings(doc["settings"]),
+                       view=self.view(doc["view"]), model=self.model(doc["model"]))
+
+    def points(self, v, n_classes: int):
+        v = self.obj(v, "points", ("x", "class", "held_out"))
+        n = len(self.array(v["x"], "points.x"))
+        X = self.matrix(v["x"], "points.x", n, 2, "points")
+        y = self.indices(v["class"], "points.class", n, "classes (one per point)",
+                         hi=n_classes - 1)
+        held = self.array(v["held_out"], "points.held_out", n, "flags (one per point)")
+        held = np.array([self.boolean(b, f"points.held_out[{k}]") for k, b in enumerate(held)],
+                        dtype=bool).reshape(n)
+        return X, y, held
+
+    def settings(self, v) -> dict:
+        if not isinstance(v, dict):
+            self.fail("settings", f"must be an object; got {type(v).__name__}")
+        for key, value in v.items():
+            if not (value is None or type(value) in (bool, int, float, str)):
+                self.fail(f"settings.{key}", "must be a number, text, true/false or null")
+            if type(value) is float and not math.isfinite(value):
+                self.fail(f"settings.{key}", "must be a finite number")
+        return dict(v)
+
+    def view(self, v):
+        if v is None:
+            return None
+        x0, x1, y0, y1 = self.reals(v, "view", 4, what="numbers (x_min, x_max, y_min, y_max)")
+        if not (x0 < x1 and y0 < y1):
+            self.fail("view", "must have x_min < x_max and y_min < y_max")
+        return (x0, x1, y0, y1)
+
+    def model(self, v):
+        if v is None:
+            return None
+        return model_from_document(v, f"{self.name}: model")

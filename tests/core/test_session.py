@@ -1,0 +1,133 @@
+"""Session files: exact round trips, and damaged or foreign files refused with the field named."""
+import json
+import os
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from svmdesk.core import SVC, DataError, Session, load_session, make_dataset, save_session
+from svmdesk.core.session import session_text
+
+
+def _session(model=True, **changes) -> Session:
+    d = make_dataset("moons", n=60, noise=0.2, seed=1)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    held = np.zeros(len(y), dtype=bool)
+    held[::5] = True
+    svc = SVC(kernel="rbf", C=3.0).fit(X[~held], y[~held]) if model else None
+    fields = dict(X=X, y=y, held_out=held, class_names=("lower", "upper"),
+                  feature_names=("width", "höhe"),
+                  settings={"solver": "smo", "kernel": "rbf", "C": 3.0, "hard": False,
+                            "max_iter": None},
+                  view=(-1.5, 2.5, -1.0, 1.5), model=svc)
+    fields.update(changes)
+    return Session(**fields)
+
+
+def test_round_trip_keeps_points_settings_view_and_a_model_that_predicts_the_same(tmp_path):
+    s = _session()
+    path = save_session(s, tmp_path / "lab.svmdesk")
+    back = load_session(path)
+    np.testing.assert_array_equal(back.X, s.X)
+    np.testing.assert_array_equal(back.y, s.y)
+    np.testing.assert_array_equal(back.held_out, s.held_out)
+    assert back.class_names == s.class_names and back.feature_names == s.feature_names
+    assert back.settings == s.settings and back.view == s.view
+    np.testing.assert_array_equal(back.model.decision_function(s.X),
+                                  s.model.decision_function(s.X))
+    assert session_text(back) == path.read_text(encoding="utf-8")   # saving again: same bytes
+
+
+def test_a_session_without_model_or_points(tmp_path):
+    empty = _session(model=False, X=np.empty((0, 2)), y=np.empty(0, int),
+                     held_out=np.empty(0, bool), view=None, settings={})
+    back = load_session(save_session(empty, tmp_path / "empty.svmdesk"))
+    assert back.model is None and back.view is None and len(back.X) == 0
+
+
+def test_saving_over_a_file_is_atomic(tmp_path, monkeypatch):
+    path = save_session(_session(model=False), tmp_path / "s.svmdesk")
+    before = path.read_bytes()
+    monkeypatch.setattr(os, "replace", lambda a, b: (_ for _ in ()).throw(OSError("disk full")))
+    with pytest.raises(DataError, match="s.svmdesk: cannot save it .disk full"):
+        save_session(_session(), path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["s.svmdesk"]
+
+
+def _document(tmp_path) -> dict:
+    return json.loads(save_session(_session(), tmp_path / "ok.svmdesk").read_text("utf-8"))
+
+
+BAD = [
+    ("not a session", lambda d: {"format": "svmdesk-model"}, "is a model file"),
+    ("other json", lambda d: [1, 2], "is not a svmdesk session file"),
+    ("newer", lambda d: {**d, "version": 2}, "version is 2"),
+    ("extra key", lambda d: {**d, "colour": 1}, "colour is not a field"),
+    ("missing key", lambda d: {k: v for k, v in d.items() if k != "points"}, "points is missing"),
+    ("one coordinate", lambda d: {**d, "points": {**d["points"], "x": [[0.0]] * 48}},
+     r"points.x\[0\] has 1 features but 2 are needed"),
+    ("text coordinate", lambda d: {**d, "points": {**d["points"],
+                                                   "x": [["1", 2.0]] + d["points"]["x"][1:]}},
+     r"points.x\[0\]\[0\] must be a number"),
+    ("class out of range", lambda d: {**d, "points": {**d["points"],
+                                                      "class": [5] * 60}},
+     r"points.class\[0\] must be at most 1"),
+    ("short flags", lambda d: {**d, "points": {**d["points"], "held_out": [True]}},
+     "points.held_out has 1 flags"),
+    ("flag not bool", lambda d: {**d, "points": {**d["points"],
+                                                 "held_out": [0] * 60}},
+     r"points.held_out\[0\] must be true or false"),
+    ("nine classes", lambda d: {**d, "class_names": [str(k) for k in range(9)]},
+     "must name 1 to 8 classes"),
+    ("twice", lambda d: {**d, "class_names": ["a", "a"]}, "must not name a class twice"),
+    ("three features", lambda d: {**d, "feature_names": ["a", "b", "c"]},
+     "feature_names has 3 names"),
+    ("nested setting", lambda d: {**d, "settings": {"C": [1]}}, "settings.C must be a number"),
+    ("upside-down view", lambda d: {**d, "view": [1.0, 0.0, 0.0, 1.0]}, "x_min < x_max"),
+    ("damaged model", lambda d: {**d, "model": {**d["model"], "kernel": {"name": "cubic"}}},
+     "ok.svmdesk: model: kernel"),
+]
+
+
+@pytest.mark.parametrize("name, damage, words", BAD, ids=[b[0] for b in BAD])
+def test_damaged_session_raises_a_clear_dataerror(tmp_path, name, damage, words):
+    path = tmp_path / "ok.svmdesk"
+    path.write_text(json.dumps(damage(_document(tmp_path))), encoding="utf-8")
+    with pytest.raises(DataError, match=words):
+        load_session(path)
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"", "is empty"), (b"\x89PNG\r\n\x1a\n\x00\x00", "not UTF-8"),
+    (b'{"format": "svmdesk-session", "format": 1}', "appears twice"),
+    (b'{"format": "svmdesk-session", ', "not valid JSON")])
+def test_broken_files_are_refused(tmp_path, content, words):
+    path = tmp_path / "x.svmdesk"
+    path.write_bytes(content)
+    with pytest.raises(DataError, match=words):
+        load_session(path)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                               max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(key=st.sampled_from(["points", "class_names", "feature_names", "settings", "view",
+                            "model", "version"]), value=json_values)
+def test_any_value_in_any_field_is_loaded_or_refused_with_dataerror(tmp_path, key, value):
+    doc = _document(tmp_path)
+    doc[key] = value
+    path = tmp_path / "fuzz.svmdesk"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    try:
+        load_session(path)
+    except DataError:
+        pass
