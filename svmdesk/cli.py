@@ -9,9 +9,7 @@ usage, 1 anything else; errors are one line on stderr unless --debug asks for th
 from __future__ import annotations
 
 import argparse
-import contextlib
 import csv
-import importlib
 import math
 import os
 import sys
@@ -584,8 +582,9 @@ def run_render(args) -> int:
             raise DataError(f"{Path(args.model).name} has {svc.n_features_in_} features; "
                             "render draws models of two features only")
         _check_features(data.X, data.feature_names, 2, Path(args.data), "")
-    image = _draw(data, svc, args.width)
-    _export(image, out, args.width)
+    canvas = _draw(data, svc, args.width)
+    from .app.pictures import save_picture
+    save_picture(canvas, out, args.width)
     print(f"wrote {out}")
     return EXIT_OK
 
@@ -643,53 +642,6 @@ def _label_key(label):
         return ("number", float(label))
     except (TypeError, ValueError):
         return ("text", str(label))
-
-
-def _export(canvas, out: Path, width: int) -> None:
-    import pyqtgraph.exporters as exporters
-
-    if out.suffix.lower() == ".png":
-        exporter = exporters.ImageExporter(canvas.plotItem)
-        exporter.parameters()["width"] = width
-        if not exporter.export(fileName=str(out)):
-            raise OSError(f"cannot write {out}")
-    else:
-        exporter = exporters.SVGExporter(canvas.plotItem)
-        with _svg_close_path_fix():
-            exporter.export(fileName=str(out))
-
-
-@contextlib.contextmanager
-def _svg_close_path_fix():
-    """pyqtgraph 0.14's SVGExporter reads path data as 'x,y' pairs only and fails on the 'Z'
-    (close path) that Qt 6.10+ writes (pyqtgraph issue #3485). While exporting, every Z
-    becomes a line back to the start of its subpath, which draws the same."""
-    module = importlib.import_module("pyqtgraph.exporters.SVGExporter")
-    original = module.correctCoordinates
-
-    def correct(node, defs, item, options):
-        for path in node.getElementsByTagName("path"):
-            path.setAttribute("d", _without_close_path(path.getAttribute("d")))
-        return original(node, defs, item, options)
-
-    module.correctCoordinates = correct
-    try:
-        yield
-    finally:
-        module.correctCoordinates = original
-
-
-def _without_close_path(d: str) -> str:
-    out, start = [], None
-    for token in d.split():
-        if token in ("Z", "z"):
-            if start is not None:
-                out.append("L" + start)
-            continue
-        if token[0] in "Mm":
-            start = token[1:]
-        out.append(token)
-    return " ".join(out)
 
 
 if __name__ == "__main__":

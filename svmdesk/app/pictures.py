@@ -1,0 +1,149 @@
+"""Pictures of the canvas: PNG at any width, SVG, an optional caption, the clipboard.
+
+The window's File menu and `svmdesk render` both draw through here. Files are written
+atomically (a crash mid-save leaves the old picture, never half a new one).
+"""
+from __future__ import annotations
+
+import contextlib
+import importlib
+import re
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
+from PySide6.QtWidgets import QApplication
+
+from ..core.jsonfile import write_atomic
+
+FORMATS = (".png", ".svg")
+CAPTION_COLOUR = "#202020"
+
+
+def save_picture(canvas, path, width: int, caption: str = "") -> Path:
+    """Write the canvas to `path` (.png at `width` pixels, or .svg), with the caption
+    under it when one is given."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ValueError(f"{path.name}: a picture must end in .png or .svg")
+    if suffix == ".png":
+        write_atomic(path, png_bytes(image(canvas, width, caption)))
+    else:
+        write_atomic(path, svg_text(canvas, caption))
+    return path
+
+
+def image(canvas, width: int, caption: str = "") -> QImage:
+    """The canvas drawn `width` pixels wide (its on-screen aspect), caption underneath."""
+    import pyqtgraph.exporters as exporters
+
+    exporter = exporters.ImageExporter(canvas.plotItem)
+    exporter.parameters()["width"] = int(width)
+    picture = exporter.export(toBytes=True)
+    if not caption:
+        return picture
+    font = _caption_font(picture.width())
+    band = int(QFontMetricsF(font).height() * 1.8)
+    out = QImage(picture.width(), picture.height() + band, QImage.Format.Format_ARGB32)
+    out.fill(QColor("white"))
+    painter = QPainter(out)
+    try:
+        painter.drawImage(0, 0, picture)
+        painter.setFont(font)
+        painter.setPen(QColor(CAPTION_COLOUR))
+        painter.drawText(QRectF(0, picture.height(), picture.width(), band),
+                         Qt.AlignmentFlag.AlignCenter, caption)
+    finally:
+        painter.end()
+    return out
+
+
+def png_bytes(picture: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not picture.save(buffer, "PNG"):
+        raise OSError("the picture could not be encoded as PNG")
+    buffer.close()
+    return bytes(data)
+
+
+def svg_text(canvas, caption: str = "") -> str:
+    """The canvas as SVG; a caption becomes a text line in a band added below it."""
+    import pyqtgraph.exporters as exporters
+
+    exporter = exporters.SVGExporter(canvas.plotItem)
+    with _svg_close_path_fix():
+        svg = exporter.export(toBytes=True)
+    svg = bytes(svg).decode("utf-8")
+    return _with_caption(svg, caption) if caption else svg
+
+
+def copy_to_clipboard(canvas, width: int, caption: str = "") -> None:
+    QApplication.clipboard().setImage(image(canvas, width, caption))
+
+
+def _caption_font(width: int) -> QFont:
+    font = QFont()
+    font.setPixelSize(max(11, round(width / 70)))
+    return font
+
+
+def _with_caption(svg: str, caption: str) -> str:
+    """Grow the SVG's viewBox (and height, if it has one) by a band holding the caption."""
+    head = re.search(r"<svg\b[^>]*>", svg)
+    tag = head.group(0) if head else ""
+    box = re.search(r'viewBox\s*=\s*"\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"',
+                    tag)
+    if not box:
+        return svg                                  # an unexpected header: no caption
+    x0, y0, width, height = (float(v) for v in box.groups())
+    font_px = max(11.0, round(width / 70))
+    band = round(font_px * 1.8)
+    tag = tag.replace(box.group(0), f'viewBox="{x0:g} {y0:g} {width:g} {height + band:g}"')
+    size = re.search(r'\bheight\s*=\s*"([\d.]+)(px)?"', tag)
+    if size:
+        tag = tag.replace(size.group(0), f'height="{float(size.group(1)) + band:g}px"')
+    bottom = y0 + height
+    text = (f'<rect x="{x0:g}" y="{bottom:g}" width="{width:g}" height="{band}" fill="white"/>'
+            f'<text x="{x0 + width / 2:g}" y="{bottom + band * 0.62:g}" text-anchor="middle" '
+            f'font-family="sans-serif" font-size="{font_px:g}" fill="{CAPTION_COLOUR}">'
+            f"{escape(caption)}</text>")
+    svg = svg[:head.start()] + tag + svg[head.end():]
+    end = svg.rfind("</svg>")
+    return svg[:end] + text + "\n" + svg[end:]
+
+
+@contextlib.contextmanager
+def _svg_close_path_fix():
+    """pyqtgraph 0.14's SVGExporter reads path data as 'x,y' pairs only and fails on the 'Z'
+    (close path) that Qt 6.10+ writes (pyqtgraph issue #3485). While exporting, every Z
+    becomes a line back to the start of its subpath, which draws the same."""
+    module = importlib.import_module("pyqtgraph.exporters.SVGExporter")
+    original = module.correctCoordinates
+
+    def correct(node, defs, item, options):
+        for path in node.getElementsByTagName("path"):
+            path.setAttribute("d", _without_close_path(path.getAttribute("d")))
+        return original(node, defs, item, options)
+
+    module.correctCoordinates = correct
+    try:
+        yield
+    finally:
+        module.correctCoordinates = original
+
+
+def _without_close_path(d: str) -> str:
+    out, start = [], None
+    for token in d.split():
+        if token in ("Z", "z"):
+            if start is not None:
+                out.append("L" + start)
+            continue
+        if token[0] in "Mm":
+            start = token[1:]
+        out.append(token)
+    return " ".join(out)
