@@ -54,8 +54,8 @@ data files:
 
 MAIN_HELP = f"""\
 A desktop lab for support vector machines.  Without a command, svmdesk opens the
-window (on FILE, a CSV or LIBSVM data file, when given).  The commands run without a
-display, for scripts:
+window (on FILE when given: a session .svmdesk, a JSON model .json, or a CSV or LIBSVM
+data file).  The commands run without a display, for scripts:
 
   train    fit an SVM to a data file and save the model (JSON or LIBSVM)
   predict  print the predictions of a saved model for a data file, as CSV
@@ -71,6 +71,7 @@ display, for scripts:
 examples:
   svmdesk                                   open the window
   svmdesk points.csv                        open the window on points.csv
+  svmdesk lab.svmdesk                       reopen a saved session
   svmdesk train moons.csv --kernel rbf -C 10 --test-fraction 0.2 --out moons.json
   svmdesk predict moons.json new_points.csv > predictions.csv
   svmdesk render moons.csv --model moons.json --out moons.png"""

@@ -159,6 +159,7 @@ class Canvas(pg.PlotWidget):
         self.held_out.setVisible(len(held) > 0)
 
     def set_axis_names(self, names) -> None:
+        self.axis_names = (str(names[0]), str(names[1]))
         self.setLabel("bottom", names[0])
         self.setLabel("left", names[1])
 

@@ -6,28 +6,28 @@ when it has ended, however many edits came in between (coalescing).
 """
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QEvent, QThread, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut, QUndoStack
-from PySide6.QtWidgets import (QFileDialog, QHBoxLayout, QLabel, QMainWindow, QScrollArea,
-                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QScrollArea, QSplitter,
+                               QVBoxLayout, QWidget)
 
-from ..core import DataError, make_dataset
+from ..core import Session, make_dataset
 from ..core.grid import GridSpec
-from ..core.io import load_dataset
+from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
-from .panel import SidePanel
+from .documents import match_classes, range_warning
+from .files import FileActions
+from .panel import SOLVER_TITLES, SidePanel
 from .points import MAX_CLASSES, PointSet
-from .worker import Job, TrainingWorker, decision_at
+from .worker import Job, TrainingWorker, decision_at, model_frame
 
 GRID = 200                   # decision grid resolution per axis
-DATA_FILES = "Data (*.csv *.tsv *.txt *.libsvm *.svm *.svmlight)"
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
                              # numbers or curves that change more than 10 times a second
 
@@ -48,6 +48,10 @@ class MainWindow(QMainWindow):
         self.running = False
         self.restart_pending = False
         self.last_frame = None
+        self.fitted = None           # the SVC drawn: last trained, or opened from a file
+        self.trained_params = None   # the parameters it was trained with (for captions)
+        self._after_run = None       # what to do once the current run has ended
+        self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = False      # redraw them once the canvas has painted
         self._build_layout()
@@ -56,8 +60,9 @@ class MainWindow(QMainWindow):
         self._start_worker()
         self._wire()
         self._load_demo()
+        self.setAcceptDrops(True)
         if path:
-            asyncio.ensure_future(self.open_path(path))
+            self.files.open(path)
 
     # -- construction ---------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -69,6 +74,7 @@ class MainWindow(QMainWindow):
         left = QWidget()
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
+        self._column = column
         column.addWidget(self.banner)
         column.addWidget(self.canvas, 1)
         charts = QHBoxLayout()
@@ -89,11 +95,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Press Train (F5) to fit the demo data.")
 
     def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = _action(self, "&Open CSV…", "Ctrl+O", self._open_dialog)
-        file_menu.addAction(self.open_action)
-        file_menu.addSeparator()
-        file_menu.addAction(_action(self, "&Quit", QKeySequence.StandardKey.Quit, self.close))
+        self.files = FileActions(self, self.menuBar().addMenu("&File"))
         edit = self.menuBar().addMenu("&Edit")
         undo = self.undo.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence("Ctrl+Z"))
@@ -137,7 +139,7 @@ class MainWindow(QMainWindow):
         c.hovered.connect(self._hovered)
         p.class_selected.connect(self._select_class)
         p.generate_requested.connect(self.generate)
-        p.open_requested.connect(self._open_dialog)
+        p.open_requested.connect(self.files.choose_and_open)
         p.clear_requested.connect(self.clear_points)
         p.test_fraction_changed.connect(self._mark_test_points)
         p.train_requested.connect(self.train)
@@ -148,6 +150,8 @@ class MainWindow(QMainWindow):
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
         p.params_changed.connect(self._auto_retrain)
+        self.points.changed.connect(self.files.autosave.mark_dirty)
+        p.params_changed.connect(self.files.autosave.mark_dirty)
 
     def _load_demo(self) -> None:
         data = make_dataset("two_disks", n=100, seed=0)
@@ -211,41 +215,135 @@ class MainWindow(QMainWindow):
         self.panel.set_class_names(self.points.class_names)
         self._auto_retrain()
 
-    # -- files ----------------------------------------------------------------------------
-    def _open_dialog(self) -> None:
-        if _has_loop():
-            asyncio.ensure_future(self.choose_and_open())
-        else:  # no asyncio loop (e.g. a plain Qt test): the blocking way
-            path, _ = QFileDialog.getOpenFileName(self, "Open data", "", DATA_FILES)
-            if path:
-                self._apply_dataset(path, _load_or_error(path))
-
-    async def choose_and_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open data", "", DATA_FILES)
-        if path:
-            await self.open_path(path)
-
-    async def open_path(self, path: str) -> None:
-        """Read a CSV off the GUI thread; bad files change nothing and say why."""
-        loop = asyncio.get_running_loop()
-        result = await loop.run_in_executor(None, _load_or_error, path)
-        self._apply_dataset(path, result)
-
-    def _apply_dataset(self, path: str, result) -> None:
-        if isinstance(result, str):
-            self.show_error(result)
-            return
-        codes = np.asarray(result.y, dtype=np.intp)    # class indices into class_names
-        if len(result.class_names) > MAX_CLASSES:
-            self.show_error(f"{Path(path).name} has {len(result.class_names)} classes; the "
+    # -- files (the File menu's controller calls these) ----------------------------------
+    def apply_dataset(self, path, data) -> bool:
+        codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
+        if len(data.class_names) > MAX_CLASSES:
+            self.show_error(f"{Path(path).name} has {len(data.class_names)} classes; the "
                             f"canvas shows at most {MAX_CLASSES}.")
-            return
-        self.undo.push(ReplacePoints(self.points, result.X[:, :2], codes,
-                                     self._test_mask(len(codes)), result.class_names,
+            return False
+        self.reset()            # the model drawn belonged to the points being replaced
+        self.undo.push(ReplacePoints(self.points, data.X[:, :2], codes,
+                                     self._test_mask(len(codes)), data.class_names,
                                      f"Open {Path(path).name}"))
-        self.canvas.set_axis_names(result.feature_names[:2])
+        self.canvas.set_axis_names(data.feature_names[:2])
         self.canvas.fit_view()
         self.statusBar().showMessage(f"Opened {path}: {len(codes)} points.", 5000)
+        return True
+
+    def current_session(self) -> Session:
+        X, y, test, names = self.points.state()
+        n_classes = max(2, int(y.max()) + 1 if len(y) else 0)
+        (x0, x1), (y0, y1) = self.canvas.view.viewRange()
+        return Session(X=X, y=y, held_out=test, class_names=tuple(names[:n_classes]),
+                       feature_names=self.canvas.axis_names, settings=self.panel.settings(),
+                       view=(x0, x1, y0, y1), model=self.fitted)
+
+    def apply_session(self, session: Session, name: str) -> bool:
+        """Show a session's points, settings, view and model; a setting this window cannot
+        take is an error that changes nothing."""
+        self._applying = True
+        try:
+            try:
+                self.panel.apply_settings(session.settings)
+            except ValueError as e:
+                self.show_error(f"{name}: {e}")
+                return False
+            self.points.replace(session.X, session.y, session.held_out, session.class_names)
+            self.undo.clear()
+            self.canvas.set_axis_names(session.feature_names)
+            self.reset()
+            if session.view is not None:
+                x0, x1, y0, y1 = session.view
+                self.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+            else:
+                self.canvas.fit_view()
+            if session.model is not None:
+                self.show_model(session.model, name)
+        finally:
+            self._applying = False
+        self.hide_error()
+        self.statusBar().showMessage(f"Opened {name}: {len(session.y)} points.", 6000)
+        return True
+
+    def show_model(self, svc, name: str) -> bool:
+        """Draw a fitted model over the current points (an opened model file)."""
+        if svc.n_features_in_ != 2:
+            self.show_error(f"{name} is a model of {svc.n_features_in_} features; the canvas "
+                            "draws models of 2 features only.")
+            return False
+        X, y, test, names = self.points.state()
+        of_model = match_classes(names, svc.classes_)          # data class -> model class
+        colours = list(range(len(svc.classes_)))
+        for data_class, model_class in enumerate(of_model):
+            if model_class >= 0:
+                colours[model_class] = data_class
+        frame = model_frame(svc, X, of_model[y] if len(y) else None, self._grid_spec(),
+                            colours)
+        self._applying, was_applying = True, self._applying
+        try:
+            self.panel.apply_params(svc.get_params())
+        except ValueError:
+            pass                 # parameters the panel cannot show: the drawing still holds
+        finally:
+            self._applying = was_applying
+        self.reset()
+        self.fitted, self.trained_params = svc, svc.get_params()
+        self.last_frame = frame
+        self.canvas.show_frame(frame)
+        self._show_readout(frame)
+        self.panel.readout["state"].setText(f"model from {name}")
+        warning = range_warning(svc, X)
+        if warning:
+            self.show_error(f"{name}: {warning}")
+        else:
+            self.hide_error()
+        return True
+
+    def caption(self) -> str:
+        """One line for a picture: solver, kernel, parameters, accuracy, support vectors."""
+        if self.fitted is None or self.last_frame is None:
+            return f"{len(self.points)} points"
+        p, f = self.trained_params, self.last_frame
+        kernel = p["kernel"]
+        parts = [SOLVER_TITLES.get(p["solver"], p["solver"]), f"{kernel} kernel"]
+        parts.append("hard margin" if p["C"] in (None, "inf") or p["C"] == float("inf")
+                     else f"C = {p['C']:g}")
+        if kernel != "linear":
+            gamma = p["gamma"]
+            parts.append(f"gamma = {gamma if isinstance(gamma, str) else format(gamma, 'g')}")
+        if kernel == "poly":
+            parts.append(f"degree = {p['degree']}")
+        if kernel in ("poly", "sigmoid"):
+            parts.append(f"coef0 = {p['coef0']:g}")
+        if f.train_accuracy is not None:
+            parts.append(f"train accuracy {100 * f.train_accuracy:.1f}%")
+        if f.test_accuracy is not None:
+            parts.append(f"test {100 * f.test_accuracy:.1f}%")
+        parts.append(f"{len(f.support)} support vectors")
+        return " · ".join(parts)
+
+    def add_bar(self, widget) -> None:
+        """A notice bar above the canvas (the crash-recovery offer)."""
+        self._column.insertWidget(0, widget)
+
+    def after_run(self, action) -> None:
+        """Do `action` now, or once a running training has stopped (it would draw its
+        final frame over whatever the action shows)."""
+        if not self.running:
+            action()
+            return
+        self._after_run = action
+        self.restart_pending = False
+        self.worker.stop()
+
+    def dragEnterEvent(self, event) -> None:
+        if self.files.accepts(event.mimeData()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        event.acceptProposedAction()
+        self.files.drop(event.mimeData())
 
     # -- training -------------------------------------------------------------------------
     def train(self) -> None:
@@ -263,6 +361,8 @@ class MainWindow(QMainWindow):
         self.panel.readout["state"].setText("training…")
         self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
                                      f"{job.params['kernel']} kernel… (Esc stops)")
+        self.trained_params = job.params
+        self.files.autosave.save_now()      # every run starts from a saved state
         self.job_ready.emit(job)
 
     def _job(self):
@@ -284,7 +384,7 @@ class MainWindow(QMainWindow):
         return GridSpec(x0, x1, y0, y1, GRID, GRID)
 
     def _auto_retrain(self) -> None:
-        if self.panel.auto_retrain.isChecked() and len(self.points):
+        if self.panel.auto_retrain.isChecked() and len(self.points) and not self._applying:
             self.train()
 
     def step(self) -> None:
@@ -301,6 +401,7 @@ class MainWindow(QMainWindow):
     def reset(self) -> None:
         self.stop()
         self.last_frame = None
+        self.fitted = None
         self.canvas.clear_model()
         self.charts.clear()
         for label in self.panel.readout.values():
@@ -323,14 +424,17 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def on_finished(self, frame) -> None:
         self.on_frame(frame)
-        self._run_ended()
+        self.fitted = frame.estimator            # None for a stopped run
+        self.files.autosave.mark_dirty()
         s = frame.snapshot
         state = ("stopped" if frame.stopped else "converged" if s.converged
                  else "budget spent (not converged)")
         self.panel.readout["state"].setText(state)
         self.statusBar().showMessage(f"Training {state} after {s.iteration} iterations "
                                      f"in {frame.elapsed:.2f} s.", 8000)
+        self._run_ended()
         self.training_ended.emit(frame)
+        self._next()
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
@@ -338,11 +442,19 @@ class MainWindow(QMainWindow):
         self.panel.readout["state"].setText("failed")
         self.show_error(f"Training failed: {message}")
         self.training_failed.emit(message)
+        self._next()
 
     def _run_ended(self) -> None:
         self.running = False
         self.panel.set_running(False)
-        if self.restart_pending:
+
+    def _next(self) -> None:
+        """What waited for the run to end: a file to show, or a fresh run."""
+        action, self._after_run = self._after_run, None
+        if action is not None:
+            self.restart_pending = False
+            action()
+        elif self.restart_pending:
             self.restart_pending = False
             self.train()
 
@@ -407,30 +519,7 @@ class MainWindow(QMainWindow):
         self.worker.stop()
         self.thread.quit()
         self.thread.wait()
-
-
-def _action(parent, text, shortcut, slot) -> QAction:
-    action = QAction(text, parent)
-    if shortcut:
-        action.setShortcut(QKeySequence(shortcut))
-    action.triggered.connect(slot)
-    parent.addAction(action)
-    return action
-
-
-def _has_loop() -> bool:
-    try:
-        asyncio.get_running_loop()
-        return True
-    except RuntimeError:
-        return False
-
-
-def _load_or_error(path: str):
-    try:
-        return load_dataset(path)
-    except (DataError, OSError) as e:
-        return str(e)
+        self.files.finish()                 # a clean exit leaves nothing to recover
 
 
 def _num(v) -> str:

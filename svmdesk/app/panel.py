@@ -329,11 +329,96 @@ class SidePanel(QWidget):
         self.reason.setVisible(bool(reason))
         self.train_button.setEnabled(not reason) if hasattr(self, "train_button") else None
 
+    # -- settings (sessions) ----------------------------------------------------------------
+    def _setting_widgets(self) -> dict:
+        return {"generator": self.generator, "n": self.n_points, "noise": self.noise,
+                "seed": self.seed, "test_fraction": self.test_fraction, "solver": self.solver,
+                "kernel": self.kernel, "C": self.C, "hard_margin": self.hard,
+                "gamma": self.gamma, "gamma_scale": self.gamma_scale, "degree": self.degree,
+                "coef0": self.coef0, "tol": self.tol, "max_iter": self.max_iter,
+                "learning_rate": self.learning_rate, "auto_rate": self.auto_rate,
+                "batch_size": self.batch_size, "random_state": self.random_state,
+                "standardize": self.standardize, "auto_retrain": self.auto_retrain,
+                "hard_regions": self.hard_regions}
+
+    def settings(self) -> dict:
+        """Every control's value by name: numbers, text and booleans (for a session)."""
+        return {name: _read(widget) for name, widget in self._setting_widgets().items()}
+
+    def apply_settings(self, settings: dict) -> None:
+        """Set the controls from `settings` (names as in `settings()`; unknown names, from a
+        newer svmdesk, are skipped). All values are checked first: a ValueError naming the
+        setting leaves every control as it was."""
+        widgets = self._setting_widgets()
+        checked = {name: _checked(name, widgets[name], value)
+                   for name, value in settings.items() if name in widgets}
+        for name, value in checked.items():
+            _write(widgets[name], value)
+
+    def apply_params(self, params: dict) -> None:
+        """Show an SVC's parameters (a loaded model's) in the controls."""
+        C, gamma = params.get("C"), params.get("gamma")
+        hard = C is None or C == "inf" or (isinstance(C, float) and math.isinf(C))
+        settings = {"solver": params.get("solver"), "kernel": params.get("kernel"),
+                    "hard_margin": hard, "gamma_scale": gamma == "scale",
+                    "degree": params.get("degree"), "coef0": params.get("coef0"),
+                    "tol": params.get("tol"), "standardize": params.get("standardize")}
+        if not hard:
+            settings["C"] = min(max(float(C), 1e-3), 1e3)
+        if isinstance(gamma, (int, float)):
+            settings["gamma"] = min(max(float(gamma), 1e-3), 1e3)
+        self.apply_settings({k: v for k, v in settings.items() if v is not None})
+
     def set_running(self, running: bool) -> None:
         self.pause_button.setEnabled(running)
         self.stop_button.setEnabled(running)
         if not running:
             self.pause_button.setChecked(False)
+
+
+def _read(widget):
+    if isinstance(widget, QComboBox):
+        data = widget.currentData()
+        return data if isinstance(data, str) else widget.currentText()
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    return widget.value()
+
+
+def _checked(name: str, widget, value):
+    """`value` as the widget takes it, or a ValueError saying what the setting allows."""
+    if isinstance(widget, QComboBox):
+        choices = [widget.itemData(k) if isinstance(widget.itemData(k), str)
+                   else widget.itemText(k) for k in range(widget.count())]
+        if value not in choices:
+            raise ValueError(f"setting {name!r} must be one of {', '.join(choices)}; "
+                             f"got {value!r}")
+        return value
+    if isinstance(widget, QCheckBox):
+        if type(value) is not bool:
+            raise ValueError(f"setting {name!r} must be true or false; got {value!r}")
+        return value
+    spin = widget.spin if isinstance(widget, LogParam) else widget
+    integral = isinstance(spin, QSpinBox)
+    if type(value) not in ((int,) if integral else (int, float)):
+        raise ValueError(f"setting {name!r} must be {'an integer' if integral else 'a number'}; "
+                         f"got {value!r}")
+    if not spin.minimum() <= value <= spin.maximum():
+        raise ValueError(f"setting {name!r} must be between {spin.minimum():g} and "
+                         f"{spin.maximum():g}; got {value!r}")
+    return value
+
+
+def _write(widget, value) -> None:
+    if isinstance(widget, QComboBox):
+        index = widget.findData(value)
+        widget.setCurrentIndex(index if index >= 0 else widget.findText(value))
+    elif isinstance(widget, QCheckBox):
+        widget.setChecked(value)
+    elif isinstance(widget, LogParam):
+        widget.set_value(float(value))
+    else:
+        widget.setValue(value)
 
 
 def _int_spin(value, low, high) -> QSpinBox:

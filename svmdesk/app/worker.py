@@ -8,6 +8,7 @@ would also starve it of the GIL). The final state always goes out.
 """
 from __future__ import annotations
 
+import dataclasses
 import sys
 import threading
 import time
@@ -60,6 +61,7 @@ class Frame:
     final: bool = False
     stopped: bool = False
     model: Optional[object] = None     # the fitted SVMModel at the end of a full run
+    estimator: Optional[object] = None # the fitted SVC then (to save or export)
     f_terms: Optional[tuple] = None    # (scaled points, coefficients) of f's kernel sum
     history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
                                        # since the previous frame, for the charts
@@ -122,9 +124,11 @@ class TrainingWorker(QObject):
                 last_emit = time.perf_counter()
         if snap is None:
             return
-        model = None if stopped else estimator.model_
-        self.finished.emit(make_frame(snap, job, time.perf_counter() - start, final=True,
-                                      stopped=stopped, model=model, history=tuple(history)))
+        fitted = None if stopped else estimator
+        frame = make_frame(snap, job, time.perf_counter() - start, final=True, stopped=stopped,
+                           model=None if fitted is None else fitted.model_,
+                           history=tuple(history))
+        self.finished.emit(dataclasses.replace(frame, estimator=fitted))
 
     def _wait_if_paused(self) -> bool:
         """Block while paused (a step lets one snapshot through); True when stopped."""
@@ -218,7 +222,7 @@ def decision_at(frame: Frame, xy) -> tuple:
     return f, int(pos if f > 0 else neg)
 
 
-def model_frame(model, X, y, spec: GridSpec) -> Frame:
+def model_frame(model, X, y, spec: GridSpec, colours=None) -> Frame:
     """A drawable Frame for an already fitted model (a loaded model file has no solver
     snapshots): for two classes f on the grid with its boundary and margins, for more the
     one-vs-one class regions; the support vectors of every machine in input units, ringed
@@ -229,17 +233,20 @@ def model_frame(model, X, y, spec: GridSpec) -> Frame:
     is exact for the dual solvers' y_s a_s). X, y: points and their class indices into
     model.classes (-1 for none) for the accuracy; y may be None. The minimal snapshot's
     `classes` are the class indices (negative, positive) of machine 0, which the canvas
-    colours by (in the window, labels are class indices).
+    colours by; `colours[k]`, if given, is the canvas class of the model's class k (the
+    regions of three or more classes follow it too).
     """
     from ..core.grid import model_grid
 
     svc = None if hasattr(model, "machines") else model
     model = model if svc is None else svc.model_
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
+    colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
     snap = Snapshot(iteration=0, bias=float(first.bias), primal_objective=float("nan"),
                     dual_coef=first.dual_coef, w=first.w,
                     support=np.arange(len(first.support), dtype=np.intp), converged=True,
-                    n_machines=len(model.machines), classes=(first.negative, first.positive),
+                    n_machines=len(model.machines),
+                    classes=(int(colours[first.negative]), int(colours[first.positive])),
                     kernel=kernel, scaler=scaler)
     owner = None
     if svc is not None:
@@ -263,7 +270,7 @@ def model_frame(model, X, y, spec: GridSpec) -> Frame:
     Z = np.concatenate(vectors)[first_at].reshape(len(support), -1)
     support_xy = Z if scaler is None else Z * scaler.scale + scaler.mean
     if len(model.classes) > 2:
-        values, regions, contours = None, class_grid(model, spec), {}
+        values, regions, contours = None, colours[class_grid(model, spec)], {}
     else:
         values, regions = model_grid(model, spec), None
         contours = contour_path_levels(values, spec.xs, spec.ys)
@@ -276,4 +283,4 @@ def model_frame(model, X, y, spec: GridSpec) -> Frame:
     return Frame(snapshot=snap, spec=spec, values=values, regions=regions, contours=contours,
                  support=support, support_xy=support_xy, bounded=bounded,
                  train_accuracy=train_acc, test_accuracy=None, margin_width=width,
-                 elapsed=0.0, final=True, model=model)
+                 elapsed=0.0, final=True, model=model, estimator=svc)

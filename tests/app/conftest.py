@@ -11,6 +11,15 @@ pg.setConfigOptions(imageAxisOrder="row-major")
 
 
 @pytest.fixture(autouse=True)
+def private_state_dir(tmp_path, monkeypatch):
+    """Each test its own autosave folder and settings file: no test sees another's
+    autosaves (they would be offered for recovery) or the user's recent files."""
+    folder = tmp_path / "state"
+    monkeypatch.setenv("SVMDESK_STATE_DIR", str(folder))
+    return folder
+
+
+@pytest.fixture(autouse=True)
 def no_thread_left_running():
     """Fail any test that leaves a QThread running (it would abort the process later)."""
     yield

@@ -233,16 +233,14 @@ def test_soak_two_thousand_redraws(window, qtbot):
 
 
 def test_open_csv_replaces_points_and_a_bad_file_changes_nothing(window, tmp_path):
-    from svmdesk.app.main_window import _load_or_error
-
     good = tmp_path / "points.csv"
     good.write_text("x,y,label\n0,0,cat\n1,1,dog\n2,0.5,cat\n", encoding="utf-8")
-    window._apply_dataset(str(good), _load_or_error(str(good)))
+    window.files.open(good)
     assert len(window.points) == 3
     assert window.points.class_names[:2] == ["cat", "dog"]
     bad = tmp_path / "bad.csv"
     bad.write_text("x,y,label\n0,zero,cat\n1,1,dog\n", encoding="utf-8")
-    window._apply_dataset(str(bad), _load_or_error(str(bad)))
+    window.files.open(bad)
     assert len(window.points) == 3                      # unchanged
     assert "line 2" in window.banner.text() and "zero" in window.banner.text()
     window.undo.undo()

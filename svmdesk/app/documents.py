@@ -1,0 +1,143 @@
+"""What the window opens and remembers: data, session and model files, and recent files.
+
+Reading happens off the GUI thread (`read_document` has no Qt in it); the window applies the
+result. The kind of a file comes from its content where the extension is ambiguous (a .json
+file may hold a model or a session).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from ..core import DataError, load_dataset, load_model, load_session
+from ..core.io import LIBSVM_SUFFIXES
+
+SESSION_FILES = "svmdesk sessions (*.svmdesk)"
+MODEL_FILES = "svmdesk models (*.json)"
+DATA_FILES = "Data (*.csv *.tsv *.txt *.libsvm *.svm *.svmlight)"
+OPEN_FILES = ("All svmdesk files (*.svmdesk *.json *.csv *.tsv *.txt *.libsvm *.svm "
+              "*.svmlight);;" + ";;".join((SESSION_FILES, MODEL_FILES, DATA_FILES)))
+MAX_RECENT = 8
+
+
+@dataclass(frozen=True)
+class Opened:
+    kind: str          # "data", "session" or "model"
+    path: Path
+    value: object      # a Dataset, Session or fitted SVC
+
+
+def kind_of(path) -> str:
+    """'session', 'model' or 'data', from the extension (and, for .json, the content)."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".svmdesk":
+        return "session"
+    if suffix == ".json":
+        return "session" if _json_format(path) == "svmdesk-session" else "model"
+    if suffix == ".model":
+        raise DataError(f"{path.name}: svmdesk exports LIBSVM models but reads its own JSON "
+                        "models only; open the .json model the file was exported from")
+    return "data"
+
+
+def read_document(path) -> Opened:
+    """Read any file the window opens; DataError says what is wrong with it."""
+    path = Path(path)
+    kind = kind_of(path)
+    reader = {"session": load_session, "model": load_model, "data": load_dataset}[kind]
+    return Opened(kind, path, reader(path))
+
+
+def _json_format(path: Path):
+    """The "format" field of a small JSON file, or None (a full read validates it later)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).decode("utf-8-sig", errors="replace")
+    except OSError:
+        return None
+    marker = head.find('"format"')
+    if marker < 0:
+        return None
+    try:
+        value = head[marker:].split(":", 1)[1].lstrip()
+        return json.loads(value[:value.index('"', 1) + 1])
+    except (ValueError, IndexError):
+        return None
+
+
+def match_classes(class_names, model_classes) -> np.ndarray:
+    """For each data class name, the index of the model class with the same label, or -1.
+    Labels compare as numbers when both are numbers ('+1' matches 1), else as text."""
+    keys = {_label_key(c): k for k, c in enumerate(np.asarray(model_classes).tolist())}
+    return np.array([keys.get(_label_key(name), -1) for name in class_names], dtype=np.intp)
+
+
+def range_warning(svc, X, slack: float = 0.25) -> str:
+    """A sentence when points lie well outside the range the model was trained on (by more
+    than `slack` of that range on a feature), or '' (also when the model keeps no range)."""
+    low, high = getattr(svc, "feature_min_", None), getattr(svc, "feature_max_", None)
+    X = np.asarray(X, dtype=np.float64).reshape(-1, len(low) if low is not None else 2)
+    if low is None or not len(X):
+        return ""
+    span = np.maximum(np.asarray(high) - np.asarray(low), 1e-12)
+    below = X.min(axis=0) < low - slack * span
+    above = X.max(axis=0) > high + slack * span
+    if not (below | above).any():
+        return ""
+    k = int(np.flatnonzero(below | above)[0])
+    return (f"these points reach {X[:, k].min():.3g} to {X[:, k].max():.3g} on feature "
+            f"{k + 1}, but the model was trained on {low[k]:.3g} to {high[k]:.3g}; its "
+            "predictions out there are guesses (extrapolation).")
+
+
+def _label_key(label):
+    try:
+        value = float(label)
+    except (TypeError, ValueError):
+        return ("text", str(label))
+    return ("number", value) if math.isfinite(value) else ("text", str(label))
+
+
+def is_data_file(path) -> bool:
+    return Path(path).suffix.lower() in (".csv", ".tsv", ".txt", *LIBSVM_SUFFIXES)
+
+
+class RecentFiles:
+    """The File menu's recent files, remembered in the settings file (newest first)."""
+
+    KEY = "recent_files"
+
+    def __init__(self, settings: QSettings, menu: QMenu, open_path):
+        self.settings, self.menu, self.open_path = settings, menu, open_path
+        self.rebuild()
+
+    def paths(self) -> list:
+        value = self.settings.value(self.KEY, [])
+        if isinstance(value, str):          # QSettings returns a lone entry as a string
+            value = [value]
+        return [str(p) for p in (value or [])]
+
+    def add(self, path) -> None:
+        path = str(Path(path).resolve())
+        paths = [path] + [p for p in self.paths() if p != path]
+        self.settings.setValue(self.KEY, paths[:MAX_RECENT])
+        self.settings.sync()
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.menu.clear()
+        paths = self.paths()
+        for k, path in enumerate(paths, 1):
+            action = QAction(f"&{k}  {Path(path).name}   —   {Path(path).parent}", self.menu)
+            action.setData(path)
+            action.triggered.connect(lambda checked=False, p=path: self.open_path(p))
+            self.menu.addAction(action)
+        self.menu.setEnabled(bool(paths))

@@ -1,0 +1,302 @@
+"""The window's File menu: open anything, sessions, models, pictures, recent files, drag and
+drop, autosave and the offer to recover after a crash.
+
+The window owns the points, the canvas and training; this controller only moves their state
+to and from files, through the window's `current_session`, `apply_session`, `show_model`,
+`apply_dataset` and `caption` methods. Every write is atomic; every failure is a message in
+the window that leaves everything as it was.
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget)
+
+from ..core import DataError, Dataset, export_libsvm, save_dataset
+from ..core.session import SUFFIX, save_session
+from . import pictures
+from .actions import has_running_loop, make_action
+from .autosave import Autosave, app_settings
+from .documents import (DATA_FILES, MODEL_FILES, OPEN_FILES, SESSION_FILES, RecentFiles,
+                        read_document)
+
+PICTURE_FILES = "PNG image (*.png);;SVG drawing (*.svg)"
+
+
+class FileActions(QObject):
+    def __init__(self, window, menu):
+        super().__init__(window)
+        self.window = window
+        self.session_path = None               # where Ctrl+S saves without asking
+        self.autosave = Autosave(window.current_session, self)
+        self.autosave.failed.connect(self._autosave_failed)
+        self._build_menu(menu)
+        self.recent = RecentFiles(app_settings(), self.recent_menu, self.open)
+        if self.autosave.orphans:
+            self._offer_recovery()
+
+    # -- menu -----------------------------------------------------------------------------
+    def _build_menu(self, menu) -> None:
+        w = self.window
+        add = lambda text, keys, slot: menu.addAction(make_action(w, text, keys, slot))  # noqa
+        self.open_action = add("&Open…", "Ctrl+O", self.choose_and_open)
+        self.recent_menu = menu.addMenu("Open &recent")
+        menu.addSeparator()
+        add("&Save session", "Ctrl+S", self.save)
+        add("Save session &as…", "Ctrl+Shift+S", self.save_as)
+        add("Save &points as…", "", self.choose_points_path)
+        menu.addSeparator()
+        add("Save &model…", "", self.choose_model_path)
+        add("&Export model for LIBSVM…", "Ctrl+E", self.choose_export_path)
+        menu.addSeparator()
+        add("Save p&icture…", "Ctrl+Shift+P", self.choose_picture)
+        add("&Copy picture", "Ctrl+Shift+C", self.copy_picture)
+        menu.addSeparator()
+        add("&Quit", QKeySequence.StandardKey.Quit, w.close)
+
+    # -- opening --------------------------------------------------------------------------
+    def choose_and_open(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.window, "Open a session, model or data",
+                                              self._folder(), OPEN_FILES)
+        if path:
+            self.open(path)
+
+    def open(self, path) -> None:
+        """Open a data, session or model file: read off the GUI thread when the asyncio
+        loop runs (the app), at once otherwise (tests, scripts)."""
+        if has_running_loop():
+            asyncio.ensure_future(self.open_async(path))
+        else:
+            self._apply(path, _read_or_error(path))
+
+    async def open_async(self, path) -> None:
+        loop = asyncio.get_running_loop()
+        self._apply(path, await loop.run_in_executor(None, _read_or_error, path))
+
+    def _apply(self, path, result) -> None:
+        w = self.window
+        if isinstance(result, str):
+            w.show_error(result)
+            return
+        w.after_run(lambda: self._apply_now(result))
+
+    def _apply_now(self, opened) -> None:
+        w, name = self.window, opened.path.name
+        if opened.kind == "data":
+            done = w.apply_dataset(opened.path, opened.value)
+        elif opened.kind == "session":
+            done = w.apply_session(opened.value, name)
+            if done:
+                self.session_path = opened.path
+        else:
+            done = w.show_model(opened.value, name)
+        if done:
+            self.recent.add(opened.path)
+            self.autosave.mark_dirty()
+
+    # -- drag and drop ---------------------------------------------------------------------
+    def accepts(self, mime) -> bool:
+        return any(url.isLocalFile() for url in mime.urls())
+
+    def drop(self, mime) -> None:
+        files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+        if files:
+            self.open(files[0])
+
+    # -- saving ---------------------------------------------------------------------------
+    def save(self) -> None:
+        if self.session_path is None:
+            self.save_as()
+        else:
+            self.save_session_to(self.session_path)
+
+    def save_as(self) -> None:
+        path = self._ask_save("Save session", SESSION_FILES, SUFFIX)
+        if path:
+            self.save_session_to(path)
+
+    def save_session_to(self, path) -> bool:
+        path = _with_suffix(path, SUFFIX)
+        if self._write(lambda: save_session(self.window.current_session(), path), path):
+            self.session_path = path
+            self.recent.add(path)
+            return True
+        return False
+
+    def choose_points_path(self) -> None:
+        path = self._ask_save("Save points", DATA_FILES, ".csv")
+        if path:
+            self.save_points_to(path)
+
+    def save_points_to(self, path) -> bool:
+        s = self.window.current_session()
+        data = Dataset(X=s.X, y=s.y, class_names=s.class_names, feature_names=s.feature_names)
+        return self._write(lambda: save_dataset(data, path), Path(path))
+
+    def choose_model_path(self) -> None:
+        if self._fitted() is not None:
+            path = self._ask_save("Save model", MODEL_FILES, ".json")
+            if path:
+                self.save_model_to(path)
+
+    def save_model_to(self, path) -> bool:
+        svc = self._fitted()
+        path = _with_suffix(path, ".json")
+        return svc is not None and self._write(lambda: svc.save(path), path)
+
+    def choose_export_path(self) -> None:
+        if self._fitted() is not None:
+            path = self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)", ".model")
+            if path:
+                self.export_to(path)
+
+    def export_to(self, path) -> bool:
+        svc = self._fitted()
+        path = _with_suffix(path, ".model")
+        return svc is not None and self._write(lambda: export_libsvm(svc, path), path)
+
+    def _fitted(self):
+        svc = self.window.fitted
+        if svc is None:
+            self.window.show_error("There is no model yet: train one (F5) or open a model "
+                                   "file first.")
+        return svc
+
+    # -- pictures -------------------------------------------------------------------------
+    def default_width(self) -> int:
+        """Twice the canvas's size on screen, in device pixels."""
+        canvas = self.window.canvas
+        return int(round(2 * canvas.width() * canvas.devicePixelRatioF()))
+
+    def choose_picture(self) -> None:
+        options = PictureOptions(self.default_width(), self.window.caption(), self.window)
+        if options.exec() != QDialog.DialogCode.Accepted:
+            return
+        path = self._ask_save("Save picture", PICTURE_FILES, ".png")
+        if path:
+            self.save_picture_to(path, options.width.value(), options.caption_text())
+
+    def save_picture_to(self, path, width: int, caption: str = "") -> bool:
+        path = Path(path)
+        if path.suffix.lower() not in pictures.FORMATS:
+            path = path.with_name(path.name + ".png")
+        canvas = self.window.canvas
+        return self._write(lambda: pictures.save_picture(canvas, path, width, caption), path)
+
+    def copy_picture(self) -> None:
+        pictures.copy_to_clipboard(self.window.canvas, self.default_width(),
+                                   self.window.caption())
+        self.window.statusBar().showMessage("Picture copied to the clipboard.", 4000)
+
+    # -- autosave and recovery -------------------------------------------------------------
+    def _offer_recovery(self) -> None:
+        newest = self.autosave.orphans[0]
+        when = time.strftime("%H:%M on %d %b", time.localtime(newest.saved_at))
+        bar = QWidget()
+        bar.setStyleSheet("background: #FEF5E7;")
+        row = QHBoxLayout(bar)
+        text = QLabel(f"svmdesk did not close properly last time. Restore the session it "
+                      f"saved at {when}?")
+        text.setWordWrap(True)
+        restore, discard = QPushButton("Restore"), QPushButton("Discard")
+        row.addWidget(text, 1)
+        row.addWidget(restore)
+        row.addWidget(discard)
+        restore.clicked.connect(self.restore)
+        discard.clicked.connect(self.discard_recovery)
+        self.recovery_bar = bar
+        self.window.add_bar(bar)
+
+    @Slot()
+    def restore(self) -> None:
+        orphan = self.autosave.orphans[0]
+        result = _read_or_error(orphan.path)
+        if isinstance(result, str):
+            self.window.show_error(f"The autosaved session could not be restored: {result}")
+            return
+        if self.window.apply_session(result.value, "the autosaved session"):
+            self.discard_recovery()
+            self.autosave.save_now()            # it is this window's autosave now
+            self.window.statusBar().showMessage("Restored the autosaved session.", 6000)
+
+    @Slot()
+    def discard_recovery(self) -> None:
+        for orphan in self.autosave.orphans:
+            orphan.discard()
+        self.autosave.orphans = []
+        self.recovery_bar.hide()
+
+    @Slot(str)
+    def _autosave_failed(self, message: str) -> None:
+        self.window.statusBar().showMessage(message, 10000)
+
+    def finish(self) -> None:
+        self.autosave.finish()
+
+    # -- helpers --------------------------------------------------------------------------
+    def _write(self, write, path) -> bool:
+        try:
+            written = write()
+        except (DataError, OSError, ValueError) as e:
+            self.window.show_error(f"Could not save {Path(path).name}: {e}")
+            return False
+        names = ", ".join(str(p) for p in written) if isinstance(written, list) else str(path)
+        self.window.statusBar().showMessage(f"Saved {names}.", 6000)
+        return True
+
+    def _ask_save(self, title: str, filters: str, suffix: str):
+        path, _ = QFileDialog.getSaveFileName(self.window, title, self._folder(), filters)
+        return _with_suffix(path, suffix) if path else None
+
+    def _folder(self) -> str:
+        recent = self.recent.paths() if hasattr(self, "recent") else []
+        return str(Path(recent[0]).parent) if recent else ""
+
+
+class PictureOptions(QDialog):
+    """Width in pixels and the caption of a picture to save."""
+
+    def __init__(self, width: int, caption: str, parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Save picture")
+        form = QFormLayout(self)
+        self.width = QSpinBox()
+        self.width.setRange(200, 20000)
+        self.width.setValue(width)
+        self.width.setSuffix(" px")
+        self.with_caption = QCheckBox("add a caption")
+        self.with_caption.setChecked(True)
+        self.caption = QLineEdit(caption)
+        self.caption.setMinimumWidth(420)
+        self.with_caption.toggled.connect(self.caption.setEnabled)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow("Width (PNG)", self.width)
+        form.addRow(self.with_caption)
+        form.addRow("Caption", self.caption)
+        form.addRow(buttons)
+
+    def caption_text(self) -> str:
+        return self.caption.text().strip() if self.with_caption.isChecked() else ""
+
+
+def _read_or_error(path):
+    """An Opened document, or the message to show (runs off the GUI thread)."""
+    try:
+        return read_document(path)
+    except DataError as e:
+        return str(e)
+    except OSError as e:
+        return f"cannot open {path}: {e.strerror or e}"
+
+
+def _with_suffix(path, suffix: str) -> Path:
+    path = Path(path)
+    return path if path.suffix else path.with_name(path.name + suffix)

@@ -1,0 +1,277 @@
+"""Keeping the work: sessions, models, pictures, recent files, drag and drop, autosave and
+recovery after a crash, driven through the window as a user would."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from svmdesk.core import SVC, load_dataset, load_model, load_session, make_dataset
+
+from .test_window import TIMEOUT, click, train_and_wait
+
+
+@pytest.fixture
+def another_window(qtbot):
+    """A second window (next week's lab session) in the same state folder."""
+    from svmdesk.app.main_window import MainWindow
+
+    made = []
+
+    def make():
+        win = MainWindow()
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        made.append(win)
+        return win
+
+    yield make
+    for win in made:
+        win.shutdown()
+
+
+def _rbf_window(window, C=5.0):
+    p = window.panel
+    p.kernel.setCurrentText("rbf")
+    p.C.set_value(C)
+
+
+def test_session_round_trip_restores_points_settings_view_and_model(window, qtbot, tmp_path,
+                                                                    another_window):
+    click(window, 0.5, 0.5)                             # an edit of the demo points
+    _rbf_window(window)
+    frame = train_and_wait(qtbot, window)
+    assert frame.estimator is not None
+    path = tmp_path / "lab"
+    assert window.files.save_session_to(path)
+    saved = tmp_path / "lab.svmdesk"
+    assert saved.exists()
+
+    other = another_window()
+    other.files.open(saved)
+    np.testing.assert_array_equal(other.points.X, window.points.X)
+    np.testing.assert_array_equal(other.points.y, window.points.y)
+    assert other.panel.kernel.currentText() == "rbf" and other.panel.C.value() == 5.0
+    np.testing.assert_allclose(other.canvas.view.viewRange(), window.canvas.view.viewRange())
+    X = window.points.X
+    np.testing.assert_allclose(other.fitted.decision_function(X),
+                               window.fitted.decision_function(X))
+    assert np.isfinite(other.canvas.boundary.getData()[0]).any()
+    assert other.panel.readout["state"].text() == "model from lab.svmdesk"
+    assert other.files.session_path == saved
+
+
+def test_a_damaged_session_or_an_unknown_setting_changes_nothing(window, tmp_path):
+    before = window.points.X
+    broken = tmp_path / "broken.svmdesk"
+    broken.write_text('{"format": "svmdesk-session", "version": 1', encoding="utf-8")
+    window.files.open(broken)
+    assert "not valid JSON" in window.banner.text()
+    window.files.save_session_to(tmp_path / "ok.svmdesk")
+    doc = json.loads((tmp_path / "ok.svmdesk").read_text(encoding="utf-8"))
+    doc["settings"]["kernel"] = "cubic"
+    doc["points"]["x"] = [[0.0, 0.0]] * len(doc["points"]["x"])
+    (tmp_path / "odd.svmdesk").write_text(json.dumps(doc), encoding="utf-8")
+    window.files.open(tmp_path / "odd.svmdesk")
+    assert "setting 'kernel' must be one of" in window.banner.text()
+    np.testing.assert_array_equal(window.points.X, before)
+    assert window.panel.kernel.currentText() == "linear"
+
+
+def test_open_model_draws_it_over_the_points_and_sets_the_panel(window, tmp_path):
+    X, y = np.asarray(window.points.X), np.asarray(window.points.y)
+    svc = SVC(kernel="rbf", C=10.0, gamma=0.5).fit(X, y)
+    svc.save(tmp_path / "disks.json")
+    window.files.open(tmp_path / "disks.json")
+    assert window.panel.kernel.currentText() == "rbf" and window.panel.C.value() == 10.0
+    assert not window.panel.gamma_scale.isChecked() and window.panel.gamma.value() == 0.5
+    bx, by = window.canvas.boundary.getData()
+    on = np.column_stack([bx, by])[np.isfinite(bx)]
+    assert len(on) and np.abs(svc.decision_function(on)).max() < 0.05
+    assert window.last_frame.train_accuracy == pytest.approx(svc.score(X, y))
+    assert window.banner.isHidden()                      # trained on these very points
+    assert window.files.recent.paths()[0] == str((tmp_path / "disks.json").resolve())
+
+
+def test_a_model_from_elsewhere_warns_and_a_3_feature_model_is_refused(window, tmp_path):
+    d = make_dataset("blobs", n=60, noise=0.5, seed=0)
+    X = np.asarray(d.X) * 0.05                            # a tiny patch of the plane
+    SVC(kernel="linear").fit(X, d.y).save(tmp_path / "small.json")
+    window.files.open(tmp_path / "small.json")
+    assert "extrapolation" in window.banner.text() and window.fitted is not None
+    X3 = np.random.default_rng(0).normal(size=(40, 3))
+    SVC(kernel="linear").fit(X3, (X3[:, 0] > 0).astype(int)).save(tmp_path / "three.json")
+    drawn = window.fitted
+    window.files.open(tmp_path / "three.json")
+    assert "3 features" in window.banner.text()
+    assert window.fitted is drawn                         # unchanged
+
+
+def test_libsvm_model_files_are_refused_with_a_reason(window, tmp_path):
+    (tmp_path / "m.model").write_text("svm_type c_svc\n", encoding="utf-8")
+    window.files.open(tmp_path / "m.model")
+    assert "exports LIBSVM models but reads its own JSON" in window.banner.text()
+
+
+def test_save_model_export_libsvm_and_save_points(window, qtbot, tmp_path):
+    assert not window.files.save_model_to(tmp_path / "none.json")
+    assert "no model yet" in window.banner.text()
+    train_and_wait(qtbot, window)
+    assert window.files.save_model_to(tmp_path / "m")
+    X = window.points.X
+    np.testing.assert_array_equal(load_model(tmp_path / "m.json").predict(X),
+                                  window.fitted.predict(X))
+    assert window.files.export_to(tmp_path / "m.model")
+    assert (tmp_path / "m.model").read_text().startswith("svm_type c_svc")
+    assert window.files.save_points_to(tmp_path / "points.csv")
+    data = load_dataset(tmp_path / "points.csv")
+    np.testing.assert_array_equal(data.X, X)
+
+
+def test_pictures_png_at_a_width_svg_with_caption_and_clipboard(window, qtbot, tmp_path):
+    _rbf_window(window)
+    train_and_wait(qtbot, window)
+    caption = window.caption()
+    assert "rbf kernel" in caption and "C = 5" in caption and "support vectors" in caption
+    assert window.files.default_width() == 2 * window.canvas.width()
+    assert window.files.save_picture_to(tmp_path / "shot.png", 900, caption)
+    image = QImage(str(tmp_path / "shot.png"))
+    aspect = window.canvas.height() / window.canvas.width()
+    assert image.width() == 900 and image.height() > round(900 * aspect) + 10   # the band
+    assert window.files.save_picture_to(tmp_path / "plain.png", 600)
+    assert QImage(str(tmp_path / "plain.png")).height() == pytest.approx(600 * aspect, abs=2)
+    assert window.files.save_picture_to(tmp_path / "shot.svg", 0, "a < b & c")
+    svg = (tmp_path / "shot.svg").read_text(encoding="utf-8")
+    assert "a &lt; b &amp; c</text>" in svg and "<path" in svg
+    window.files.copy_picture()
+    assert not QApplication.clipboard().image().isNull()
+
+
+def test_recent_files_persist_for_the_next_window(window, tmp_path, another_window):
+    window.files.save_session_to(tmp_path / "a.svmdesk")
+    window.files.save_session_to(tmp_path / "b.svmdesk")
+    other = another_window()
+    names = [a.text() for a in other.files.recent_menu.actions()]
+    assert "b.svmdesk" in names[0] and "a.svmdesk" in names[1]
+    other.files.recent_menu.actions()[1].trigger()
+    assert other.files.session_path == tmp_path / "a.svmdesk"
+
+
+def test_dropping_a_csv_on_the_window_opens_it(window, tmp_path):
+    csv = tmp_path / "dropped.csv"
+    csv.write_text("a,b,label\n0,0,x\n1,1,y\n2,2,x\n3,1,y\n", encoding="utf-8")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(csv))])
+    point = QPoint(200, 200)
+    enter = QDragEnterEvent(point, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(point, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                      Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(window, drop)
+    assert len(window.points) == 4 and window.canvas.axis_names == ("a", "b")
+
+
+def test_opening_a_file_during_training_stops_the_run_first(window, qtbot, tmp_path):
+    csv = tmp_path / "later.csv"
+    csv.write_text("x,y,label\n0,0,a\n1,1,b\n2,0,a\n", encoding="utf-8")
+    p = window.panel
+    window.generate("moons", 1000, 0.2, 0)
+    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+    p.kernel.setCurrentText("rbf")
+    p.max_iter.setValue(10_000_000)
+    p.tol.set_value(1e-9)
+    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
+        window.train()
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
+        window.files.open(csv)
+    qtbot.waitUntil(lambda: len(window.points) == 3, timeout=TIMEOUT)
+    assert not window.running and window.last_frame is None      # the old drawing is gone
+
+
+def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
+        qtbot, monkeypatch, private_state_dir):
+    monkeypatch.setenv("SVMDESK_AUTOSAVE_SECONDS", "0.2")
+    from svmdesk.app.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    autosave = win.files.autosave
+    path = autosave.path
+    assert path.parent == private_state_dir
+    win.add_point(3.0, 3.0, 1)
+    qtbot.waitUntil(lambda: path.exists(), timeout=TIMEOUT)
+    autosave.wait()
+    assert len(load_session(path).y) == 101
+    path.unlink()
+    with qtbot.waitSignal(win.training_ended, timeout=TIMEOUT):
+        win.train()
+    autosave.wait()
+    assert path.exists()                                 # written when the run started
+    win.shutdown()
+    assert not path.exists() and not list(private_state_dir.glob("autosave-*"))
+
+
+def test_kill_9_loses_at_most_the_autosave_interval_and_restart_offers_it(
+        qtbot, tmp_path, private_state_dir):
+    """A real svmdesk process opens a data file, autosaves, and is killed with SIGKILL;
+    the next window offers the autosave, and Restore brings the points back."""
+    csv = tmp_path / "week1.csv"
+    rows = "\n".join(f"{k * 0.5},{(k % 3) * 0.7},{'ab'[k % 2]}" for k in range(7))
+    csv.write_text("u,v,label\n" + rows + "\n", encoding="utf-8")
+    env = dict(os.environ, SVMDESK_STATE_DIR=str(private_state_dir),
+               SVMDESK_AUTOSAVE_SECONDS="0.3", QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.Popen([sys.executable, "-c",
+                             "import sys; from svmdesk.app import main; "
+                             "main(['svmdesk', sys.argv[1]])", str(csv)], env=env)
+    autosave = private_state_dir / f"autosave-{proc.pid}.svmdesk"
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if autosave.exists() and len(_points_in(autosave)) == 7:
+                break
+            assert proc.poll() is None, "svmdesk exited by itself"
+            time.sleep(0.1)
+        else:
+            pytest.fail("no autosave of the opened file appeared")
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=30)
+    assert proc.returncode == -signal.SIGKILL
+    from svmdesk.app.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    try:
+        bar = win.files.recovery_bar
+        assert bar.isVisible() and "did not close properly" in bar.findChildren(
+            type(win.banner))[0].text()
+        restore = [b for b in bar.findChildren(type(win.panel.train_button))
+                   if b.text() == "Restore"][0]
+        QTest.mouseClick(restore, Qt.MouseButton.LeftButton)
+        assert len(win.points) == 7 and win.canvas.axis_names == ("u", "v")
+        assert win.points.class_names[:2] == ["a", "b"]
+        assert not bar.isVisible() and not autosave.exists()
+    finally:
+        win.shutdown()
+
+
+def _points_in(path):
+    try:
+        return load_session(path).y
+    except Exception:      # noqa: BLE001 - mid-rename on some file systems: try again
+        return []
