@@ -62,6 +62,7 @@ class TrainingCharts:
         self.gap_curve = self.gap_plot.plot(pen=pg.mkPen("#009E73", width=2), name="gap",
                                             antialias=False)
         self._ranges = {}                  # plot -> (x range, y range) last set
+        self.redraw()                      # empty charts with their resting ranges
 
     def extend(self, rows) -> None:
         self.history.extend(rows)

@@ -92,7 +92,7 @@ class FileActions(QObject):
         elif opened.kind == "session":
             done = w.apply_session(opened.value, name)
             if done:
-                self.session_path = opened.path
+                self._name_session(opened.path)
         else:
             done = w.show_model(opened.value, name)
         if done:
@@ -123,10 +123,15 @@ class FileActions(QObject):
     def save_session_to(self, path) -> bool:
         path = _with_suffix(path, SUFFIX)
         if self._write(lambda: save_session(self.window.current_session(), path), path):
-            self.session_path = path
+            self._name_session(path)
             self.recent.add(path)
             return True
         return False
+
+    def _name_session(self, path) -> None:
+        """Ctrl+S saves here from now on; the title bar says which session this is."""
+        self.session_path = Path(path)
+        self.window.setWindowTitle(f"{self.session_path.name} — svmdesk")
 
     def choose_points_path(self) -> None:
         path = self._ask_save("Save points", DATA_FILES, ".csv")

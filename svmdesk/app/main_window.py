@@ -60,6 +60,7 @@ class MainWindow(QMainWindow):
         self._start_worker()
         self._wire()
         self._load_demo()
+        self.files.autosave.dirty = False    # the demo as it ships is nothing to recover
         self.setAcceptDrops(True)
         if path:
             self.files.open(path)

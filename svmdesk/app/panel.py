@@ -135,7 +135,7 @@ class SidePanel(QWidget):
             row.addWidget(widget)
         form.addRow(row)
         buttons = QHBoxLayout()
-        generate, open_csv, clear = (QPushButton("Generate"), QPushButton("Open CSV…"),
+        generate, open_csv, clear = (QPushButton("Generate"), QPushButton("Open…"),
                                      QPushButton("Clear"))
         for b in (generate, open_csv, clear):
             buttons.addWidget(b)

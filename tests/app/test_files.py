@@ -68,6 +68,7 @@ def test_session_round_trip_restores_points_settings_view_and_model(window, qtbo
     assert np.isfinite(other.canvas.boundary.getData()[0]).any()
     assert other.panel.readout["state"].text() == "model from lab.svmdesk"
     assert other.files.session_path == saved
+    assert other.windowTitle() == "lab.svmdesk — svmdesk"
 
 
 def test_a_damaged_session_or_an_unknown_setting_changes_nothing(window, tmp_path):
