@@ -81,7 +81,7 @@ class FileActions(QObject):
     def _apply(self, path, result) -> None:
         w = self.window
         if isinstance(result, str):
-            w.show_error(result)
+            w.show_file_error(result)
             return
         w.after_run(lambda: self._apply_now(result))
 
@@ -222,7 +222,8 @@ class FileActions(QObject):
         orphan = self.autosave.orphans[0]
         result = _read_or_error(orphan.path)
         if isinstance(result, str):
-            self.window.show_error(f"The autosaved session could not be restored: {result}")
+            self.window.show_file_error(f"The autosaved session could not be restored: "
+                                        f"{result}")
             return
         if self.window.apply_session(result.value, "the autosaved session"):
             self.discard_recovery()
@@ -248,7 +249,7 @@ class FileActions(QObject):
         try:
             written = write()
         except (DataError, OSError, ValueError) as e:
-            self.window.show_error(f"Could not save {Path(path).name}: {e}")
+            self.window.show_file_error(f"Could not save {Path(path).name}: {e}")
             return False
         names = ", ".join(str(p) for p in written) if isinstance(written, list) else str(path)
         self.window.statusBar().showMessage(f"Saved {names}.", 6000)

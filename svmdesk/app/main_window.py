@@ -10,10 +10,10 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QEvent, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, QThread, QTimer, Signal, Slot
 from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QScrollArea, QSplitter,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
+                               QSplitter, QVBoxLayout, QWidget)
 
 from ..core import Session, make_dataset
 from ..core.grid import GridSpec
@@ -220,8 +220,8 @@ class MainWindow(QMainWindow):
     def apply_dataset(self, path, data) -> bool:
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
         if len(data.class_names) > MAX_CLASSES:
-            self.show_error(f"{Path(path).name} has {len(data.class_names)} classes; the "
-                            f"canvas shows at most {MAX_CLASSES}.")
+            self.show_file_error(f"{Path(path).name} has {len(data.class_names)} classes; the "
+                                 f"canvas shows at most {MAX_CLASSES}.")
             return False
         self.reset()            # the model drawn belonged to the points being replaced
         self.undo.push(ReplacePoints(self.points, data.X[:, :2], codes,
@@ -248,7 +248,7 @@ class MainWindow(QMainWindow):
             try:
                 self.panel.apply_settings(session.settings)
             except ValueError as e:
-                self.show_error(f"{name}: {e}")
+                self.show_file_error(f"{name}: {e}")
                 return False
             self.points.replace(session.X, session.y, session.held_out, session.class_names)
             self.undo.clear()
@@ -270,8 +270,8 @@ class MainWindow(QMainWindow):
     def show_model(self, svc, name: str) -> bool:
         """Draw a fitted model over the current points (an opened model file)."""
         if svc.n_features_in_ != 2:
-            self.show_error(f"{name} is a model of {svc.n_features_in_} features; the canvas "
-                            "draws models of 2 features only.")
+            self.show_file_error(f"{name} is a model of {svc.n_features_in_} features; the "
+                                 "canvas draws models of 2 features only.")
             return False
         X, y, test, names = self.points.state()
         of_model = match_classes(names, svc.classes_)          # data class -> model class
@@ -505,6 +505,15 @@ class MainWindow(QMainWindow):
         self.banner.setText(message)
         self.banner.show()
         self.statusBar().showMessage(message, 10000)
+
+    def show_file_error(self, message: str) -> None:
+        """A file could not be read or written: the banner, and a dialog until OK."""
+        self.show_error(message)
+        box = QMessageBox(QMessageBox.Icon.Warning, "svmdesk", message,
+                          QMessageBox.StandardButton.Ok, self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()                          # window-modal, without a nested event loop
+        self.file_error_box = box
 
     def hide_error(self) -> None:
         self.banner.hide()

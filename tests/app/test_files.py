@@ -77,6 +77,9 @@ def test_a_damaged_session_or_an_unknown_setting_changes_nothing(window, tmp_pat
     broken.write_text('{"format": "svmdesk-session", "version": 1', encoding="utf-8")
     window.files.open(broken)
     assert "not valid JSON" in window.banner.text()
+    box = window.file_error_box                           # and a dialog that waits for OK
+    assert box.isVisible() and "broken.svmdesk" in box.text()
+    box.accept()
     window.files.save_session_to(tmp_path / "ok.svmdesk")
     doc = json.loads((tmp_path / "ok.svmdesk").read_text(encoding="utf-8"))
     doc["settings"]["kernel"] = "cubic"
@@ -115,6 +118,20 @@ def test_a_model_from_elsewhere_warns_and_a_3_feature_model_is_refused(window, t
     window.files.open(tmp_path / "three.json")
     assert "3 features" in window.banner.text()
     assert window.fitted is drawn                         # unchanged
+
+
+def test_svmdesk_with_a_session_file_opens_it(window, qtbot, tmp_path):
+    from svmdesk.app.main_window import MainWindow
+
+    window.add_point(9.0, 9.0, 0)
+    window.files.save_session_to(tmp_path / "week2.svmdesk")
+    reopened = MainWindow(str(tmp_path / "week2.svmdesk"))
+    qtbot.addWidget(reopened)
+    try:
+        assert len(reopened.points) == 101
+        assert reopened.windowTitle() == "week2.svmdesk — svmdesk"
+    finally:
+        reopened.shutdown()
 
 
 def test_libsvm_model_files_are_refused_with_a_reason(window, tmp_path):

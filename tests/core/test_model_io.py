@@ -761,3 +761,51 @@ def test_feature_ranges_are_optional_but_must_come_in_valid_pairs(tmp_path):
                                            encoding="utf-8")
         with pytest.raises(DataError, match=words):
             load_model(tmp_path / "bad.json")
+
+
+@functools.lru_cache(maxsize=1)
+def _iris_document() -> str:
+    import tempfile
+    from pathlib import Path
+    X, y = iris2()
+    with tempfile.TemporaryDirectory() as folder:
+        return fit(X, y, kernel="rbf", standardize=True).save(Path(folder) / "m.json"
+                                                               ).read_text(encoding="utf-8")
+
+
+def _json_values():
+    from hypothesis import strategies as st
+    return st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+        | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                   max_size=4),
+        max_leaves=20)
+
+
+def test_any_value_in_any_model_field_is_loaded_or_refused_with_dataerror(tmp_path):
+    """Property: whatever replaces a field (or a field of a machine), load_model either
+    loads or raises DataError; nothing else escapes."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    doc = json.loads(_iris_document())
+    fields = [("top", k) for k in doc] + [("machine", k) for k in doc["machines"][0]] + \
+        [("training", k) for k in doc["training"]]
+
+    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(field=st.sampled_from(fields), value=_json_values())
+    def check(field, value):
+        damaged = copy.deepcopy(doc)
+        where, key = field
+        target = {"top": damaged, "machine": damaged["machines"][0],
+                  "training": damaged["training"]}[where]
+        target[key] = value
+        path = tmp_path / "fuzz.json"
+        path.write_text(json.dumps(damaged), encoding="utf-8")
+        try:
+            load_model(path)
+        except DataError:
+            pass
+
+    check()
