@@ -79,7 +79,9 @@ class TrainingCharts:
         self.primal_curve.setData(it, primal, connect="finite")
         self.dual_curve.setData(it, dual, connect="finite")
         self.gap_curve.setData(it, gap, connect="finite")
-        x_range = (0.0, _nice_ceiling(it[-1] if len(it) else 1.0))
+        # at least 100 iterations wide: a run's first second would otherwise move the axis
+        # (and re-lay out its ticks) at every redraw
+        x_range = (0.0, _nice_ceiling(max(it[-1] if len(it) else 0.0, 100.0)))
         # The first steps of a run can sit thousands of units away from where it settles;
         # scaled to include them, the interesting part would be a flat line.
         late = it >= 0.2 * it[-1] if len(it) > 10 else np.ones(len(it), dtype=bool)
@@ -96,6 +98,7 @@ class TrainingCharts:
             return
         self._ranges[plot] = (x_range, y_range)
         plot.setRange(xRange=x_range, yRange=y_range, padding=0)
+        plot.getViewBox().updateMatrix()     # now, not lazily in the paint (a second paint)
 
 
 def _chart(title: str) -> pg.PlotWidget:
@@ -103,6 +106,7 @@ def _chart(title: str) -> pg.PlotWidget:
     plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)     # keys belong to the shortcuts
     plot.setMaximumHeight(230)
     plot.setLabel("bottom", "iteration")
+    plot.getAxis("left").setWidth(52)                # new tick labels never re-lay it out
     plot.addLegend(offset=(-5, 5))
     plot.setMouseEnabled(x=False, y=False)           # the ranges follow the data
     plot.setMenuEnabled(False)

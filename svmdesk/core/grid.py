@@ -8,9 +8,11 @@ space (standardisation scales each axis on its own), so most kernels factor over
 * linear: f = w0 x + w1 y + b with w = sum_s c_s sv_s, an outer sum.
 * rbf: exp(-g ||(x, y) - (a, b)||^2) = exp(-g (x - a)^2) * exp(-g (y - b)^2). With
   Ex[s, i] = exp(-g (xs[i] - a_s)^2) and Ey[s, j] = exp(-g (ys[j] - b_s)^2),
-  F = Ey^T diag(c) Ex + b: S (nx + ny) exponentials and one float32 matrix product,
-  which is most of the cost (S nx ny multiply-adds: about 8-11 ms for 5,000 SVs on
-  200 x 200 with 2 cores); the error stays below 1e-6 sum |c|.
+  F = Ey^T diag(c) Ex + b: S (nx + ny) exponentials and one float32 matrix product
+  (S nx ny multiply-adds). When the SVs span few kernel widths, each factor is instead
+  interpolated in the SV's coordinate on p Chebyshev points (p ~ 47 for 8 widths), which
+  folds the S SVs into a p x p matrix: S p^2 + nx ny p work, 2-3x faster for 5,000 SVs on
+  200 x 200 at gamma = 1. Either way the error stays below 1e-6 sum |c|.
 * poly: (g <sv, x> + c0)^d is a polynomial of total degree d in (x, y). Its
   (d+1)(d+2)/2 coefficients (multinomial expansion, summed over the SVs) are computed once,
   about the grid's centre, and the polynomial is evaluated on the grid as a product of two
@@ -36,6 +38,7 @@ from .model import Scaler, SVMModel
 _RBF_CHUNK = 8192      # SVs per rbf block: one BLAS call up to 8192 SVs, ~13 MB
 _RBF_CUTOFF = 25.0     # rbf factors below e^-cutoff are raised to it or dropped
 _POLY_MAX_ERROR = 1e-6  # largest rounding error accepted from the polynomial expansion
+_CHEB_TOL = 1e-10      # rbf interpolation error per term (relative to max |c|)
 
 
 @dataclass(frozen=True)
@@ -157,7 +160,10 @@ def _rbf_grid(gamma, sv, coef, u, v) -> np.ndarray:
     far = np.maximum(np.abs(a) - np.abs(us).max(), 0) ** 2 + \
         np.maximum(np.abs(b) - np.abs(vs).max(), 0) ** 2
     keep = (far < _RBF_CUTOFF) & (np.abs(coef) > 1e-12 * c_max)
-    a, b, c = a[keep].astype(np.float32), b[keep].astype(np.float32), coef[keep] / c_max
+    a, b, c = a[keep], b[keep], coef[keep] / c_max
+    if len(c) and _chebyshev_pays(a, b, len(u), len(v)):
+        return (_rbf_grid_chebyshev(us, vs, a, b, c) * c_max).astype(np.float32)
+    a, b = a.astype(np.float32), b.astype(np.float32)
     us, vs, c = us.astype(np.float32), vs.astype(np.float32), c.astype(np.float32)
     for s in range(0, len(c), _RBF_CHUNK):
         block = slice(s, s + _RBF_CHUNK)
@@ -167,6 +173,69 @@ def _rbf_grid(gamma, sv, coef, u, v) -> np.ndarray:
         out += _gauss(vs, b[block], ey_buf) @ ex.T
     out *= c_max
     return out
+
+
+def _chebyshev_order(half_width: float) -> int:
+    """Chebyshev points needed to interpolate exp(-(x - a)^2), as a function of a, on an
+    interval of this half-width to _CHEB_TOL, whatever x: on the Bernstein ellipse rho,
+    whose half-height is t = h (rho - 1/rho) / 2, |exp(-(x - a)^2)| <= e^(t^2), and the
+    error is at most 4 e^(t^2) rho^-n / (rho - 1) (Trefethen, ATAP, Theorem 8.2)."""
+    if half_width <= 0:
+        return 1
+    best = math.inf
+    for t in np.linspace(0.25, 12.0, 48):
+        q = t / half_width
+        rho = q + math.sqrt(q * q + 1)
+        n = (t * t + math.log(4 / ((rho - 1) * _CHEB_TOL))) / math.log(rho)
+        best = min(best, n)
+    return int(math.ceil(best)) + 1
+
+
+def _chebyshev_pays(a, b, nx: int, ny: int) -> bool:
+    """Whether interpolating in the SVs' coordinates costs well under the direct product."""
+    px = _chebyshev_order((a.max() - a.min()) / 2)
+    py = _chebyshev_order((b.max() - b.min()) / 2)
+    cost = len(a) * (px + py + px * py) + ny * px * (py + nx)
+    return cost * 8 < len(a) * nx * ny          # its element-wise passes cost more per term
+
+
+def _rbf_grid_chebyshev(us, vs, a, b, c) -> np.ndarray:
+    """sum_s c_s exp(-(us_i - a_s)^2) exp(-(vs_j - b_s)^2), float64, (len(vs), len(us)).
+
+    Each factor, as a function of the SV's coordinate, is a smooth function on the SVs'
+    range: interpolated there on Chebyshev points t_k with barycentric weights,
+    exp(-(u - a_s)^2) = sum_k w_k / (a_s - t_k) / S_s * exp(-(u - t_k)^2) to 1e-10, where
+    S_s = sum_k w_k / (a_s - t_k). The sum over thousands of SVs then folds into a small
+    matrix W over the points, and F = Gy W^T Gx^T costs (nx + ny) p^2, not nx ny S."""
+    nodes_a, wa, Ra, Sa = _barycentric(a)
+    nodes_b, wb, Rb, Sb = _barycentric(b)
+    Rb *= (c / (Sa * Sb))[:, None]
+    W = (Ra.T @ Rb) * np.outer(wa, wb)                  # (pa, pb)
+    Gx = np.exp(-np.minimum((us[:, None] - nodes_a[None, :]) ** 2, 700.0))   # no denormals
+    Gy = np.exp(-np.minimum((vs[:, None] - nodes_b[None, :]) ** 2, 700.0))
+    return (Gy @ W.T) @ Gx.T
+
+
+def _barycentric(x):
+    """Chebyshev points t of the second kind on [min x, max x], their barycentric weights w,
+    R[s, k] = 1 / (x_s - t_k) and S = R w, so that the interpolant of f at x_s is
+    sum_k w_k R[s, k] f(t_k) / S_s. An x_s on a node gets the row of that node."""
+    lo, hi = float(x.min()), float(x.max())
+    p = _chebyshev_order((hi - lo) / 2)
+    if p == 1:
+        return np.array([lo]), np.ones(1), np.ones((len(x), 1)), np.ones(len(x))
+    k = np.arange(p)
+    nodes = (lo + hi) / 2 + (hi - lo) / 2 * np.cos(np.pi * k / (p - 1))
+    weights = np.where(k % 2, -1.0, 1.0)
+    weights[[0, -1]] *= 0.5
+    with np.errstate(divide="ignore", invalid="ignore"):
+        R = np.subtract(x[:, None], nodes[None, :])
+        np.reciprocal(R, out=R)
+        S = R @ weights
+    for s in np.flatnonzero(~np.isfinite(S)):           # x_s is a node: 1/0 above
+        on = x[s] == nodes
+        R[s], S[s] = on, weights[on][0]
+    return nodes, weights, R, S
 
 
 def _gauss(axis, centres, out) -> np.ndarray:

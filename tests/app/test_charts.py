@@ -51,7 +51,7 @@ def test_charts_draw_the_history_and_set_ranges_once(qtbot):
     np.testing.assert_allclose(x, np.arange(1, 31))
     np.testing.assert_allclose(y, 5.0 - np.arange(1, 31) / 10)
     (x0, x1), (y0, y1) = charts.objective_plot.getViewBox().viewRange()
-    assert (x0, x1) == pytest.approx((0, 50))
+    assert (x0, x1) == pytest.approx((0, 100))          # at least 100 iterations wide
     # the settled part (the last 80% of iterations) fills the chart; the first steps may not
     assert y0 < 1.3 and 4.4 < y1 < 4.9
     ranges = dict(charts._ranges)

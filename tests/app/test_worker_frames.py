@@ -1,0 +1,26 @@
+"""Frames built with the run's cached kernel matrix equal frames built without it."""
+import numpy as np
+import pytest
+
+from svmdesk.app import worker
+from svmdesk.app.worker import GramCache, Job, make_frame
+from svmdesk.core import SVC, make_dataset
+from svmdesk.core.grid import GridSpec
+
+
+@pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
+@pytest.mark.parametrize("params", [
+    dict(solver="kernel-gradient", kernel="rbf", max_iter=40),
+    dict(solver="smo", kernel="poly", degree=3, coef0=1.0, standardize=True),
+    dict(solver="dual-gradient", kernel="rbf", max_iter=60)])
+def test_cached_gram_gives_the_same_frames(params, monkeypatch):
+    d = make_dataset("moons", n=150, noise=0.25, seed=4)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 40, 30))
+    gram = GramCache()
+    for snap in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
+        plain, cached = make_frame(snap, job, 0.0), make_frame(snap, job, 0.0, gram=gram)
+        assert cached.train_accuracy == plain.train_accuracy
+        np.testing.assert_array_equal(cached.bounded, plain.bounded)
+    monkeypatch.setattr(worker, "GRAM_MAX_POINTS", 100)        # too many points: no cache
+    assert GramCache().decision(snap, X) is None
