@@ -180,3 +180,26 @@ def test_newton_steps_fire_at_large_C_and_the_optimum_still_matches_libsvm(monke
     ref_obj = libsvm_dual_objective(ref, ours.model_.kernel)
     assert ours.objective_ == pytest.approx(ref_obj, rel=1e-5)
     assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995
+
+
+def test_newton_steps_work_with_a_small_float32_cache(monkeypatch):
+    """With a cache far smaller than the matrix (float32 rows, evictions), the Newton step
+    must fetch every free point's row without evicting the ones it just fetched."""
+    monkeypatch.setattr(smo, "CACHE_BYTES", 64 * 2 * 800 * 4)     # 64 rows of 800 points
+    raised = []
+    step = smo._SMO._newton_step
+
+    def watched(self):
+        before = self.dual
+        result = step(self)
+        raised.append(self.dual > before)
+        return result
+
+    monkeypatch.setattr(smo._SMO, "_newton_step", watched)
+    d = make_dataset("moons", n=800, noise=0.2, seed=2)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    ours = SVC(C=100.0).fit(X, y)
+    assert any(raised)
+    ref = libsvm(X, y, kernel="rbf", gamma="scale", C=100.0)
+    assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
+                                            rel=1e-4)

@@ -20,9 +20,10 @@ method would; this is a feasible ascent step, so SMO's own stopping test stays t
 Shrinking: every `shrink_every` steps, bounded points that cannot join a violating pair move
 behind an *active prefix*; every vector operation then runs over the prefix only. Points are
 kept in the solver's own order (`order[k]` is the caller's index of point k), so the prefix is
-a slice, never a copy. Before stopping, F is recomputed exactly for every point (the last
-exact F plus the kernel columns of the multipliers that changed since) and the test repeated
-on all of them (libsvm's gradient reconstruction).
+a slice, never a copy. Before stopping, F is recomputed in float64 for every point (the
+last reconstruction plus the kernel columns of the multipliers that changed since, free of
+the float32 rows' drift) and the test repeated on all of them (libsvm's gradient
+reconstruction).
 """
 from __future__ import annotations
 
@@ -144,7 +145,7 @@ class _SMO:
         self.y = np.asarray(p.y, dtype=np.float64).copy()
         self.alpha = np.zeros(n)
         self.F = self.y.copy()                       # a = 0: G = -e, F = -y G = y
-        self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()   # exact pair
+        self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()   # last reconstruction
         self.kd = p.kernel.diag(p.X)
         self.cache = KernelRowCache(p.X, p.kernel, self.kd, CACHE_BYTES)
         self.unshrunk = False                        # libsvm unshrinks once, near the end
@@ -152,6 +153,7 @@ class _SMO:
         self.shrink_every = min(n, SHRINK_EVERY)
         self.next_shrink = self.shrink_every
         self.next_newton = NEWTON_EVERY
+        self._settled = None       # the free set whose optimum the last Newton step reached
         self.iteration = 0
         self.dual = 0.0                              # D(a), kept exact step by step
         self.pair = None
@@ -282,9 +284,14 @@ class _SMO:
         k = len(free)
         if k < 3 or k > min(NEWTON_MAX_FREE, len(cache.rows) // 2):
             return False
+        if self._settled is not None and np.array_equal(self._settled, free):
+            return False                 # already at the optimum over this very free set
         now = self.iteration
-        slots = [cache.fetch(s, now) for s in free]
-        cache.stamp[slots] = now
+        slots = []
+        for point in free:
+            slot = cache.fetch(point, now)
+            cache.stamp[slot] = now      # fresh: a later miss in this loop must not evict it
+            slots.append(slot)
         K = cache.rows[slots, :m]
         y = self.y[free]
         Q = K[:, free] * np.outer(y, y)
@@ -317,7 +324,10 @@ class _SMO:
         pos = y > 0
         self.up_pen[free] = np.where(np.where(pos, new < C, new > 0), 0.0, -math.inf)
         self.low_pen[free] = np.where(np.where(pos, new > 0, new < C), 0.0, math.inf)
-        return bool(blocked.any())
+        if blocked.any():
+            return True
+        self._settled = free
+        return False
 
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
@@ -353,6 +363,7 @@ class _SMO:
             setattr(self, name, getattr(self, name)[order])
         self.cache.permute(order, len(keep))
         self.m = len(keep)
+        self._settled = None
 
     def _unshrink(self) -> None:
         """Every point active again, with F recomputed exactly."""
@@ -360,11 +371,13 @@ class _SMO:
         if self.m < self.p.n:
             self.m = self.p.n
             self.cache.clear(self.m)
+            self._settled = None
 
     def _reconstruct(self) -> None:
-        """F for every point, exact in float64: the last exact F corrected by the kernel
-        columns of the points whose multiplier changed since. After the first time these
-        are few (the active set), so this costs far less than a sum over every SV."""
+        """F for every point in float64: the last reconstruction corrected by the kernel
+        columns of the points whose multiplier changed since (fresh kernel values, not the
+        cache's float32 rows). After the first time these are few (the active set), so
+        this costs far less than a sum over every SV."""
         changed = np.flatnonzero(self.alpha != self.alpha_ref)
         if len(changed):
             X, y = self.cache.X, self.y
