@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from .core import SOLVERS, SVC, ConvergenceWarning, DataError, export_libsvm, load_model
-from .core.io import load_dataset
+from .core.io import load_dataset, match_labels
 from .core.kernels import KERNELS
 
 PROG = "svmdesk"
@@ -626,23 +626,11 @@ def _colour_codes(data, svc):
     if svc is None:
         return np.asarray(data.y, dtype=np.intp), list(data.class_names)
     names = [str(c) for c in svc.classes_.tolist()]
-    keys = {_label_key(c): k for k, c in enumerate(svc.classes_.tolist())}
-    of_class = []
-    for name in data.class_names:
-        k = keys.get(_label_key(name))
-        if k is None:
-            k = len(names)
-            names.append(str(name))
-        of_class.append(k)
-    return np.array(of_class, dtype=np.intp)[np.asarray(data.y)], names
-
-
-def _label_key(label):
-    """Labels compare as numbers when they are ('+1' is 1), else as text."""
-    try:
-        return ("number", float(label))
-    except (TypeError, ValueError):
-        return ("text", str(label))
+    of_class = match_labels(data.class_names, svc.classes_)
+    for k in np.flatnonzero(of_class < 0):
+        of_class[k] = len(names)
+        names.append(str(data.class_names[k]))
+    return of_class[np.asarray(data.y)], names
 
 
 if __name__ == "__main__":

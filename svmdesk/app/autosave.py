@@ -1,10 +1,14 @@
-"""Autosave and crash recovery.
+"""Autosave, crash recovery, and unsaved work kept across a clean exit.
 
-Each running window owns `autosave-<pid>.svmdesk` in the state folder and holds a lock file
-beside it for as long as it runs. It rewrites the file (atomically, off the GUI thread) every
-AUTOSAVE_SECONDS when something changed, and whenever training starts; a clean exit deletes
-both. A file whose lock is no longer held belongs to a window that died (a crash, kill -9,
-a power cut): the next start offers to restore it.
+Each running window owns `autosave-<pid>-<token>.svmdesk` in the state folder and holds a
+lock file beside it for as long as it runs. It rewrites the file (atomically, off the GUI
+thread) every AUTOSAVE_SECONDS when something changed, and when training starts. A file
+whose lock is no longer held belongs to a window that died (a crash, kill -9, a power cut):
+the next start offers to restore it.
+
+A clean exit with changes that were never saved to a session file keeps them as
+`unsaved-<token>.svmdesk`, which the next start offers too: closing the window never loses
+a student's points, and no dialog stands between them and the close button.
 
 SVMDESK_STATE_DIR moves the state folder (tests, portable installs);
 SVMDESK_AUTOSAVE_SECONDS changes the interval.
@@ -12,6 +16,7 @@ SVMDESK_AUTOSAVE_SECONDS changes the interval.
 from __future__ import annotations
 
 import os
+import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -19,11 +24,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer, Signal
 
-from ..core import DataError, Session
 from ..core.session import save_session
 
 AUTOSAVE_SECONDS = 30.0
-PREFIX, SUFFIX = "autosave-", ".svmdesk"
+SUFFIX = ".svmdesk"
 
 
 def state_dir() -> Path:
@@ -41,18 +45,16 @@ def app_settings() -> QSettings:
 
 
 @dataclass(frozen=True)
-class Orphan:
-    """An autosave left behind by a window that did not close properly."""
+class Leftover:
+    """A session a previous window left: after a crash, or unsaved at a clean exit."""
     path: Path
-    lock: Path
-
-    @property
-    def saved_at(self) -> float:
-        return self.path.stat().st_mtime
+    crashed: bool
+    saved_at: float
 
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)
-        self.lock.unlink(missing_ok=True)
+        if self.crashed:
+            self.path.with_suffix(".lock").unlink(missing_ok=True)
 
 
 class Autosave(QObject):
@@ -63,17 +65,20 @@ class Autosave(QObject):
         super().__init__(parent)
         self._snapshot = snapshot
         self.folder = state_dir()
-        stem = f"{PREFIX}{os.getpid()}"
-        self.path = self.folder / f"{stem}{SUFFIX}"
-        self._lock = QLockFile(str(self.folder / f"{stem}.lock"))
-        self._lock.setStaleLockTime(0)           # stale only when its process is gone
+        self.leftovers = _leftovers(self.folder)        # before this window adds its own
+        self.token = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.path = self.folder / f"autosave-{self.token}{SUFFIX}"
+        self._lock = QLockFile(str(self.path.with_suffix(".lock")))
+        self._lock.setStaleLockTime(0)                  # stale only when its process is gone
         self._lock.tryLock(0)
-        self.orphans = _orphans(self.folder, self.path)   # before we write our own
-        self.dirty = False
+        self.dirty = False           # changed since the last autosave
+        self.unsaved = False         # changed since the last save to a session file
+        self._closed = False
         self._failing = False
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._pending = None
+        self._pending = None         # the newest session waiting for the writer
         self._guard = threading.Lock()
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._job = None
         self.timer = QTimer(self)
         seconds = float(os.environ.get("SVMDESK_AUTOSAVE_SECONDS", AUTOSAVE_SECONDS))
         self.timer.setInterval(max(50, int(seconds * 1000)))
@@ -81,31 +86,48 @@ class Autosave(QObject):
         self.timer.start()
 
     def mark_dirty(self) -> None:
-        self.dirty = True
+        """The user changed the work (points, settings, an opened file)."""
+        self.dirty = self.unsaved = True
+
+    def mark_clean(self) -> None:
+        """Nothing worth keeping yet (the demo as it ships)."""
+        self.dirty = self.unsaved = False
+
+    def mark_saved(self) -> None:
+        """The work is in a session file the user chose."""
+        self.unsaved = False
 
     def save_if_dirty(self) -> None:
         if self.dirty:
             self.save_now()
 
     def save_now(self) -> None:
-        """Write the current session in the background (the newest one wins)."""
+        """Write the current session in the background. Writes never queue up: while one
+        runs, only the newest session waits for the next."""
+        if self._closed:
+            return
         self.dirty = False
         try:
             session = self._snapshot()
         except Exception as e:  # noqa: BLE001 - an autosave must never break the window
-            self._report(f"autosave failed: {e}")
+            self._report(f"Autosave failed: {e}")
             return
-        self._pending = self._writer.submit(self._write, session)
-
-    def _write(self, session: Session) -> None:
         with self._guard:
+            self._pending = session
+            if self._job is None or self._job.done():
+                self._job = self._writer.submit(self._drain)
+
+    def _drain(self) -> None:
+        while True:
+            with self._guard:
+                session, self._pending = self._pending, None
+            if session is None:
+                return
             try:
                 save_session(session, self.path)
                 self._failing = False
-            except (DataError, OSError) as e:
-                if not self._failing:
-                    self._failing = True
-                    self.failed.emit(f"Autosave failed: {e}")
+            except Exception as e:  # noqa: BLE001 - reported, never raised in the writer
+                self._report(f"Autosave failed: {e}")
 
     def _report(self, message: str) -> None:
         if not self._failing:
@@ -113,28 +135,46 @@ class Autosave(QObject):
             self.failed.emit(message)
 
     def wait(self) -> None:
-        """Block until the last write has finished (tests, shutdown)."""
-        if self._pending is not None:
-            self._pending.result()
+        """Block until pending writes have finished (tests, shutdown)."""
+        job = self._job
+        if job is not None:
+            job.result()
 
     def finish(self) -> None:
-        """A clean exit: stop, and remove our autosave and lock (nothing to recover)."""
+        """A clean exit: keep unsaved changes for the next start, remove the autosave and
+        release the lock (nothing crashed)."""
+        if self._closed:
+            return
+        self._closed = True
         self.timer.stop()
         self._writer.shutdown(wait=True)
+        if self.unsaved:
+            try:
+                save_session(self._snapshot(), self.folder / f"unsaved-{self.token}{SUFFIX}")
+            except Exception:  # noqa: BLE001 - the autosave below stays: still recoverable
+                self._lock.unlock()
+                return
         self.path.unlink(missing_ok=True)
         self._lock.unlock()
+        self.path.with_suffix(".lock").unlink(missing_ok=True)
 
 
-def _orphans(folder: Path, own: Path) -> list:
-    """Autosaves whose window is gone, newest first."""
+def _leftovers(folder: Path) -> list:
+    """Sessions earlier windows left, newest first: autosaves whose lock is free (their
+    window died) and unsaved work kept at a clean exit."""
     found = []
-    for path in folder.glob(f"{PREFIX}*{SUFFIX}"):
-        if path == own:
+    for path in folder.glob(f"*{SUFFIX}"):
+        crashed = path.name.startswith("autosave-")
+        if not (crashed or path.name.startswith("unsaved-")):
             continue
-        lock_path = path.with_suffix(".lock")
-        lock = QLockFile(str(lock_path))
-        lock.setStaleLockTime(0)
-        if lock.tryLock(0):          # nobody holds it: its window died (or exited mid-way)
+        if crashed:
+            lock = QLockFile(str(path.with_suffix(".lock")))
+            lock.setStaleLockTime(0)
+            if not lock.tryLock(0):          # its window is still running
+                continue
             lock.unlock()
-            found.append(Orphan(path, lock_path))
-    return sorted(found, key=lambda o: o.path.stat().st_mtime, reverse=True)
+        try:
+            found.append(Leftover(path, crashed, path.stat().st_mtime))
+        except OSError:                      # another window took it meanwhile
+            continue
+    return sorted(found, key=lambda leftover: leftover.saved_at, reverse=True)

@@ -7,7 +7,6 @@ file may hold a model or a session).
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,7 +16,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from ..core import DataError, load_dataset, load_model, load_session
-from ..core.io import LIBSVM_SUFFIXES
 
 SESSION_FILES = "svmdesk sessions (*.svmdesk)"
 MODEL_FILES = "svmdesk models (*.json)"
@@ -73,13 +71,6 @@ def _json_format(path: Path):
         return None
 
 
-def match_classes(class_names, model_classes) -> np.ndarray:
-    """For each data class name, the index of the model class with the same label, or -1.
-    Labels compare as numbers when both are numbers ('+1' matches 1), else as text."""
-    keys = {_label_key(c): k for k, c in enumerate(np.asarray(model_classes).tolist())}
-    return np.array([keys.get(_label_key(name), -1) for name in class_names], dtype=np.intp)
-
-
 def range_warning(svc, X, slack: float = 0.25) -> str:
     """A sentence when points lie well outside the range the model was trained on (by more
     than `slack` of that range on a feature), or '' (also when the model keeps no range)."""
@@ -96,18 +87,6 @@ def range_warning(svc, X, slack: float = 0.25) -> str:
     return (f"these points reach {X[:, k].min():.3g} to {X[:, k].max():.3g} on feature "
             f"{k + 1}, but the model was trained on {low[k]:.3g} to {high[k]:.3g}; its "
             "predictions out there are guesses (extrapolation).")
-
-
-def _label_key(label):
-    try:
-        value = float(label)
-    except (TypeError, ValueError):
-        return ("text", str(label))
-    return ("number", value) if math.isfinite(value) else ("text", str(label))
-
-
-def is_data_file(path) -> bool:
-    return Path(path).suffix.lower() in (".csv", ".tsv", ".txt", *LIBSVM_SUFFIXES)
 
 
 class RecentFiles:

@@ -1,10 +1,10 @@
 """The window's File menu: open anything, sessions, models, pictures, recent files, drag and
-drop, autosave and the offer to recover after a crash.
+drop, autosave and the offer to restore what an earlier window left.
 
 The window owns the points, the canvas and training; this controller only moves their state
 to and from files, through the window's `current_session`, `apply_session`, `show_model`,
-`apply_dataset` and `caption` methods. Every write is atomic; every failure is a message in
-the window that leaves everything as it was.
+`apply_dataset` and `caption` methods. Every write is atomic; a file that cannot be read or
+written is a message in the window, and what the window shows stays as it was.
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from .documents import (DATA_FILES, MODEL_FILES, OPEN_FILES, SESSION_FILES, Rece
                         read_document)
 
 PICTURE_FILES = "PNG image (*.png);;SVG drawing (*.svg)"
+DATA_SUFFIXES = (".csv", ".tsv", ".txt", ".libsvm", ".svm", ".svmlight")
 
 
 class FileActions(QObject):
@@ -33,11 +34,14 @@ class FileActions(QObject):
         super().__init__(window)
         self.window = window
         self.session_path = None               # where Ctrl+S saves without asking
+        self._request = 0                      # the newest open request: older ones lose
+        self._tasks = set()                    # running async opens (kept from collection)
         self.autosave = Autosave(window.current_session, self)
         self.autosave.failed.connect(self._autosave_failed)
         self._build_menu(menu)
         self.recent = RecentFiles(app_settings(), self.recent_menu, self.open)
-        if self.autosave.orphans:
+        self.recovery_bar = None
+        if self.autosave.leftovers:
             self._offer_recovery()
 
     # -- menu -----------------------------------------------------------------------------
@@ -68,36 +72,50 @@ class FileActions(QObject):
 
     def open(self, path) -> None:
         """Open a data, session or model file: read off the GUI thread when the asyncio
-        loop runs (the app), at once otherwise (tests, scripts)."""
+        loop runs (the app), at once otherwise (tests, scripts). When several opens
+        overlap, the last one asked for wins."""
+        self._request += 1
         if has_running_loop():
-            asyncio.ensure_future(self.open_async(path))
+            task = asyncio.ensure_future(self.open_async(path, self._request))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         else:
-            self._apply(path, _read_or_error(path))
+            self._apply(path, _read_or_error(path), self._request)
 
-    async def open_async(self, path) -> None:
-        loop = asyncio.get_running_loop()
-        self._apply(path, await loop.run_in_executor(None, _read_or_error, path))
+    async def open_async(self, path, request: int) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            result = await loop.run_in_executor(None, _read_or_error, path)
+        except Exception as e:  # noqa: BLE001 - never a silent failure in a task
+            result = f"cannot open {path}: {e}"
+        self._apply(path, result, request)
 
-    def _apply(self, path, result) -> None:
-        w = self.window
+    def _apply(self, path, result, request: int) -> None:
+        if request != self._request:
+            return                                      # a newer open superseded this one
         if isinstance(result, str):
-            w.show_file_error(result)
+            self.window.show_file_error(result)
             return
-        w.after_run(lambda: self._apply_now(result))
+        self.window.after_run(lambda: self._apply_now(result))
 
     def _apply_now(self, opened) -> None:
         w, name = self.window, opened.path.name
-        if opened.kind == "data":
-            done = w.apply_dataset(opened.path, opened.value)
-        elif opened.kind == "session":
-            done = w.apply_session(opened.value, name)
-            if done:
-                self._name_session(opened.path)
-        else:
-            done = w.show_model(opened.value, name)
+        try:
+            if opened.kind == "data":
+                done = w.apply_dataset(opened.path, opened.value)
+            elif opened.kind == "session":
+                done = w.apply_session(opened.value, name)
+            else:
+                done = w.show_model(opened.value, name)
+        except Exception as e:  # noqa: BLE001 - a file we read but cannot show
+            w.show_file_error(f"{name} could not be shown: {type(e).__name__}: {e}")
+            return
         if done:
             self.recent.add(opened.path)
             self.autosave.mark_dirty()
+            if opened.kind == "session":
+                self._name_session(opened.path)
+                self.autosave.mark_saved()
 
     # -- drag and drop ---------------------------------------------------------------------
     def accepts(self, mime) -> bool:
@@ -116,7 +134,7 @@ class FileActions(QObject):
             self.save_session_to(self.session_path)
 
     def save_as(self) -> None:
-        path = self._ask_save("Save session", SESSION_FILES, SUFFIX)
+        path = self._ask_save("Save session", SESSION_FILES)
         if path:
             self.save_session_to(path)
 
@@ -125,6 +143,7 @@ class FileActions(QObject):
         if self._write(lambda: save_session(self.window.current_session(), path), path):
             self._name_session(path)
             self.recent.add(path)
+            self.autosave.mark_saved()
             return True
         return False
 
@@ -134,18 +153,21 @@ class FileActions(QObject):
         self.window.setWindowTitle(f"{self.session_path.name} — svmdesk")
 
     def choose_points_path(self) -> None:
-        path = self._ask_save("Save points", DATA_FILES, ".csv")
+        path = self._ask_save("Save points", DATA_FILES)
         if path:
             self.save_points_to(path)
 
     def save_points_to(self, path) -> bool:
+        path = Path(path)
+        if path.suffix.lower() not in DATA_SUFFIXES:
+            path = _with_suffix(path, ".csv")
         s = self.window.current_session()
         data = Dataset(X=s.X, y=s.y, class_names=s.class_names, feature_names=s.feature_names)
         return self._write(lambda: save_dataset(data, path), Path(path))
 
     def choose_model_path(self) -> None:
         if self._fitted() is not None:
-            path = self._ask_save("Save model", MODEL_FILES, ".json")
+            path = self._ask_save("Save model", MODEL_FILES)
             if path:
                 self.save_model_to(path)
 
@@ -156,7 +178,7 @@ class FileActions(QObject):
 
     def choose_export_path(self) -> None:
         if self._fitted() is not None:
-            path = self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)", ".model")
+            path = self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)")
             if path:
                 self.export_to(path)
 
@@ -182,14 +204,14 @@ class FileActions(QObject):
         options = PictureOptions(self.default_width(), self.window.caption(), self.window)
         if options.exec() != QDialog.DialogCode.Accepted:
             return
-        path = self._ask_save("Save picture", PICTURE_FILES, ".png")
+        path = self._ask_save("Save picture", PICTURE_FILES)
         if path:
-            self.save_picture_to(path, options.width.value(), options.caption_text())
+            self.save_picture_to(path, options.width_box.value(), options.caption_text())
 
     def save_picture_to(self, path, width: int, caption: str = "") -> bool:
         path = Path(path)
         if path.suffix.lower() not in pictures.FORMATS:
-            path = path.with_name(path.name + ".png")
+            path = _with_suffix(path, ".png")
         canvas = self.window.canvas
         return self._write(lambda: pictures.save_picture(canvas, path, width, caption), path)
 
@@ -198,44 +220,58 @@ class FileActions(QObject):
                                    self.window.caption())
         self.window.statusBar().showMessage("Picture copied to the clipboard.", 4000)
 
-    # -- autosave and recovery -------------------------------------------------------------
+    # -- autosave and what earlier windows left ---------------------------------------------
     def _offer_recovery(self) -> None:
-        newest = self.autosave.orphans[0]
-        when = time.strftime("%H:%M on %d %b", time.localtime(newest.saved_at))
         bar = QWidget()
         bar.setStyleSheet("background: #FEF5E7;")
         row = QHBoxLayout(bar)
-        text = QLabel(f"svmdesk did not close properly last time. Restore the session it "
-                      f"saved at {when}?")
-        text.setWordWrap(True)
+        self.recovery_text = QLabel()
+        self.recovery_text.setWordWrap(True)
         restore, discard = QPushButton("Restore"), QPushButton("Discard")
-        row.addWidget(text, 1)
+        row.addWidget(self.recovery_text, 1)
         row.addWidget(restore)
         row.addWidget(discard)
         restore.clicked.connect(self.restore)
         discard.clicked.connect(self.discard_recovery)
         self.recovery_bar = bar
         self.window.add_bar(bar)
+        self._show_next_leftover()
+
+    def _show_next_leftover(self) -> None:
+        leftovers = self.autosave.leftovers
+        if not leftovers:
+            self.recovery_bar.hide()
+            return
+        newest = leftovers[0]
+        when = time.strftime("%H:%M on %d %b", time.localtime(newest.saved_at))
+        more = f" ({len(leftovers) - 1} more after this one)" if len(leftovers) > 1 else ""
+        self.recovery_text.setText(
+            f"svmdesk did not close properly last time. Restore the session it autosaved at "
+            f"{when}?{more}" if newest.crashed else
+            f"The session you closed at {when} was never saved. Restore it?{more}")
+        self.recovery_bar.show()
 
     @Slot()
     def restore(self) -> None:
-        orphan = self.autosave.orphans[0]
-        result = _read_or_error(orphan.path)
+        leftover = self.autosave.leftovers[0]
+        result = _read_or_error(leftover.path)
         if isinstance(result, str):
-            self.window.show_file_error(f"The autosaved session could not be restored: "
-                                        f"{result}")
+            self.window.show_file_error(f"The session could not be restored: {result}")
             return
-        if self.window.apply_session(result.value, "the autosaved session"):
+        self.window.after_run(lambda: self._restore_now(leftover, result))
+
+    def _restore_now(self, leftover, opened) -> None:
+        if self.window.apply_session(opened.value, "the restored session"):
             self.discard_recovery()
-            self.autosave.save_now()            # it is this window's autosave now
-            self.window.statusBar().showMessage("Restored the autosaved session.", 6000)
+            self.autosave.mark_dirty()          # it is this window's work now
+            self.autosave.save_now()
+            self.window.statusBar().showMessage("Restored the session.", 6000)
 
     @Slot()
     def discard_recovery(self) -> None:
-        for orphan in self.autosave.orphans:
-            orphan.discard()
-        self.autosave.orphans = []
-        self.recovery_bar.hide()
+        """Forget the session offered, and offer the next one if there is one."""
+        self.autosave.leftovers.pop(0).discard()
+        self._show_next_leftover()
 
     @Slot(str)
     def _autosave_failed(self, message: str) -> None:
@@ -255,9 +291,10 @@ class FileActions(QObject):
         self.window.statusBar().showMessage(f"Saved {names}.", 6000)
         return True
 
-    def _ask_save(self, title: str, filters: str, suffix: str):
+    def _ask_save(self, title: str, filters: str):
+        """The path the user chose (the save methods add a missing extension), or None."""
         path, _ = QFileDialog.getSaveFileName(self.window, title, self._folder(), filters)
-        return _with_suffix(path, suffix) if path else None
+        return path or None
 
     def _folder(self) -> str:
         recent = self.recent.paths() if hasattr(self, "recent") else []
@@ -271,10 +308,10 @@ class PictureOptions(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Save picture")
         form = QFormLayout(self)
-        self.width = QSpinBox()
-        self.width.setRange(200, 20000)
-        self.width.setValue(width)
-        self.width.setSuffix(" px")
+        self.width_box = QSpinBox()
+        self.width_box.setRange(200, 20000)
+        self.width_box.setValue(width)
+        self.width_box.setSuffix(" px")
         self.with_caption = QCheckBox("add a caption")
         self.with_caption.setChecked(True)
         self.caption = QLineEdit(caption)
@@ -284,7 +321,7 @@ class PictureOptions(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        form.addRow("Width (PNG)", self.width)
+        form.addRow("Width (PNG)", self.width_box)
         form.addRow(self.with_caption)
         form.addRow("Caption", self.caption)
         form.addRow(buttons)
@@ -304,5 +341,6 @@ def _read_or_error(path):
 
 
 def _with_suffix(path, suffix: str) -> Path:
+    """`path` ending in `suffix` ("week3.1" becomes "week3.1.svmdesk")."""
     path = Path(path)
-    return path if path.suffix else path.with_name(path.name + suffix)
+    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)

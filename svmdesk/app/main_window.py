@@ -21,7 +21,8 @@ from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
-from .documents import match_classes, range_warning
+from ..core.io import match_labels
+from .documents import range_warning
 from .files import FileActions
 from .panel import SOLVER_TITLES, SidePanel
 from .points import MAX_CLASSES, PointSet
@@ -60,7 +61,7 @@ class MainWindow(QMainWindow):
         self._start_worker()
         self._wire()
         self._load_demo()
-        self.files.autosave.dirty = False    # the demo as it ships is nothing to recover
+        self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
         self.setAcceptDrops(True)
         if path:
             self.files.open(path)
@@ -241,8 +242,13 @@ class MainWindow(QMainWindow):
                        view=(x0, x1, y0, y1), model=self.fitted)
 
     def apply_session(self, session: Session, name: str) -> bool:
-        """Show a session's points, settings, view and model; a setting this window cannot
-        take is an error that changes nothing."""
+        """Show a session's points, settings, view and model. A setting this window cannot
+        take, or a model it cannot draw, is an error that changes nothing."""
+        problem = session.model is not None and self.model_problem(session.model, name,
+                                                                   session.class_names)
+        if problem:
+            self.show_file_error(problem)
+            return False
         self._applying = True
         try:
             try:
@@ -259,47 +265,70 @@ class MainWindow(QMainWindow):
                 self.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
             else:
                 self.canvas.fit_view()
+            self.hide_error()
             if session.model is not None:
                 self.show_model(session.model, name)
         finally:
             self._applying = False
-        self.hide_error()
         self.statusBar().showMessage(f"Opened {name}: {len(session.y)} points.", 6000)
         return True
 
-    def show_model(self, svc, name: str) -> bool:
-        """Draw a fitted model over the current points (an opened model file)."""
+    def model_problem(self, svc, name: str, class_names=None) -> str:
+        """Why the canvas cannot draw `svc` over points of these classes ('' if it can)."""
         if svc.n_features_in_ != 2:
-            self.show_file_error(f"{name} is a model of {svc.n_features_in_} features; the "
-                                 "canvas draws models of 2 features only.")
+            return (f"{name} is a model of {svc.n_features_in_} features; the canvas draws "
+                    "models of 2 features only.")
+        names = self._used_class_names() if class_names is None else list(class_names)
+        unmatched = int((match_labels([str(c) for c in svc.classes_], names) < 0).sum())
+        if len(names) + unmatched > MAX_CLASSES:
+            return (f"{name} and these points have {len(names) + unmatched} classes between "
+                    f"them; the canvas shows at most {MAX_CLASSES}.")
+        return ""
+
+    def _used_class_names(self) -> list:
+        y = self.points.y
+        return list(self.points.class_names[:max(2, int(y.max()) + 1 if len(y) else 0)])
+
+    def show_model(self, svc, name: str) -> bool:
+        """Draw a fitted model over the current points (an opened model file). Model
+        classes that match the points' class names take their colours; others the next
+        free ones."""
+        problem = self.model_problem(svc, name)
+        if problem:
+            self.show_file_error(problem)
             return False
         X, y, test, names = self.points.state()
-        of_model = match_classes(names, svc.classes_)          # data class -> model class
-        colours = list(range(len(svc.classes_)))
-        for data_class, model_class in enumerate(of_model):
-            if model_class >= 0:
-                colours[model_class] = data_class
-        frame = model_frame(svc, X, of_model[y] if len(y) else None, self._grid_spec(),
-                            colours)
-        self._applying, was_applying = True, self._applying
-        try:
-            self.panel.apply_params(svc.get_params())
-        except ValueError:
-            pass                 # parameters the panel cannot show: the drawing still holds
-        finally:
-            self._applying = was_applying
+        used = self._used_class_names()
+        of_model = match_labels(used, svc.classes_)         # data class -> model class
+        colours = np.full(len(svc.classes_), -1)
+        colours[of_model[of_model >= 0]] = np.flatnonzero(of_model >= 0)
+        for k in np.flatnonzero(colours < 0):               # a class these points lack
+            colours[k] = len(used)
+            self.points.class_names[len(used)] = str(svc.classes_[k])
+            used.append(str(svc.classes_[k]))
+        y_model = np.full(len(y), -1)
+        known = y < len(of_model)
+        y_model[known] = of_model[y[known]]
+        frame = model_frame(svc, X, y_model if len(y) else None, self._grid_spec(), colours)
+        notes = self._show_params(svc.get_params())
         self.reset()
         self.fitted, self.trained_params = svc, svc.get_params()
         self.last_frame = frame
         self.canvas.show_frame(frame)
         self._show_readout(frame)
         self.panel.readout["state"].setText(f"model from {name}")
-        warning = range_warning(svc, X)
+        warning = " ".join(filter(None, [range_warning(svc, X), notes]))
         if warning:
             self.show_error(f"{name}: {warning}")
-        else:
-            self.hide_error()
         return True
+
+    def _show_params(self, params: dict) -> str:
+        """Set the panel to a model's parameters; says which ones it could not show."""
+        was, self._applying = self._applying, True
+        try:
+            return self.panel.apply_params(params)
+        finally:
+            self._applying = was
 
     def caption(self) -> str:
         """One line for a picture: solver, kernel, parameters, accuracy, support vectors."""
@@ -363,7 +392,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
                                      f"{job.params['kernel']} kernel… (Esc stops)")
         self.trained_params = job.params
-        self.files.autosave.save_now()      # every run starts from a saved state
+        self.files.autosave.save_if_dirty()  # every run starts from a saved state
+        self.worker.arm()
         self.job_ready.emit(job)
 
     def _job(self):
@@ -426,7 +456,8 @@ class MainWindow(QMainWindow):
     def on_finished(self, frame) -> None:
         self.on_frame(frame)
         self.fitted = frame.estimator            # None for a stopped run
-        self.files.autosave.mark_dirty()
+        self.files.autosave.dirty = True         # a model to autosave (not "unsaved work":
+                                                 # training again gives it back)
         s = frame.snapshot
         state = ("stopped" if frame.stopped else "converged" if s.converged
                  else "budget spent (not converged)")
@@ -526,10 +557,11 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop any run and join the worker thread (never leave a QThread running)."""
         self.restart_pending = False
+        self._after_run = None
         self.worker.stop()
         self.thread.quit()
         self.thread.wait()
-        self.files.finish()                 # a clean exit leaves nothing to recover
+        self.files.finish()                 # unsaved work is kept for the next start
 
 
 def _num(v) -> str:

@@ -355,19 +355,35 @@ class SidePanel(QWidget):
         for name, value in checked.items():
             _write(widgets[name], value)
 
-    def apply_params(self, params: dict) -> None:
-        """Show an SVC's parameters (a loaded model's) in the controls."""
+    def apply_params(self, params: dict) -> str:
+        """Show an SVC's parameters (a loaded model's) in the controls, one by one. A value
+        beyond a control's range is shown at its limit; returns a sentence naming those
+        ('' when every value fits)."""
         C, gamma = params.get("C"), params.get("gamma")
         hard = C is None or C == "inf" or (isinstance(C, float) and math.isinf(C))
         settings = {"solver": params.get("solver"), "kernel": params.get("kernel"),
                     "hard_margin": hard, "gamma_scale": gamma == "scale",
+                    "C": None if hard else float(C),
+                    "gamma": float(gamma) if type(gamma) in (int, float) else None,
                     "degree": params.get("degree"), "coef0": params.get("coef0"),
                     "tol": params.get("tol"), "standardize": params.get("standardize")}
-        if not hard:
-            settings["C"] = min(max(float(C), 1e-3), 1e3)
-        if isinstance(gamma, (int, float)):
-            settings["gamma"] = min(max(float(gamma), 1e-3), 1e3)
-        self.apply_settings({k: v for k, v in settings.items() if v is not None})
+        widgets, unshown = self._setting_widgets(), []
+        for name, value in settings.items():
+            if value is None:
+                continue
+            widget = widgets[name]
+            try:
+                _write(widget, _checked(name, widget, value))
+            except ValueError:
+                limit = _clamped(widget, value)
+                if limit is not None:
+                    _write(widget, limit)
+                unshown.append(f"{name} = {value!r}" + (f" (shown as {limit:g})"
+                                                        if limit is not None else ""))
+        if not unshown:
+            return ""
+        return (f"the panel cannot show {', '.join(unshown)}; training again uses the "
+                "values shown.")
 
     def set_running(self, running: bool) -> None:
         self.pause_button.setEnabled(running)
@@ -407,6 +423,15 @@ def _checked(name: str, widget, value):
         raise ValueError(f"setting {name!r} must be between {spin.minimum():g} and "
                          f"{spin.maximum():g}; got {value!r}")
     return value
+
+
+def _clamped(widget, value):
+    """A numeric value moved into a numeric control's range, or None."""
+    if isinstance(widget, (QComboBox, QCheckBox)) or type(value) not in (int, float):
+        return None
+    spin = widget.spin if isinstance(widget, LogParam) else widget
+    limited = min(max(value, spin.minimum()), spin.maximum())
+    return int(limited) if isinstance(spin, QSpinBox) else float(limited)
 
 
 def _write(widget, value) -> None:

@@ -90,6 +90,12 @@ class TrainingWorker(QObject):
         (self._paused.set if paused else self._paused.clear)()
         self._steps.release()
 
+    def arm(self) -> None:
+        """Clear the stop flag for the next run. Called from the GUI thread before the job
+        is queued, so that a stop asked for after that (even before the worker picks the
+        job up) is never erased."""
+        self._stop.clear()
+
     def frame_drawn(self) -> None:
         self._drawn.set()
 
@@ -99,7 +105,6 @@ class TrainingWorker(QObject):
 
     @Slot(object)
     def run(self, job: Job) -> None:
-        self._stop.clear()
         self._drawn.set()
         try:
             self._train(job)

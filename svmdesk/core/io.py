@@ -399,6 +399,19 @@ def _label_key(label: str):
     return 0, value, label
 
 
+def match_labels(names, labels) -> np.ndarray:
+    """For each of `names` (a data file's class names), the index of the equal label in
+    `labels` (a model's classes), or -1. Labels compare as numbers when both are finite
+    numbers ('+1' is 1, '2.0' is 2), otherwise as text."""
+    def key(label):
+        value = _to_float(str(label))
+        return ("number", value) if value is not None and math.isfinite(value) \
+            else ("text", str(label))
+
+    index = {key(label): k for k, label in enumerate(np.asarray(labels).tolist())}
+    return np.array([index.get(key(name), -1) for name in names], dtype=np.intp)
+
+
 # -- saving ---------------------------------------------------------------------------------
 def save_dataset(dataset: Dataset, path, format=None) -> None:
     """Write ``dataset`` as CSV (header: feature names then 'label'; labels as class names)

@@ -95,6 +95,9 @@ def read_json(path, kind: str, max_bytes: int):
                         f"{e.msg}); the file is damaged or truncated, or not a {kind}") from None
     except RecursionError:
         raise DataError(f"{name} is nested too deeply to be a {kind}") from None
+    except ValueError as e:        # e.g. an integer of thousands of digits
+        raise DataError(f"{name} cannot be read ({e}); the file is damaged or not a "
+                        f"{kind}") from None
 
 
 class _DuplicateKey(Exception):

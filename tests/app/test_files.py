@@ -234,12 +234,33 @@ def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
     autosave.wait()
     assert len(load_session(path).y) == 101
     path.unlink()
+    autosave.timer.stop()                                # from here only a run saves
+    win.panel.C.set_value(2.0)
     with qtbot.waitSignal(win.training_ended, timeout=TIMEOUT):
         win.train()
     autosave.wait()
     assert path.exists()                                 # written when the run started
+    assert load_session(path).settings["C"] == 2.0
     win.shutdown()
     assert not path.exists() and not list(private_state_dir.glob("autosave-*"))
+    # the added point was never saved to a session file: it waits for the next start
+    kept = list(private_state_dir.glob("unsaved-*.svmdesk"))
+    assert len(kept) == 1 and len(load_session(kept[0]).y) == 101
+    nxt = MainWindow()
+    qtbot.addWidget(nxt)
+    try:
+        assert "was never saved" in nxt.files.recovery_text.text()
+        nxt.files.restore()
+        assert len(nxt.points) == 101 and not kept[0].exists()
+    finally:
+        nxt.shutdown()
+
+
+def test_a_clean_exit_after_saving_leaves_nothing_behind(window, tmp_path, private_state_dir):
+    window.add_point(3.0, 3.0, 1)
+    window.files.save_session_to(tmp_path / "done.svmdesk")
+    window.shutdown()
+    assert not [p.name for p in private_state_dir.iterdir() if p.suffix != ".ini"]
 
 
 def test_kill_9_loses_at_most_the_autosave_interval_and_restart_offers_it(
@@ -254,11 +275,12 @@ def test_kill_9_loses_at_most_the_autosave_interval_and_restart_offers_it(
     proc = subprocess.Popen([sys.executable, "-c",
                              "import sys; from svmdesk.app import main; "
                              "main(['svmdesk', sys.argv[1]])", str(csv)], env=env)
-    autosave = private_state_dir / f"autosave-{proc.pid}.svmdesk"
     try:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
-            if autosave.exists() and len(_points_in(autosave)) == 7:
+            found = list(private_state_dir.glob(f"autosave-{proc.pid}-*.svmdesk"))
+            if found and len(_points_in(found[0])) == 7:
+                autosave = found[0]
                 break
             assert proc.poll() is None, "svmdesk exited by itself"
             time.sleep(0.1)
@@ -276,8 +298,7 @@ def test_kill_9_loses_at_most_the_autosave_interval_and_restart_offers_it(
     qtbot.waitExposed(win)
     try:
         bar = win.files.recovery_bar
-        assert bar.isVisible() and "did not close properly" in bar.findChildren(
-            type(win.banner))[0].text()
+        assert bar.isVisible() and "did not close properly" in win.files.recovery_text.text()
         restore = [b for b in bar.findChildren(type(win.panel.train_button))
                    if b.text() == "Restore"][0]
         QTest.mouseClick(restore, Qt.MouseButton.LeftButton)
@@ -293,3 +314,81 @@ def _points_in(path):
         return load_session(path).y
     except Exception:      # noqa: BLE001 - mid-rename on some file systems: try again
         return []
+
+
+def test_restore_waits_for_a_running_training_and_leftovers_come_one_by_one(
+        qtbot, tmp_path, private_state_dir):
+    from svmdesk.app.main_window import MainWindow
+    from svmdesk.core import Session, save_session
+
+    private_state_dir.mkdir(parents=True)
+    for k, n in enumerate((5, 9)):                      # two windows' unsaved work
+        X = np.column_stack([np.arange(n), np.arange(n) % 2]).astype(float)
+        path = save_session(Session(X=X, y=np.arange(n) % 2, held_out=np.zeros(n, bool),
+                                    class_names=("a", "b")),
+                            private_state_dir / f"unsaved-{k}.svmdesk")
+        os.utime(path, (1000 + k, 1000 + k))             # the 9-point one is newer
+    win = MainWindow()
+    qtbot.addWidget(win)
+    try:
+        assert "1 more after this one" in win.files.recovery_text.text()
+        win.files.discard_recovery()                    # forget the newest (9 points)
+        assert "more after" not in win.files.recovery_text.text()
+        p = win.panel
+        p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+        p.kernel.setCurrentText("rbf")
+        p.max_iter.setValue(10_000_000)
+        p.tol.set_value(1e-9)
+        with qtbot.waitSignal(win.frame_shown, timeout=TIMEOUT):
+            win.train()
+        with qtbot.waitSignal(win.training_ended, timeout=TIMEOUT):
+            win.files.restore()
+        qtbot.waitUntil(lambda: len(win.points) == 5, timeout=TIMEOUT)
+        assert win.last_frame is None and not win.files.recovery_bar.isVisible()
+        assert not list(private_state_dir.glob("unsaved-*"))
+    finally:
+        win.shutdown()
+
+
+def test_a_model_with_other_classes_gets_its_own_colours_and_clamped_params_are_named(
+        window, tmp_path):
+    X = np.array([[0, 0], [1, 1], [0, 1], [1, 0], [2, 2], [2, 0]], dtype=float)
+    labels = np.array(["1", "1", "c", "c", "1", "c"])      # the demo's classes are 0 and 1
+    SVC(kernel="rbf", C=5000.0, gamma=0.5).fit(X, labels).save(tmp_path / "other.json")
+    window.files.open(tmp_path / "other.json")
+    assert window.last_frame.snapshot.classes == (1, 2)   # '1' keeps class 1, 'c' is new
+    assert window.points.class_names[2] == "c"
+    assert "C = 5000.0 (shown as 1000)" in window.banner.text()
+    assert window.panel.C.value() == 1000.0
+
+
+def test_a_session_whose_model_cannot_be_drawn_changes_nothing(window, tmp_path):
+    from svmdesk.core import Session, save_session
+
+    X3 = np.random.default_rng(0).normal(size=(30, 3))
+    model = SVC(kernel="linear").fit(X3, (X3[:, 0] > 0).astype(int))
+    save_session(Session(X=X3[:, :2], y=(X3[:, 0] > 0).astype(int),
+                         held_out=np.zeros(30, bool), class_names=("0", "1"), model=model),
+                 tmp_path / "odd.svmdesk")
+    before = window.points.X
+    window.files.open(tmp_path / "odd.svmdesk")
+    assert "3 features" in window.banner.text()
+    np.testing.assert_array_equal(window.points.X, before)
+
+
+def test_saved_names_get_the_right_extension(window, tmp_path):
+    window.files.save_session_to(tmp_path / "week3.1")
+    assert (tmp_path / "week3.1.svmdesk").exists()
+    window.files.save_points_to(tmp_path / "pts.libsvm")
+    window.files.save_points_to(tmp_path / "pts")
+    assert (tmp_path / "pts.libsvm").exists() and (tmp_path / "pts.csv").exists()
+
+
+def test_an_older_open_request_loses_to_a_newer_one(window, tmp_path):
+    from svmdesk.app.documents import read_document
+
+    csv = tmp_path / "old.csv"
+    csv.write_text("x,y,label\n0,0,a\n1,1,b\n", encoding="utf-8")
+    window.files._request = 2
+    window.files._apply(csv, read_document(csv), 1)
+    assert len(window.points) == 100                      # superseded: not applied

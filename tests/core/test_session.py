@@ -131,3 +131,11 @@ def test_any_value_in_any_field_is_loaded_or_refused_with_dataerror(tmp_path, ke
         load_session(path)
     except DataError:
         pass
+
+
+def test_a_number_of_thousands_of_digits_is_a_dataerror(tmp_path):
+    path = tmp_path / "huge.svmdesk"
+    path.write_text('{"format": "svmdesk-session", "version": ' + "9" * 5000 + "}",
+                    encoding="utf-8")
+    with pytest.raises(DataError, match="huge.svmdesk cannot be read"):
+        load_session(path)
