@@ -135,15 +135,15 @@ class SidePanel(QWidget):
             row.addWidget(widget)
         form.addRow(row)
         buttons = QHBoxLayout()
-        generate, open_csv, clear = (QPushButton("Generate"), QPushButton("Open…"),
+        generate, open_file, clear = (QPushButton("Generate"), QPushButton("Open…"),
                                      QPushButton("Clear"))
-        for b in (generate, open_csv, clear):
+        for b in (generate, open_file, clear):
             buttons.addWidget(b)
         form.addRow(buttons)
         generate.clicked.connect(lambda: self.generate_requested.emit(
             self.generator.currentText(), self.n_points.value(), self.noise.value(),
             self.seed.value()))
-        open_csv.clicked.connect(self.open_requested)
+        open_file.clicked.connect(self.open_requested)
         clear.clicked.connect(self.clear_requested)
         self.test_fraction = _float_spin(0.0, 0.0, 0.9, 0.05)
         self.test_fraction.setToolTip("Share of points held out for testing (drawn hollow)")

@@ -24,7 +24,7 @@ from typing import Optional
 import numpy as np
 
 from .errors import DataError
-from .jsonfile import Checker, read_json, write_atomic
+from .jsonfile import Checker, describe, read_json, write_atomic
 from .model_io import model_document, model_from_document
 
 FORMAT = "svmdesk-session"
@@ -134,7 +134,7 @@ class _Reader(Checker):
 
     def settings(self, v) -> dict:
         if not isinstance(v, dict):
-            self.fail("settings", f"must be an object; got {type(v).__name__}")
+            self.fail("settings", f"must be an object; got {describe(v)}")
         for key, value in v.items():
             if not (value is None or type(value) in (bool, int, float, str)):
                 self.fail(f"settings.{key}", "must be a number, text, true/false or null")
