@@ -5,7 +5,7 @@ import pytest
 from svmdesk.app.charts import History, TrainingCharts, _decade_range, _nice_ceiling, \
     _padded_range
 
-TIMEOUT = 20_000
+from .test_window import TIMEOUT, set_up_a_long_run
 
 
 def test_history_grows_past_its_buffer_and_clears():
@@ -62,11 +62,7 @@ def test_charts_draw_the_history_and_set_ranges_once(qtbot):
 
 
 def test_readout_and_charts_follow_a_long_run_before_it_ends(window, qtbot):
-    window.generate("moons", 1000, 0.2, 0)
-    window.panel.solver.setCurrentIndex(window.panel.solver.findData("kernel-gradient"))
-    window.panel.kernel.setCurrentText("rbf")
-    window.panel.max_iter.setValue(10_000_000)
-    window.panel.tol.set_value(1e-9)
+    set_up_a_long_run(window)
     window.train()
     qtbot.waitUntil(lambda: window.panel.readout["iteration"].text() not in ("–", ""),
                     timeout=TIMEOUT)

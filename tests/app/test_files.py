@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from svmdesk.core import SVC, load_dataset, load_model, load_session, make_dataset
 
-from .test_window import TIMEOUT, click, train_and_wait
+from .test_window import TIMEOUT, click, set_up_a_long_run, train_and_wait
 
 
 @pytest.fixture
@@ -203,12 +203,7 @@ def test_dropping_a_csv_on_the_window_opens_it(window, tmp_path):
 def test_opening_a_file_during_training_stops_the_run_first(window, qtbot, tmp_path):
     csv = tmp_path / "later.csv"
     csv.write_text("x,y,label\n0,0,a\n1,1,b\n2,0,a\n", encoding="utf-8")
-    p = window.panel
-    window.generate("moons", 1000, 0.2, 0)
-    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
-    p.kernel.setCurrentText("rbf")
-    p.max_iter.setValue(10_000_000)
-    p.tol.set_value(1e-9)
+    set_up_a_long_run(window)
     with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
         window.train()
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
@@ -334,11 +329,7 @@ def test_restore_waits_for_a_running_training_and_leftovers_come_one_by_one(
         assert "1 more after this one" in win.files.recovery_text.text()
         win.files.discard_recovery()                    # forget the newest (9 points)
         assert "more after" not in win.files.recovery_text.text()
-        p = win.panel
-        p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
-        p.kernel.setCurrentText("rbf")
-        p.max_iter.setValue(10_000_000)
-        p.tol.set_value(1e-9)
+        set_up_a_long_run(win)
         with qtbot.waitSignal(win.frame_shown, timeout=TIMEOUT):
             win.train()
         with qtbot.waitSignal(win.training_ended, timeout=TIMEOUT):

@@ -40,6 +40,16 @@ def drag(window, start, end, steps=6):
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
 
 
+def set_up_a_long_run(window):
+    """Settings for a run that lasts many seconds: kernel gradient, RBF, 1,000 moons."""
+    window.generate("moons", 1000, 0.2, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+    p.kernel.setCurrentText("rbf")
+    p.max_iter.setValue(10_000_000)
+    p.tol.set_value(1e-9)
+
+
 def train_and_wait(qtbot, window):
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as blocker:
         window.train()
@@ -123,11 +133,7 @@ def test_drag_with_auto_retrain_moves_point_and_boundary_follows(window, qtbot):
 
 
 def test_stop_mid_run_is_prompt(window, qtbot):
-    window.generate("moons", 1000, 0.2, 0)       # a run that lasts many seconds
-    window.panel.solver.setCurrentIndex(window.panel.solver.findData("kernel-gradient"))
-    window.panel.kernel.setCurrentText("rbf")
-    window.panel.max_iter.setValue(10_000_000)
-    window.panel.tol.set_value(1e-6)
+    set_up_a_long_run(window)
     with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
         window.train()
     import time
@@ -145,11 +151,7 @@ def test_close_during_a_run_stops_the_worker(qtbot):
     win = MainWindow()
     qtbot.addWidget(win)
     win.show()
-    win.generate("moons", 1000, 0.2, 0)
-    win.panel.solver.setCurrentIndex(win.panel.solver.findData("kernel-gradient"))
-    win.panel.kernel.setCurrentText("rbf")
-    win.panel.max_iter.setValue(10_000_000)
-    win.panel.tol.set_value(1e-6)
+    set_up_a_long_run(win)
     with qtbot.waitSignal(win.frame_shown, timeout=TIMEOUT):
         win.train()
     assert win.running
