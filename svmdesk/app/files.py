@@ -100,6 +100,7 @@ class FileActions(QObject):
 
     def _apply_now(self, opened) -> None:
         w, name = self.window, opened.path.name
+        w.hide_error()                          # an earlier problem is not this file's
         try:
             if opened.kind == "data":
                 done = w.apply_dataset(opened.path, opened.value)
@@ -112,10 +113,13 @@ class FileActions(QObject):
             return
         if done:
             self.recent.add(opened.path)
-            self.autosave.mark_dirty()
             if opened.kind == "session":
                 self._name_session(opened.path)
-                self.autosave.mark_saved()
+                self.saved()
+            else:
+                if opened.kind == "data":
+                    self.detach()               # new points: no longer that session
+                self.changed()
 
     # -- drag and drop ---------------------------------------------------------------------
     def accepts(self, mime) -> bool:
@@ -134,7 +138,8 @@ class FileActions(QObject):
             self.save_session_to(self.session_path)
 
     def save_as(self) -> None:
-        path = self._ask_save("Save session", SESSION_FILES)
+        path = self._ask_save("Save session", SESSION_FILES,
+                              self.session_path.name if self.session_path else "session.svmdesk")
         if path:
             self.save_session_to(path)
 
@@ -143,17 +148,36 @@ class FileActions(QObject):
         if self._write(lambda: save_session(self.window.current_session(), path), path):
             self._name_session(path)
             self.recent.add(path)
-            self.autosave.mark_saved()
+            self.saved()
             return True
         return False
 
     def _name_session(self, path) -> None:
-        """Ctrl+S saves here from now on; the title bar says which session this is."""
+        """Ctrl+S saves here from now on; the title bar says which session this is (with
+        a * while it has unsaved changes)."""
         self.session_path = Path(path)
-        self.window.setWindowTitle(f"{self.session_path.name} — svmdesk")
+        self.window.setWindowTitle(f"{self.session_path.name}[*] — svmdesk")
+
+    def detach(self) -> None:
+        """The points were replaced (a data file, a generator): this is no longer the
+        session on disk, and Ctrl+S must ask where to save rather than overwrite it."""
+        if self.session_path is not None:
+            self.session_path = None
+            self.window.setWindowTitle(self.window.TITLE)
+
+    @Slot()
+    def changed(self) -> None:
+        """The work changed: autosave it, and mark the title."""
+        self.autosave.mark_dirty()
+        if self.session_path is not None:       # only a named session's title has a [*]
+            self.window.setWindowModified(True)
+
+    def saved(self) -> None:
+        self.autosave.mark_saved()
+        self.window.setWindowModified(False)
 
     def choose_points_path(self) -> None:
-        path = self._ask_save("Save points", DATA_FILES)
+        path = self._ask_save("Save points", DATA_FILES, "points.csv")
         if path:
             self.save_points_to(path)
 
@@ -167,7 +191,7 @@ class FileActions(QObject):
 
     def choose_model_path(self) -> None:
         if self._fitted() is not None:
-            path = self._ask_save("Save model", MODEL_FILES)
+            path = self._ask_save("Save model", MODEL_FILES, "model.json")
             if path:
                 self.save_model_to(path)
 
@@ -178,7 +202,8 @@ class FileActions(QObject):
 
     def choose_export_path(self) -> None:
         if self._fitted() is not None:
-            path = self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)")
+            path = self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)",
+                                  "model.model")
             if path:
                 self.export_to(path)
 
@@ -204,7 +229,7 @@ class FileActions(QObject):
         options = PictureOptions(self.default_width(), self.window.caption(), self.window)
         if options.exec() != QDialog.DialogCode.Accepted:
             return
-        path = self._ask_save("Save picture", PICTURE_FILES)
+        path = self._ask_save("Save picture", PICTURE_FILES, "svmdesk.png")
         if path:
             self.save_picture_to(path, options.width_box.value(), options.caption_text())
 
@@ -248,7 +273,8 @@ class FileActions(QObject):
         self.recovery_text.setText(
             f"svmdesk did not close properly last time. Restore the session it autosaved at "
             f"{when}?{more}" if newest.crashed else
-            f"The session you closed at {when} was never saved. Restore it?{more}")
+            f"The session you closed at {when} had changes that were never saved. Restore "
+            f"it?{more}")
         self.recovery_bar.show()
 
     @Slot()
@@ -263,7 +289,7 @@ class FileActions(QObject):
     def _restore_now(self, leftover, opened) -> None:
         if self.window.apply_session(opened.value, "the restored session"):
             self.discard_recovery()
-            self.autosave.mark_dirty()          # it is this window's work now
+            self.changed()                      # it is this window's work now
             self.autosave.save_now()
             self.window.statusBar().showMessage("Restored the session.", 6000)
 
@@ -285,20 +311,27 @@ class FileActions(QObject):
         try:
             written = write()
         except (DataError, OSError, ValueError) as e:
-            self.window.show_file_error(f"Could not save {Path(path).name}: {e}")
+            name, text = Path(path).name, str(e)
+            self.window.show_file_error(text if text.startswith(name) else
+                                        f"Could not save {name}: {text}")
             return False
         names = ", ".join(str(p) for p in written) if isinstance(written, list) else str(path)
+        self.window.hide_error()
         self.window.statusBar().showMessage(f"Saved {names}.", 6000)
         return True
 
-    def _ask_save(self, title: str, filters: str):
-        """The path the user chose (the save methods add a missing extension), or None."""
-        path, _ = QFileDialog.getSaveFileName(self.window, title, self._folder(), filters)
+    def _ask_save(self, title: str, filters: str, name: str):
+        """The path the user chose (the save methods add a missing extension), or None.
+        The dialog opens in the folder of the newest recent file, on a suggested name."""
+        suggested = str(Path(self._folder()) / name)
+        path, _ = QFileDialog.getSaveFileName(self.window, title, suggested, filters)
         return path or None
 
     def _folder(self) -> str:
+        if self.session_path is not None:
+            return str(self.session_path.parent)
         recent = self.recent.paths() if hasattr(self, "recent") else []
-        return str(Path(recent[0]).parent) if recent else ""
+        return str(Path(recent[0]).parent) if recent else str(Path.home())
 
 
 class PictureOptions(QDialog):

@@ -34,6 +34,7 @@ TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobo
 
 
 class MainWindow(QMainWindow):
+    TITLE = "svmdesk — watch a support vector machine learn"
     job_ready = Signal(object)      # queued to the worker thread
     frame_shown = Signal(object)    # a frame was drawn (GUI thread)
     training_ended = Signal(object) # the final frame was drawn
@@ -41,7 +42,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, path: str | None = None):
         super().__init__()
-        self.setWindowTitle("svmdesk — watch a support vector machine learn")
+        self.setWindowTitle(self.TITLE)
         self.points = PointSet(self)
         self.undo = QUndoStack(self)
         self.canvas = Canvas()
@@ -71,6 +72,8 @@ class MainWindow(QMainWindow):
         self.charts = TrainingCharts()
         self.banner = QLabel()
         self.banner.setWordWrap(True)
+        self.banner.setToolTip("Click to dismiss")
+        self.banner.mousePressEvent = lambda event: self.banner.hide()
         self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
         self.banner.hide()
         left = QWidget()
@@ -152,8 +155,8 @@ class MainWindow(QMainWindow):
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
         p.params_changed.connect(self._auto_retrain)
-        self.points.changed.connect(self.files.autosave.mark_dirty)
-        p.params_changed.connect(self.files.autosave.mark_dirty)
+        self.points.changed.connect(self.files.changed)
+        p.params_changed.connect(self.files.changed)
 
     def _load_demo(self) -> None:
         data = make_dataset("two_disks", n=100, seed=0)
@@ -191,6 +194,7 @@ class MainWindow(QMainWindow):
         except ValueError as e:
             self.show_error(str(e))
             return
+        self.files.detach()                 # new points: no longer the saved session
         self.undo.push(ReplacePoints(self.points, data.X, data.y,
                                      self._test_mask(len(data.y)), data.class_names,
                                      f"Generate {name}"))
@@ -198,6 +202,7 @@ class MainWindow(QMainWindow):
         self.canvas.fit_view()
 
     def clear_points(self) -> None:
+        self.files.detach()
         self.undo.push(ReplacePoints(self.points, np.empty((0, 2)), np.empty(0, np.intp),
                                      text="Clear points"))
 
@@ -317,7 +322,12 @@ class MainWindow(QMainWindow):
         self.canvas.show_frame(frame)
         self._show_readout(frame)
         self.panel.readout["state"].setText(f"model from {name}")
-        warning = " ".join(filter(None, [range_warning(svc, X), notes]))
+        strangers = ""
+        if len(y) and not (of_model >= 0).any():
+            strangers = (f"none of the model's classes ({', '.join(map(str, svc.classes_))}) "
+                         f"is a class of these points ({', '.join(used[:len(of_model)])}), "
+                         "so the accuracy compares different labels.")
+        warning = " ".join(filter(None, [strangers, range_warning(svc, X), notes]))
         if warning:
             self.show_error(f"{name}: {warning}")
         return True
@@ -524,7 +534,8 @@ class MainWindow(QMainWindow):
         r["elapsed"].setText(f"{frame.elapsed:.2f} s")
 
     def _hovered(self, x: float, y: float) -> None:
-        text = f"x1 = {x:.3f}   x2 = {y:.3f}"
+        first, second = self.canvas.axis_names
+        text = f"{first} = {x:.3f}   {second} = {y:.3f}"
         if self.last_frame is not None:
             f, cls = decision_at(self.last_frame, (x, y))
             if f is not None:
@@ -565,7 +576,7 @@ class MainWindow(QMainWindow):
 
 
 def _num(v) -> str:
-    return "–" if v is None else f"{v:.6g}"
+    return "–" if v is None or v != v else f"{v:.6g}"      # None or NaN: nothing to show
 
 
 def _pct(v) -> str:

@@ -271,9 +271,19 @@ def model_frame(model, X, y, spec: GridSpec, colours=None) -> Frame:
     model = model if svc is None else svc.model_
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
     colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
-    snap = Snapshot(iteration=0, bias=float(first.bias), primal_objective=float("nan"),
-                    dual_coef=first.dual_coef, w=first.w,
-                    support=np.arange(len(first.support), dtype=np.intp), converged=True,
+    # what the model file says of its training: iterations, and the objective its solver
+    # minimised (the dual for SMO and dual gradient, the primal for the others)
+    iterations, primal, dual, converged = 0, float("nan"), None, True
+    if svc is not None and len(model.machines) == 1:
+        iterations, converged = int(np.sum(svc.n_iter_)), bool(svc.converged_)
+        objective = float(np.ravel(svc.objective_)[0])
+        if svc.solver in ("smo", "dual-gradient"):
+            dual = objective
+        else:
+            primal = objective
+    snap = Snapshot(iteration=iterations, bias=float(first.bias), primal_objective=primal,
+                    dual_objective=dual, dual_coef=first.dual_coef, w=first.w,
+                    support=np.arange(len(first.support), dtype=np.intp), converged=converged,
                     n_machines=len(model.machines),
                     classes=(int(colours[first.negative]), int(colours[first.positive])),
                     kernel=kernel, scaler=scaler)

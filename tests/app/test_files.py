@@ -68,7 +68,11 @@ def test_session_round_trip_restores_points_settings_view_and_model(window, qtbo
     assert np.isfinite(other.canvas.boundary.getData()[0]).any()
     assert other.panel.readout["state"].text() == "model from lab.svmdesk"
     assert other.files.session_path == saved
-    assert other.windowTitle() == "lab.svmdesk — svmdesk"
+    assert other.windowTitle().replace("[*]", "") == "lab.svmdesk — svmdesk"
+    assert not other.isWindowModified()
+    other.add_point(0.0, 0.0, 1)
+    assert other.isWindowModified()                       # the title shows lab.svmdesk*
+    assert other.panel.readout["iteration"].text() == str(int(window.fitted.n_iter_[0]))
 
 
 def test_a_damaged_session_or_an_unknown_setting_changes_nothing(window, tmp_path):
@@ -129,7 +133,7 @@ def test_svmdesk_with_a_session_file_opens_it(window, qtbot, tmp_path):
     qtbot.addWidget(reopened)
     try:
         assert len(reopened.points) == 101
-        assert reopened.windowTitle() == "week2.svmdesk — svmdesk"
+        assert reopened.windowTitle().replace("[*]", "") == "week2.svmdesk — svmdesk"
     finally:
         reopened.shutdown()
 
@@ -244,7 +248,7 @@ def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
     nxt = MainWindow()
     qtbot.addWidget(nxt)
     try:
-        assert "was never saved" in nxt.files.recovery_text.text()
+        assert "changes that were never saved" in nxt.files.recovery_text.text()
         nxt.files.restore()
         assert len(nxt.points) == 101 and not kept[0].exists()
     finally:
@@ -383,3 +387,18 @@ def test_an_older_open_request_loses_to_a_newer_one(window, tmp_path):
     window.files._request = 2
     window.files._apply(csv, read_document(csv), 1)
     assert len(window.points) == 100                      # superseded: not applied
+
+
+def test_new_points_detach_from_the_session_and_stale_messages_go(window, tmp_path):
+    window.files.save_session_to(tmp_path / "lab1.svmdesk")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("x,y,label\n0,1.x,a\n1,1,b\n", encoding="utf-8")
+    window.files.open(bad)
+    assert not window.banner.isHidden()
+    window.file_error_box.accept()
+    good = tmp_path / "pts.csv"
+    good.write_text("x,y,label\n0,0,a\n1,1,b\n2,0,a\n", encoding="utf-8")
+    window.files.open(good)
+    assert window.banner.isHidden()                       # the old problem is gone
+    assert window.files.session_path is None and window.windowTitle() == window.TITLE
+    assert len(load_session(tmp_path / "lab1.svmdesk").y) == 100     # untouched
