@@ -16,10 +16,13 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")   # as the app does (svmdesk/app)
+# the windows it opens autosave: keep that out of the user's own state folder
+os.environ.setdefault("SVMDESK_STATE_DIR", tempfile.mkdtemp(prefix="svmdesk-bench-"))
 
 import numpy as np  # noqa: E402
 
