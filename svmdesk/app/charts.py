@@ -72,25 +72,27 @@ class TrainingCharts:
         self.redraw()
 
     def redraw(self) -> None:
-        h = self.history
-        it, primal, dual = h.column("iteration"), h.column("primal"), h.column("dual")
-        gap = h.column("gap")
-        gap[~(gap > 0)] = np.nan          # a log axis has no room for 0
+        self.redraw_objective()
+        self.redraw_gap()
+
+    def redraw_objective(self) -> None:
+        it, primal, dual = (self.history.column(c) for c in ("iteration", "primal", "dual"))
         self.primal_curve.setData(it, primal, connect="finite")
         self.dual_curve.setData(it, dual, connect="finite")
-        self.gap_curve.setData(it, gap, connect="finite")
-        # at least 100 iterations wide: a run's first second would otherwise move the axis
-        # (and re-lay out its ticks) at every redraw
-        x_range = (0.0, _nice_ceiling(max(it[-1] if len(it) else 0.0, 100.0)))
         # The first steps of a run can sit thousands of units away from where it settles;
         # scaled to include them, the interesting part would be a flat line.
         late = it >= 0.2 * it[-1] if len(it) > 10 else np.ones(len(it), dtype=bool)
         current = self._ranges.get(self.objective_plot, (None, None))[1]
-        self._set_range(self.objective_plot, x_range,
+        self._set_range(self.objective_plot, _iteration_range(it),
                         _padded_range(np.concatenate([primal[late], dual[late]]), current))
+
+    def redraw_gap(self) -> None:
+        it, gap = self.history.column("iteration"), self.history.column("gap")
+        gap[~(gap > 0)] = np.nan          # a log axis has no room for 0
+        self.gap_curve.setData(it, gap, connect="finite")
         with np.errstate(divide="ignore", invalid="ignore"):
             decades = np.log10(gap)
-        self._set_range(self.gap_plot, x_range, _decade_range(decades))
+        self._set_range(self.gap_plot, _iteration_range(it), _decade_range(decades))
 
     def _set_range(self, plot, x_range, y_range) -> None:
         """Move the axes only when the range changes: each change re-lays out the ticks."""
@@ -114,6 +116,12 @@ def _chart(title: str) -> pg.PlotWidget:
     plot.getPlotItem().setDownsampling(auto=True, mode="peak")
     plot.getPlotItem().setClipToView(True)
     return plot
+
+
+def _iteration_range(it: np.ndarray) -> tuple:
+    """At least 100 iterations wide: a run's first second would otherwise move the axis
+    (and re-lay out its ticks) at every redraw."""
+    return (0.0, _nice_ceiling(max(it[-1] if len(it) else 0.0, 100.0)))
 
 
 def _nice_ceiling(x: float) -> float:

@@ -55,7 +55,7 @@ class MainWindow(QMainWindow):
         self._after_run = None       # what to do once the current run has ended
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
-        self._texts_due = False      # redraw them once the canvas has painted
+        self._texts_due = []         # redraws waiting for the canvas's next paints
         self._build_layout()
         self.canvas.viewport().installEventFilter(self)
         self._build_menus()
@@ -458,7 +458,8 @@ class MainWindow(QMainWindow):
             self._show_texts()
         elif now - self._texted >= TEXT_INTERVAL:
             self._texted = now
-            self._texts_due = True
+            self._texts_due = [self.charts.redraw_objective, self.charts.redraw_gap,
+                               self._show_last_readout]
         self.frame_shown.emit(frame)
         self.worker.frame_drawn()           # back-pressure: the next frame may come
 
@@ -502,16 +503,20 @@ class MainWindow(QMainWindow):
 
     # -- readout --------------------------------------------------------------------------
     def eventFilter(self, watched, event) -> bool:
-        # Charts and readout redraw just after the canvas has painted, so that their paint
-        # comes in its own pass: piled onto the canvas's, it stalled the GUI thread.
+        # Charts and readout redraw just after the canvas has painted, one of them after
+        # each paint, so that every paint pass stays short: piled together (and onto the
+        # canvas's paint) they stalled the GUI thread for tens of milliseconds.
         if (event.type() == QEvent.Type.Paint and self._texts_due
                 and watched is self.canvas.viewport()):
-            self._texts_due = False
-            QTimer.singleShot(0, self._show_texts)
+            QTimer.singleShot(0, self._texts_due.pop(0))
         return False
 
     def _show_texts(self) -> None:
+        self._texts_due = []
         self.charts.redraw()
+        self._show_last_readout()
+
+    def _show_last_readout(self) -> None:
         if self.last_frame is not None:
             self._show_readout(self.last_frame)
 
