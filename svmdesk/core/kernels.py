@@ -46,6 +46,8 @@ class Kernel:
         A, B = _as_rows(A), _as_rows(B)
         if out is None:
             out = np.empty((len(A), len(B)), dtype=dtype)
+        if len(A) == 1 and B_sq is not None and self.name == "rbf":
+            return self._rbf_row(A[0], B, B_sq, out)
         b_sq = None
         if self.name == "rbf":
             b_sq = np.einsum("ij,ij->i", B, B) if B_sq is None else B_sq
@@ -66,6 +68,18 @@ class Kernel:
             self._block(A[rows], B[cols], None if b_sq is None else b_sq[cols], block)
             result[rows] += block @ v[cols]
         return result
+
+    def _rbf_row(self, a, B, b_sq, out):
+        """One row of the rbf matrix with B's squared norms known: SMO's kernel-row cache
+        asks for thousands of these, so the fewest passes, in one temporary."""
+        g = self.gamma
+        t = B @ (2.0 * g * a)                    # 2 g a.b
+        t -= g * float(a @ a)
+        t -= g * b_sq
+        np.minimum(t, 0.0, out=t)
+        np.exp(t, out=t)
+        out[0] = t
+        return out
 
     def _block(self, A, B, b_sq, out):
         dots = A @ B.T
