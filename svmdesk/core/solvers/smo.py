@@ -287,11 +287,11 @@ class _SMO:
         if self._settled is not None and np.array_equal(self._settled, free):
             return False                 # already at the optimum over this very free set
         now = self.iteration
-        slots = []
-        for point in free:
-            slot = cache.fetch(point, now)
-            cache.stamp[slot] = now      # fresh: a later miss in this loop must not evict it
-            slots.append(slot)
+        slots = cache.slot_of[free]
+        cache.stamp[slots[slots >= 0]] = now     # fresh: the misses below must not evict them
+        for k_miss in np.flatnonzero(slots < 0):
+            slots[k_miss] = cache.fetch(free[k_miss], now)
+            cache.stamp[slots[k_miss]] = now
         K = cache.rows[slots, :m]
         y = self.y[free]
         Q = K[:, free] * np.outer(y, y)
