@@ -149,7 +149,6 @@ def _rbf_grid(gamma, sv, coef, u, v) -> np.ndarray:
     product 10-100x slower, so each factor is kept >= e^-25 (cutting off at e^-25 costs
     at most 1.4e-11 sum |c|), c is divided by max |c| and SVs with relatively tiny c dropped.
     """
-    out = np.zeros((len(v), len(u)), dtype=np.float32)
     c_max = np.abs(coef).max(initial=0.0)
     # centre the grid, scale by sqrt(g): the factors are exp(-(u' - a')^2)
     cu, cv = (u[0] + u[-1]) / 2, (v[0] + v[-1]) / 2
@@ -161,8 +160,13 @@ def _rbf_grid(gamma, sv, coef, u, v) -> np.ndarray:
         np.maximum(np.abs(b) - np.abs(vs).max(), 0) ** 2
     keep = (far < _RBF_CUTOFF) & (np.abs(coef) > 1e-12 * c_max)
     a, b, c = a[keep], b[keep], coef[keep] / c_max
-    if len(c) and _chebyshev_pays(a, b, len(u), len(v)):
-        return (_rbf_grid_chebyshev(us, vs, a, b, c) * c_max).astype(np.float32)
+    if len(c):
+        px = _chebyshev_order((a.max() - a.min()) / 2)
+        py = _chebyshev_order((b.max() - b.min()) / 2)
+        if _chebyshev_pays(len(c), px, py, len(u), len(v)):
+            F = _rbf_grid_chebyshev(us, vs, _barycentric(a, px), _barycentric(b, py), c)
+            return (F * c_max).astype(np.float32)
+    out = np.zeros((len(v), len(u)), dtype=np.float32)
     a, b = a.astype(np.float32), b.astype(np.float32)
     us, vs, c = us.astype(np.float32), vs.astype(np.float32), c.astype(np.float32)
     for s in range(0, len(c), _RBF_CHUNK):
@@ -182,33 +186,31 @@ def _chebyshev_order(half_width: float) -> int:
     error is at most 4 e^(t^2) rho^-n / (rho - 1) (Trefethen, ATAP, Theorem 8.2)."""
     if half_width <= 0:
         return 1
-    best = math.inf
-    for t in np.linspace(0.25, 12.0, 48):
-        q = t / half_width
-        rho = q + math.sqrt(q * q + 1)
-        n = (t * t + math.log(4 / ((rho - 1) * _CHEB_TOL))) / math.log(rho)
-        best = min(best, n)
-    return int(math.ceil(best)) + 1
+    t = np.linspace(0.25, 12.0, 48)                     # candidate ellipses
+    q = t / half_width
+    rho = q + np.sqrt(q * q + 1)
+    n = (t * t + np.log(4 / ((rho - 1) * _CHEB_TOL))) / np.log(rho)
+    return int(math.ceil(n.min())) + 1
 
 
-def _chebyshev_pays(a, b, nx: int, ny: int) -> bool:
-    """Whether interpolating in the SVs' coordinates costs well under the direct product."""
-    px = _chebyshev_order((a.max() - a.min()) / 2)
-    py = _chebyshev_order((b.max() - b.min()) / 2)
-    cost = len(a) * (px + py + px * py) + ny * px * (py + nx)
-    return cost * 8 < len(a) * nx * ny          # its element-wise passes cost more per term
+def _chebyshev_pays(S: int, px: int, py: int, nx: int, ny: int) -> bool:
+    """Whether interpolating in the SVs' coordinates on px x py points costs well under
+    the direct product."""
+    cost = S * (px + py + px * py) + ny * px * (py + nx)
+    return cost * 8 < S * nx * ny               # its element-wise passes cost more per term
 
 
-def _rbf_grid_chebyshev(us, vs, a, b, c) -> np.ndarray:
+def _rbf_grid_chebyshev(us, vs, on_a, on_b, c) -> np.ndarray:
     """sum_s c_s exp(-(us_i - a_s)^2) exp(-(vs_j - b_s)^2), float64, (len(vs), len(us)).
 
     Each factor, as a function of the SV's coordinate, is a smooth function on the SVs'
     range: interpolated there on Chebyshev points t_k with barycentric weights,
     exp(-(u - a_s)^2) = sum_k w_k / (a_s - t_k) / S_s * exp(-(u - t_k)^2) to 1e-10, where
     S_s = sum_k w_k / (a_s - t_k). The sum over thousands of SVs then folds into a small
-    matrix W over the points, and F = Gy W^T Gx^T costs (nx + ny) p^2, not nx ny S."""
-    nodes_a, wa, Ra, Sa = _barycentric(a)
-    nodes_b, wb, Rb, Sb = _barycentric(b)
+    matrix W over the points, and F = Gy W^T Gx^T costs (nx + ny) p^2, not nx ny S.
+    on_a, on_b: `_barycentric` of the SVs' two coordinates."""
+    nodes_a, wa, Ra, Sa = on_a
+    nodes_b, wb, Rb, Sb = on_b
     Rb *= (c / (Sa * Sb))[:, None]
     W = (Ra.T @ Rb) * np.outer(wa, wb)                  # (pa, pb)
     Gx = np.exp(-np.minimum((us[:, None] - nodes_a[None, :]) ** 2, 700.0))   # no denormals
@@ -216,12 +218,13 @@ def _rbf_grid_chebyshev(us, vs, a, b, c) -> np.ndarray:
     return (Gy @ W.T) @ Gx.T
 
 
-def _barycentric(x):
-    """Chebyshev points t of the second kind on [min x, max x], their barycentric weights w,
-    R[s, k] = 1 / (x_s - t_k) and S = R w, so that the interpolant of f at x_s is
-    sum_k w_k R[s, k] f(t_k) / S_s. An x_s on a node gets the row of that node."""
+def _barycentric(x, p=None):
+    """p Chebyshev points t of the second kind on [min x, max x] (by default as many as
+    _chebyshev_order asks), their barycentric weights w, R[s, k] = 1 / (x_s - t_k) and
+    S = R w, so that the interpolant of f at x_s is sum_k w_k R[s, k] f(t_k) / S_s. An x_s
+    on a node gets the row of that node."""
     lo, hi = float(x.min()), float(x.max())
-    p = _chebyshev_order((hi - lo) / 2)
+    p = _chebyshev_order((hi - lo) / 2) if p is None else p
     if p == 1:
         return np.array([lo]), np.ones(1), np.ones((len(x), 1)), np.ones(len(x))
     k = np.arange(p)
