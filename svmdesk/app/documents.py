@@ -6,7 +6,6 @@ file may hold a model or a session).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,13 +14,17 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from ..core import DataError, load_dataset, load_model, load_session
+from ..core import DataError, load_dataset, load_session, model_io, session
+from ..core.io import CSV_SUFFIXES, LIBSVM_SUFFIXES
+from ..core.jsonfile import read_json
 
+DATA_SUFFIXES = CSV_SUFFIXES + LIBSVM_SUFFIXES
+_DATA_PATTERNS = " ".join(f"*{suffix}" for suffix in DATA_SUFFIXES)
 SESSION_FILES = "svmdesk sessions (*.svmdesk)"
 MODEL_FILES = "svmdesk models (*.json)"
-DATA_FILES = "Data (*.csv *.tsv *.txt *.libsvm *.svm *.svmlight)"
-OPEN_FILES = ("All svmdesk files (*.svmdesk *.json *.csv *.tsv *.txt *.libsvm *.svm "
-              "*.svmlight);;" + ";;".join((SESSION_FILES, MODEL_FILES, DATA_FILES)))
+DATA_FILES = f"Data ({_DATA_PATTERNS})"
+OPEN_FILES = (f"All svmdesk files (*.svmdesk *.json {_DATA_PATTERNS});;"
+              + ";;".join((SESSION_FILES, MODEL_FILES, DATA_FILES)))
 MAX_RECENT = 8
 
 
@@ -32,43 +35,22 @@ class Opened:
     value: object      # a Dataset, Session or fitted SVC
 
 
-def kind_of(path) -> str:
-    """'session', 'model' or 'data', from the extension (and, for .json, the content)."""
+def read_document(path) -> Opened:
+    """Read any file the window opens; DataError says what is wrong with it. A .json file
+    holds a model or a session: its own "format" field says which."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".svmdesk":
-        return "session"
+        return Opened("session", path, load_session(path))
     if suffix == ".json":
-        return "session" if _json_format(path) == "svmdesk-session" else "model"
+        doc = read_json(path, "svmdesk model file", model_io.MAX_BYTES)
+        if isinstance(doc, dict) and doc.get("format") == session.FORMAT:
+            return Opened("session", path, session.session_from_document(doc, path.name))
+        return Opened("model", path, model_io.model_from_document(doc, path.name))
     if suffix == ".model":
         raise DataError(f"{path.name}: svmdesk exports LIBSVM models but reads its own JSON "
                         "models only; open the .json model the file was exported from")
-    return "data"
-
-
-def read_document(path) -> Opened:
-    """Read any file the window opens; DataError says what is wrong with it."""
-    path = Path(path)
-    kind = kind_of(path)
-    reader = {"session": load_session, "model": load_model, "data": load_dataset}[kind]
-    return Opened(kind, path, reader(path))
-
-
-def _json_format(path: Path):
-    """The "format" field of a small JSON file, or None (a full read validates it later)."""
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096).decode("utf-8-sig", errors="replace")
-    except OSError:
-        return None
-    marker = head.find('"format"')
-    if marker < 0:
-        return None
-    try:
-        value = head[marker:].split(":", 1)[1].lstrip()
-        return json.loads(value[:value.index('"', 1) + 1])
-    except (ValueError, IndexError):
-        return None
+    return Opened("data", path, load_dataset(path))
 
 
 def range_warning(svc, X, slack: float = 0.25) -> str:

@@ -22,11 +22,10 @@ from ..core.session import SUFFIX, save_session
 from . import pictures
 from .actions import has_running_loop, make_action
 from .autosave import Autosave, app_settings
-from .documents import (DATA_FILES, MODEL_FILES, OPEN_FILES, SESSION_FILES, RecentFiles,
-                        read_document)
+from .documents import (DATA_FILES, DATA_SUFFIXES, MODEL_FILES, OPEN_FILES, SESSION_FILES,
+                        RecentFiles, read_document)
 
 PICTURE_FILES = "PNG image (*.png);;SVG drawing (*.svg)"
-DATA_SUFFIXES = (".csv", ".tsv", ".txt", ".libsvm", ".svm", ".svmlight")
 
 
 class FileActions(QObject):
@@ -80,7 +79,7 @@ class FileActions(QObject):
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
         else:
-            self._apply(path, _read_or_error(path), self._request)
+            self._apply(_read_or_error(path), self._request)
 
     async def open_async(self, path, request: int) -> None:
         try:
@@ -88,9 +87,9 @@ class FileActions(QObject):
             result = await loop.run_in_executor(None, _read_or_error, path)
         except Exception as e:  # noqa: BLE001 - never a silent failure in a task
             result = f"cannot open {path}: {e}"
-        self._apply(path, result, request)
+        self._apply(result, request)
 
-    def _apply(self, path, result, request: int) -> None:
+    def _apply(self, result, request: int) -> None:
         if request != self._request:
             return                                      # a newer open superseded this one
         if isinstance(result, str):
@@ -117,8 +116,6 @@ class FileActions(QObject):
                 self._name_session(opened.path)
                 self.saved()
             else:
-                if opened.kind == "data":
-                    self.detach()               # new points: no longer that session
                 self.changed()
 
     # -- drag and drop ---------------------------------------------------------------------

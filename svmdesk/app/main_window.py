@@ -6,6 +6,7 @@ when it has ended, however many edits came in between (coalescing).
 """
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 
@@ -17,11 +18,11 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QMessageBox, QS
 
 from ..core import Session, make_dataset
 from ..core.grid import GridSpec
+from ..core.io import match_labels
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
-from ..core.io import match_labels
 from .documents import range_warning
 from .files import FileActions
 from .panel import SOLVER_TITLES, SidePanel
@@ -194,17 +195,19 @@ class MainWindow(QMainWindow):
         except ValueError as e:
             self.show_error(str(e))
             return
-        self.files.detach()                 # new points: no longer the saved session
-        self.undo.push(ReplacePoints(self.points, data.X, data.y,
-                                     self._test_mask(len(data.y)), data.class_names,
-                                     f"Generate {name}"))
+        self._replace_points(data.X, data.y, data.class_names, f"Generate {name}")
         self.canvas.set_axis_names(data.feature_names)
         self.canvas.fit_view()
 
     def clear_points(self) -> None:
+        self._replace_points(np.empty((0, 2)), np.empty(0, np.intp), None, "Clear points")
+
+    def _replace_points(self, X, y, class_names, text: str) -> None:
+        """New points (generated, opened or none), undoably. They are no longer the saved
+        session's, so Ctrl+S will ask where to save them."""
         self.files.detach()
-        self.undo.push(ReplacePoints(self.points, np.empty((0, 2)), np.empty(0, np.intp),
-                                     text="Clear points"))
+        self.undo.push(ReplacePoints(self.points, X, y, self._test_mask(len(y)), class_names,
+                                     text))
 
     def _mark_test_points(self, fraction: float) -> None:
         X, y, _, names = self.points.state()
@@ -230,19 +233,16 @@ class MainWindow(QMainWindow):
                                  f"canvas shows at most {MAX_CLASSES}.")
             return False
         self.reset()            # the model drawn belonged to the points being replaced
-        self.undo.push(ReplacePoints(self.points, data.X[:, :2], codes,
-                                     self._test_mask(len(codes)), data.class_names,
-                                     f"Open {Path(path).name}"))
+        self._replace_points(data.X[:, :2], codes, data.class_names, f"Open {Path(path).name}")
         self.canvas.set_axis_names(data.feature_names[:2])
         self.canvas.fit_view()
         self.statusBar().showMessage(f"Opened {path}: {len(codes)} points.", 5000)
         return True
 
     def current_session(self) -> Session:
-        X, y, test, names = self.points.state()
-        n_classes = max(2, int(y.max()) + 1 if len(y) else 0)
+        X, y, test, _ = self.points.state()
         (x0, x1), (y0, y1) = self.canvas.view.viewRange()
-        return Session(X=X, y=y, held_out=test, class_names=tuple(names[:n_classes]),
+        return Session(X=X, y=y, held_out=test, class_names=tuple(self._used_class_names()),
                        feature_names=self.canvas.axis_names, settings=self.panel.settings(),
                        view=(x0, x1, y0, y1), model=self.fitted)
 
@@ -254,8 +254,7 @@ class MainWindow(QMainWindow):
         if problem:
             self.show_file_error(problem)
             return False
-        self._applying = True
-        try:
+        with self._applying_file():
             try:
                 self.panel.apply_settings(session.settings)
             except ValueError as e:
@@ -273,8 +272,6 @@ class MainWindow(QMainWindow):
             self.hide_error()
             if session.model is not None:
                 self.show_model(session.model, name)
-        finally:
-            self._applying = False
         self.statusBar().showMessage(f"Opened {name}: {len(session.y)} points.", 6000)
         return True
 
@@ -311,13 +308,13 @@ class MainWindow(QMainWindow):
             colours[k] = len(used)
             self.points.class_names[len(used)] = str(svc.classes_[k])
             used.append(str(svc.classes_[k]))
-        y_model = np.full(len(y), -1)
-        known = y < len(of_model)
-        y_model[known] = of_model[y[known]]
-        frame = model_frame(svc, X, y_model if len(y) else None, self._grid_spec(), colours)
-        notes = self._show_params(svc.get_params())
+        frame = model_frame(svc, X, of_model[y] if len(y) else None, self._grid_spec(),
+                            colours)
+        params = svc.get_params()
+        with self._applying_file():
+            notes = self.panel.apply_params(params)     # names what it could not show
         self.reset()
-        self.fitted, self.trained_params = svc, svc.get_params()
+        self.fitted, self.trained_params = svc, params
         self.last_frame = frame
         self.canvas.show_frame(frame)
         self._show_readout(frame)
@@ -332,11 +329,12 @@ class MainWindow(QMainWindow):
             self.show_error(f"{name}: {warning}")
         return True
 
-    def _show_params(self, params: dict) -> str:
-        """Set the panel to a model's parameters; says which ones it could not show."""
+    @contextlib.contextmanager
+    def _applying_file(self):
+        """Controls set from a file are not the user's edits: no auto-retrain meanwhile."""
         was, self._applying = self._applying, True
         try:
-            return self.panel.apply_params(params)
+            yield
         finally:
             self._applying = was
 

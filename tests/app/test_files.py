@@ -385,7 +385,7 @@ def test_an_older_open_request_loses_to_a_newer_one(window, tmp_path):
     csv = tmp_path / "old.csv"
     csv.write_text("x,y,label\n0,0,a\n1,1,b\n", encoding="utf-8")
     window.files._request = 2
-    window.files._apply(csv, read_document(csv), 1)
+    window.files._apply(read_document(csv), 1)
     assert len(window.points) == 100                      # superseded: not applied
 
 
