@@ -1,6 +1,7 @@
 """Kernel functions k(a, b) on rows of two matrices, evaluated in memory-bounded chunks."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -38,73 +39,59 @@ class Kernel:
             "sigmoid": "k(x, x') = tanh(gamma <x, x'> + coef0)",
         }[self.name]
 
-    def __call__(self, A: np.ndarray, B: np.ndarray, dtype=np.float64, out=None,
-                 B_sq=None) -> np.ndarray:
+    def __call__(self, A: np.ndarray, B: np.ndarray, dtype=np.float64, out=None) -> np.ndarray:
         """The matrix K[i, j] = k(A[i], B[j]) of shape (len(A), len(B)), written into `out`
-        if given (any float dtype; arithmetic is float64 either way). `B_sq`, the squared
-        norms of B's rows, saves recomputing them when B is reused."""
-        A, B = _as_rows(A), _as_rows(B)
+        if given (any float dtype; arithmetic is float64 either way)."""
+        A, B = self.operands(A, B)
         if out is None:
             out = np.empty((len(A), len(B)), dtype=dtype)
-        if len(A) == 1 and B_sq is not None and self.name == "rbf":
-            return self._rbf_row(A[0], B, B_sq, out)
-        b_sq = None
-        if self.name == "rbf":
-            b_sq = np.einsum("ij,ij->i", B, B) if B_sq is None else B_sq
         for rows, cols in _blocks(len(A), len(B)):
-            self._block(A[rows], B[cols], None if b_sq is None else b_sq[cols], out[rows, cols])
+            self.finish(A[rows] @ B[cols].T, out[rows, cols])
         return out
 
     def matvec(self, A: np.ndarray, B: np.ndarray, v: np.ndarray) -> np.ndarray:
         """K(A, B) @ v without ever holding K(A, B): memory stays bounded for any sizes."""
-        A, B = _as_rows(A), _as_rows(B)
+        A, B = self.operands(A, B)
         v = np.asarray(v, dtype=np.float64)
         result = np.zeros((len(A),) + v.shape[1:])
-        b_sq = np.einsum("ij,ij->i", B, B) if self.name == "rbf" else None
         buf = np.empty(_BLOCK_ELEMENTS)
         for rows, cols in _blocks(len(A), len(B)):
             block = buf[: (rows.stop - rows.start) * (cols.stop - cols.start)]
             block = block.reshape(rows.stop - rows.start, cols.stop - cols.start)
-            self._block(A[rows], B[cols], None if b_sq is None else b_sq[cols], block)
+            np.matmul(A[rows], B[cols].T, out=block)
+            self.finish(block, block)
             result[rows] += block @ v[cols]
         return result
 
-    def _rbf_row(self, a, B, b_sq, out):
-        """One row of the rbf matrix with B's squared norms known: SMO's kernel-row cache
-        asks for thousands of these, so the fewest passes, in one temporary."""
-        g = self.gamma
-        t = B @ (2.0 * g * a)                    # 2 g a.b
-        t -= g * float(a @ a)
-        t -= g * b_sq
-        np.minimum(t, 0.0, out=t)
-        np.exp(t, out=t)
-        out[0] = t
-        return out
+    def operands(self, A: np.ndarray, B: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(A', B') whose product A' B'^T is what the kernel's function is applied to, so that
+        one matrix product does all the arithmetic before it: gamma a.b + coef0 for poly and
+        sigmoid, and for rbf -gamma ||a - b||^2 = 2 gamma a.b - gamma |a|^2 - gamma |b|^2
+        (on points centred on B's mean, so that the expansion cancels little)."""
+        A, B = _as_rows(A), _as_rows(B)
+        if self.name == "rbf":
+            g = self.gamma
+            if len(B):                       # rbf ignores a shift; centred norms lose less
+                centre = B.mean(axis=0)
+                A, B = A - centre, B - centre
+            A = np.column_stack([2.0 * g * A, -g * np.einsum("ij,ij->i", A, A), np.ones(len(A))])
+            B = np.column_stack([B, np.ones(len(B)), -g * np.einsum("ij,ij->i", B, B)])
+        elif self.name != "linear":
+            A = np.column_stack([self.gamma * A, np.full(len(A), self.coef0)])
+            B = np.column_stack([B, np.ones(len(B))])
+        return A, B
 
-    def _block(self, A, B, b_sq, out):
-        dots = A @ B.T
+    def finish(self, dots: np.ndarray, out: np.ndarray) -> None:
+        """k from the operands' product `dots` (which it may overwrite), into `out`."""
         if self.name == "linear":
             out[...] = dots
         elif self.name == "rbf":
-            # -gamma ||a - b||^2 = gamma (2 a.b - |a|^2 - |b|^2), clipped at 0 against rounding
-            g = self.gamma
-            dots *= 2.0 * g
-            dots -= g * np.einsum("ij,ij->i", A, A)[:, None]
-            dots -= g * b_sq[None, :]
-            np.minimum(dots, 0.0, out=dots)
+            np.minimum(dots, 0.0, out=dots)          # the exponent is <= 0 but for rounding
             np.exp(dots, out=out)
         elif self.name == "poly":
-            dots *= self.gamma
-            dots += self.coef0
             out[...] = _int_power(dots, self.degree)
         else:
-            dots *= self.gamma
-            dots += self.coef0
             np.tanh(dots, out=out)
-
-    def sq_norms(self, A: np.ndarray):
-        """What `B_sq` wants for this kernel (None when the kernel does not use norms)."""
-        return np.einsum("ij,ij->i", _as_rows(A), _as_rows(A)) if self.name == "rbf" else None
 
     def diag(self, A: np.ndarray) -> np.ndarray:
         """k(a, a) for every row a of A."""
@@ -117,6 +104,44 @@ class Kernel:
         if self.name == "poly":
             return _int_power(self.gamma * sq + self.coef0, self.degree)
         return np.tanh(self.gamma * sq + self.coef0)
+
+
+class KernelRows:
+    """Rows k(B[i], B[:m]) over fixed points B, written in place one at a time: SMO's row
+    cache asks for thousands, so each row costs the fewest numpy passes.
+
+    An rbf row over few features takes the difference form exp(-sum_k (z_k - Z_k)^2) on
+    centred points scaled by sqrt(gamma), in the row's own dtype: a float32 row is computed
+    in float32 (exp is several times cheaper there) to within float32 rounding, a float64
+    row exactly, and k(b, b) is exactly 1 either way. Other kernels use the general path."""
+
+    MAX_DIFF_FEATURES = 8      # beyond this, one matrix product beats a pass per feature
+
+    def __init__(self, kernel: Kernel, B: np.ndarray, dtype):
+        self.kernel, self.B = kernel, _as_rows(B)
+        self.Z = None
+        if kernel.name == "rbf" and self.B.shape[1] <= self.MAX_DIFF_FEATURES:
+            centred = self.B - self.B.mean(axis=0)     # differences keep their precision
+            self.Z = np.ascontiguousarray((math.sqrt(kernel.gamma) * centred).T, dtype=dtype)
+            self.tmp = np.empty(len(self.B), dtype=dtype)
+        else:
+            self.A_op, self.B_op = kernel.operands(self.B, self.B)
+
+    def __call__(self, i: int, out: np.ndarray) -> np.ndarray:
+        """k(B[i], B[:len(out)]) into `out`."""
+        m = len(out)
+        if self.Z is None:
+            self.kernel.finish(self.B_op[:m] @ self.A_op[i], out)
+            return out
+        Z, tmp = self.Z, self.tmp[:m]
+        np.subtract(Z[0, :m], Z[0, i], out=out)
+        out *= out
+        for k in range(1, len(Z)):
+            np.subtract(Z[k, :m], Z[k, i], out=tmp)
+            tmp *= tmp
+            out += tmp
+        np.negative(out, out=out)
+        return np.exp(out, out=out)
 
 
 def _as_rows(A) -> np.ndarray:

@@ -34,6 +34,7 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import ConvergenceWarning
+from ..kernels import KernelRows
 from ._common import hulls_overlap
 from .base import BinaryProblem, Snapshot, dual_stats
 
@@ -46,7 +47,7 @@ SHRINK_EVERY = 250          # pair steps between shrinking tests (libsvm: 1000; 
 NEWTON_EVERY = 100          # pair steps between Newton steps on the free multipliers...
 NEWTON_EVERY_SMALL = 10     # ...and once the active prefix is at most SMALL_M points
 SMALL_M = 1000
-NEWTON_ROUNDS = 3           # Newton steps in a row while the box blocks them
+NEWTON_ROUNDS = 50          # active-set rounds within one Newton step
 NEWTON_MAX_FREE = 400       # beyond this many free multipliers the solve costs too much
 
 
@@ -65,8 +66,8 @@ class KernelRowCache:
     def __init__(self, X: np.ndarray, kernel, kdiag: np.ndarray, budget: int):
         n = len(X)
         self.X, self.kernel, self.kd, self.m = X, kernel, kdiag, n
-        self.X_sq = kernel.sq_norms(X)
         self.dtype = np.float64 if 2 * n * n * 8 <= budget else np.float32
+        self.row_of = KernelRows(kernel, X, self.dtype)
         self.kd_row = kdiag.astype(self.dtype)       # mixed-precision adds are slow
         capacity = int(min(n, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
         self.rows = np.empty((capacity, n), dtype=self.dtype)
@@ -89,9 +90,7 @@ class KernelRowCache:
             self.slot_of[old] = -1
         self.owner[slot], self.slot_of[i] = i, slot
         self.stamp[slot] = now
-        m = self.m
-        sq = None if self.X_sq is None else self.X_sq[:m]
-        self.kernel(self.X[i:i + 1], self.X[:m], out=self.rows[slot:slot + 1, :m], B_sq=sq)
+        self.row_of(i, self.rows[slot, :self.m])
         self.have_inv[slot] = False
         return slot
 
@@ -123,8 +122,7 @@ class KernelRowCache:
         dropped: recomputing the few needed again is cheaper than gathering every cached
         row into the new column order."""
         self.X, self.kd, self.kd_row = self.X[order], self.kd[order], self.kd_row[order]
-        if self.X_sq is not None:
-            self.X_sq = self.X_sq[order]
+        self.row_of = KernelRows(self.kernel, self.X, self.dtype)
         self.clear(m)
 
     def clear(self, m: int) -> None:
@@ -183,7 +181,7 @@ class _SMO:
             elif self.iteration >= self.next_newton:
                 every_newton = NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY
                 self.next_newton = self.iteration + every_newton
-                self._newton()
+                self._newton_step()
             if self.iteration >= self.max_iter:
                 warnings.warn(f"SMO stopped after max_iter={self.max_iter} pair updates "
                               f"before reaching tol={self.p.tol:g}", ConvergenceWarning,
@@ -205,10 +203,14 @@ class _SMO:
         """Up to `budget` pair steps on the active prefix; True once it is optimal.
 
         This loop is the solver's hot path: every numpy call costs about a microsecond
-        whatever the prefix length, so it makes as few calls as the method allows."""
+        whatever the prefix length, so it makes as few calls as the method allows. It keeps
+        F only inside Fup = F + up_pen and Flow = F + low_pen (every point is in I_up or
+        I_low, so F is where either is finite): one update each per step buys the max over
+        I_up and the gains over I_low without a pass to add the penalties."""
         C, tol, m, cache = self.C, self.p.tol, self.m, self.cache
-        a, F, y, kd = self.alpha, self.F[:m], self.y, self.kd
+        a, y, kd = self.alpha, self.y, self.kd
         up_pen, low_pen = self.up_pen[:m], self.low_pen[:m]
+        Fup, Flow = self.F[:m] + up_pen, self.F[:m] + low_pen
         rows, slot_of, stamp = cache.rows, cache.slot_of, cache.stamp
         inv_quad, have_inv = cache.inv_quad, cache.have_inv
         pos = (y[:m] > 0).tolist()                 # list lookups beat numpy scalars here
@@ -217,12 +219,13 @@ class _SMO:
         dual, steps, optimal, now = self.dual, 0, False, self.iteration
         while steps < budget:
             now += 1
-            np.add(F, up_pen, out=work)
-            i = work.argmax()
-            fmax = work[i]
-            np.subtract(fmax, F, out=b)
-            b -= low_pen
-            # second-order selection: j maximises b^2 / quad over I_low points with F < fmax
+            i = Fup.argmax()
+            fmax = Fup[i]
+            # second-order selection: j maximises b^2 / quad over I_low points with b > 0,
+            # b = fmax - F; b |b| keeps the sign, so points with b <= 0 never win
+            np.subtract(fmax, Flow, out=b)
+            np.abs(b, out=work)
+            b *= work
             si = slot_of[i]
             if si < 0:
                 si = cache.fetch(i, now)
@@ -230,12 +233,10 @@ class _SMO:
             if not have_inv[si]:
                 cache.inv_quad_row(si)
             inv_i = inv_quad[si, :m]
-            np.maximum(b, 0.0, out=b)
-            b *= b
             b *= inv_i
             j = b.argmax()
-            bj = fmax - F[j] - low_pen[j]   # -inf when no point of I_low is below fmax
-            if bj < tol and fmax - (F + low_pen).min() < tol:   # the max violation < tol
+            bj = fmax - Flow[j]             # -inf when no point of I_low is below fmax
+            if bj < tol and fmax - Flow.min() < tol:   # the max violation < tol
                 optimal = True
                 break
             sj = slot_of[j]
@@ -247,87 +248,77 @@ class _SMO:
             ai, aj = a[i], a[j]
             pos_i, pos_j = pos[i], pos[j]
             lam = min(bj * inv_i[j], C - ai if pos_i else ai, aj if pos_j else C - aj)
-            dual += lam * (fmax - F[j]) - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
+            dual += lam * bj - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
             a[i] = ai = ai + lam if pos_i else ai - lam
             a[j] = aj = aj - lam if pos_j else aj + lam
             np.subtract(Ki, Kj, out=work)
             work *= lam
-            F -= work
-            # membership of I_up / I_low for the two points that moved
-            up_pen[i] = 0.0 if (ai < C if pos_i else ai > 0) else -inf
-            low_pen[i] = 0.0 if (ai > 0 if pos_i else ai < C) else inf
-            up_pen[j] = 0.0 if (aj < C if pos_j else aj > 0) else -inf
-            low_pen[j] = 0.0 if (aj > 0 if pos_j else aj < C) else inf
+            Fup -= work
+            Flow -= work
+            # membership of I_up / I_low for the two points that moved: i was in I_up, j
+            # in I_low, so their F is read there
+            Fi, Fj = Fup[i], Flow[j]
+            up_i, low_i = (ai < C, ai > 0) if pos_i else (ai > 0, ai < C)
+            up_j, low_j = (aj < C, aj > 0) if pos_j else (aj > 0, aj < C)
+            up_pen[i], Fup[i] = (0.0, Fi) if up_i else (-inf, -inf)
+            low_pen[i], Flow[i] = (0.0, Fi) if low_i else (inf, inf)
+            up_pen[j], Fup[j] = (0.0, Fj) if up_j else (-inf, -inf)
+            low_pen[j], Flow[j] = (0.0, Fj) if low_j else (inf, inf)
             steps += 1
             last = (i, j)
+        np.copyto(self.F[:m], Fup, where=np.isfinite(Fup))
+        np.copyto(self.F[:m], Flow, where=np.isfinite(Flow))
         if steps:
             self.pair = (int(self.order[last[0]]), int(self.order[last[1]]))
         self.iteration += steps
         self.dual = dual
         return optimal
 
-    def _newton(self, rounds: int = NEWTON_ROUNDS) -> None:
-        """Newton steps until one is not blocked by the box (at most `rounds`)."""
-        for _ in range(rounds):
-            if not self._newton_step():
-                return
-
     def _newton_step(self) -> bool:
         """Move the free multipliers (0 < a < C) together to the optimum of the dual with
-        every other multiplier held, as far as the box allows: one Newton step of an
-        active-set method. At large C, SMO spends thousands of pair steps circling this point
-        on an ill-conditioned kernel; any feasible move that raises the dual is safe for it.
-        The kernel rows come from the cache, where most free points' rows already are."""
-        m, C, cache = self.m, self.C, self.cache
+        every other multiplier held: the subproblem over the free set, box included, solved
+        by a small active-set method on k x k matrices (`_box_qp`). At large C, SMO spends
+        thousands of pair steps circling this point on an ill-conditioned kernel; any
+        feasible move that raises the dual is safe for it. F is updated once, from the
+        kernel rows of the points that moved. True when the multipliers moved."""
+        m, C = self.m, self.C
         a = self.alpha[:m]
         free = np.flatnonzero((a > 0) & (a < C))
         k = len(free)
-        if k < 3 or k > min(NEWTON_MAX_FREE, len(cache.rows) // 2):
+        if k < 3 or k > min(NEWTON_MAX_FREE, len(self.cache.rows) // 2):
             return False
         if self._settled is not None and np.array_equal(self._settled, free):
             return False                 # already at the optimum over this very free set
-        now = self.iteration
-        slots = cache.slot_of[free]
-        cache.stamp[slots[slots >= 0]] = now     # fresh: the misses below must not evict them
-        for k_miss in np.flatnonzero(slots < 0):
-            slots[k_miss] = cache.fetch(free[k_miss], now)
-            cache.stamp[slots[k_miss]] = now
-        K = cache.rows[slots, :m]
         y = self.y[free]
-        Q = K[:, free] * np.outer(y, y)
+        Xf = self.cache.X[free]
+        # Q in float64: float32 rows would make this nearly singular matrix indefinite.
+        Q = self.p.kernel(Xf, Xf) * np.outer(y, y)
         G = -y * self.F[free]                        # gradient of 1/2 a'Qa - e'a
-        kkt = np.zeros((k + 1, k + 1))
-        kkt[:k, :k], kkt[:k, k], kkt[k, :k] = Q, y, y
-        try:
-            d = np.linalg.solve(kkt, np.append(-G, 0.0))[:k]
-        except np.linalg.LinAlgError:                # singular (e.g. a low-rank kernel)
-            return False
-        d -= y * (y @ d) / k                         # y'd = 0 exactly
-        slope, curv = G @ d, d @ Q @ d
-        if not (slope < 0 and curv > 0):
-            return False
         old = a[free]
-        with np.errstate(divide="ignore"):
-            room = np.where(d > 0, (C - old) / d, np.where(d < 0, -old / d, np.inf))
-        t = min(1.0, -slope / curv, float(room.min()))
-        if not t > 0:
-            return False
-        new = np.clip(old + t * d, 0.0, C)
-        blocked = room <= t                          # these land exactly on their bound
-        new[blocked] = np.where(d[blocked] > 0, C, 0.0)
-        step = new - old
-        if abs(y @ step) > 1e-12 * max(1.0, np.abs(new).max()):   # ill-conditioned solve
-            return False
+        new, settled = _box_qp(Q, y, G, old, C, 0.5 * self.p.tol)
+        change = new - old
+        moved = np.flatnonzero(change)
+        if not len(moved) or abs(y @ change) > 1e-12 * max(1.0, float(new.max())):
+            return False                             # nothing to do, or an ill-conditioned solve
         self.alpha[free] = new
-        self.F[:m] -= (y * step) @ K
-        self.dual -= G @ step + 0.5 * step @ Q @ step
+        self.F[:m] -= (y[moved] * change[moved]).astype(self.cache.dtype) @ self._rows(free[moved])
+        self.dual -= G @ change + 0.5 * change @ Q @ change
         pos = y > 0
         self.up_pen[free] = np.where(np.where(pos, new < C, new > 0), 0.0, -math.inf)
         self.low_pen[free] = np.where(np.where(pos, new > 0, new < C), 0.0, math.inf)
-        if blocked.any():
-            return True
-        self._settled = free
-        return False
+        self._settled = np.flatnonzero((a > 0) & (a < C)) if settled else None
+        return True
+
+    def _rows(self, points: np.ndarray) -> np.ndarray:
+        """The cached kernel rows of `points` over the active prefix, fetching the misses
+        (hits are stamped first so that a miss cannot evict them)."""
+        cache, now = self.cache, self.iteration
+        slots = cache.slot_of[points]
+        cache.stamp[slots[slots >= 0]] = now
+        for k_miss in np.flatnonzero(slots < 0):
+            slots[k_miss] = cache.fetch(points[k_miss], now)
+            cache.stamp[slots[k_miss]] = now
+        return cache.rows[slots, :self.m]
 
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
@@ -416,3 +407,94 @@ class _SMO:
             dual_objective=self.dual, gap=primal - self.dual,
             kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
             support=np.flatnonzero(alpha > 0), working_pair=self.pair, converged=converged)
+
+
+
+def _box_qp(Q, y, g, a, C, tol, rounds=NEWTON_ROUNDS):
+    """Minimise 1/2 a'Qa - e'a (gradient g at a) over these multipliers with 0 <= a <= C
+    and y'a held, starting from a: a primal active-set method. Each round takes the Newton
+    step on the working set (every point to begin with), cut at the first bound it meets,
+    where that point leaves the working set; at the working set's optimum, the bounded
+    point whose multiplier most wants to move re-enters. The inverse of the working KKT
+    matrix is downdated in place when a point leaves (its row and column become zero), so
+    a round costs O(k^2). Returns (new a, True when optimal to within tol)."""
+    k = len(a)
+    a, g = a.copy(), g.copy()
+    working = np.ones(k, dtype=bool)
+    inverse = _kkt_inverse(Q, y, working)
+    rhs = np.zeros(k + 1)
+    for _ in range(rounds):
+        if inverse is None:
+            return a, False
+        np.negative(g, out=rhs[:k])
+        solution = inverse @ rhs
+        d, nu = solution[:k], solution[k]
+        yw = y * working
+        d -= yw * ((yw @ d) / working.sum())         # y'd = 0 exactly (off the working set d is 0)
+        Qd = Q @ d
+        slope, curv = g @ d, d @ Qd
+        if slope < 0 and curv > 0:
+            limit = np.where(d > 0, C - a, -a)
+            room = np.full(k, np.inf)
+            np.divide(limit, d, out=room, where=d != 0)
+            t = min(-slope / curv, float(room.min()))
+            blocked = np.flatnonzero(room <= t)
+            a += t * d
+            a[blocked] = np.where(d[blocked] > 0, C, 0.0)   # exactly on the bound
+            g += t * Qd
+            if len(blocked):
+                for r in blocked:
+                    working[r] = False
+                    inverse = _downdate(inverse, r)
+                continue
+        # optimal over the working set: free the bounded point that most wants to move
+        pull = np.where(working, 0.0, (g + nu * y) * np.where(a > 0, 1.0, -1.0))
+        worst = int(pull.argmax())
+        if pull[worst] <= tol:
+            return a, True
+        working[worst] = True
+        inverse = _update(inverse, Q, y, worst)
+    return a, False
+
+
+def _kkt_inverse(Q, y, working):
+    """Inverse of the KKT matrix [[Q_ww, y_w], [y_w', 0]] of the working points, laid out
+    over all points plus the multiplier (zero rows and columns off the working set); None
+    when it is singular."""
+    k = len(y)
+    w = np.append(np.flatnonzero(working), k)
+    kkt = np.zeros((len(w), len(w)))
+    kkt[:-1, :-1] = Q[np.ix_(w[:-1], w[:-1])]
+    kkt[:-1, -1] = kkt[-1, :-1] = y[w[:-1]]
+    try:
+        small = np.linalg.inv(kkt)
+    except np.linalg.LinAlgError:                    # singular (e.g. duplicate points)
+        return None
+    inverse = np.zeros((k + 1, k + 1))
+    inverse[np.ix_(w, w)] = small
+    return inverse
+
+
+def _update(inverse, Q, y, r):
+    """The inverse with point r back in the working set: the bordered KKT matrix's inverse
+    from the Schur complement s = Q_rr - u'Mu, u = (Q_wr, y_r); None when s vanishes."""
+    u = np.append(Q[:, r], y[r])
+    v = inverse @ u                                  # zero off the working set
+    s = u[r] - u @ v
+    if not s > 1e-12 * u[r]:
+        return None
+    inverse += np.outer(v, v / s)
+    inverse[r, :] = inverse[:, r] = -v / s
+    inverse[r, r] = 1.0 / s
+    return inverse
+
+
+def _downdate(inverse, r):
+    """The inverse with point r held fixed (d_r = 0): the Schur complement of the KKT
+    matrix bordered by e_r, computed in place; None when that leaves it singular."""
+    pivot = inverse[r, r]
+    if not pivot > 1e-12 * np.abs(inverse).max():
+        return None
+    inverse -= np.outer(inverse[:, r], inverse[r] / pivot)
+    inverse[r, :] = inverse[:, r] = 0.0
+    return inverse
