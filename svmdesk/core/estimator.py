@@ -221,14 +221,14 @@ def _libsvm_layout(machines, n_classes, codes):
     else in row j."""
     support = np.unique(np.concatenate([m.support for m in machines]))
     support = support[np.argsort(codes[support], kind="stable")]
-    column = {int(s): c for c, s in enumerate(support)}
+    column = np.empty(len(codes), dtype=np.intp)
+    column[support] = np.arange(len(support))
     coef = np.zeros((max(1, n_classes - 1), len(support)))
     for m in machines:
-        for s, value in zip(m.support, m.dual_coef):
-            own = codes[s]
-            other = m.negative if own == m.positive else m.positive
-            row = 0 if n_classes == 2 else (other - 1 if own < other else other)
-            coef[row, column[int(s)]] = value
+        own = codes[m.support]
+        other = np.where(own == m.positive, m.negative, m.positive)
+        row = 0 if n_classes == 2 else np.where(own < other, other - 1, other)
+        coef[row, column[m.support]] = m.dual_coef
     return support, coef
 
 
@@ -347,6 +347,8 @@ def _check_data(X, y, need_two_classes: bool = True):
 
 def _unique(y: np.ndarray) -> list:
     """Distinct labels, sorted when they can be, else in order of appearance."""
+    if y.dtype.kind in "biufUS":                     # numpy sorts these itself, and fast
+        return np.unique(y).tolist()
     seen = list(dict.fromkeys(y.tolist()))
     try:
         return sorted(seen)
@@ -355,8 +357,11 @@ def _unique(y: np.ndarray) -> list:
 
 
 def _encode_labels(y: np.ndarray):
+    if y.dtype.kind in "biufUS":
+        classes, codes = np.unique(y, return_inverse=True)
+        return classes, codes.astype(np.intp).ravel()
     labels = _unique(y)
     index = {label: k for k, label in enumerate(labels)}
     codes = np.fromiter((index[v] for v in y.tolist()), dtype=np.intp, count=len(y))
-    classes = np.array(labels, dtype=y.dtype if y.dtype.kind != "O" else object)
+    classes = np.array(labels, dtype=object)
     return classes, codes
