@@ -69,6 +69,8 @@ class KernelRowCache:
         self.dtype = np.float64 if 2 * n * n * 8 <= budget else np.float32
         self.row_of = KernelRows(kernel, X, self.dtype)
         self.kd_row = kdiag.astype(self.dtype)       # mixed-precision adds are slow
+        # a constant diagonal (rbf: 1) saves two passes per curvature row
+        self.kd_const = float(kdiag[0]) if n and (kdiag == kdiag[0]).all() else None
         capacity = int(min(n, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
         self.rows = np.empty((capacity, n), dtype=self.dtype)
         self.inv_quad = np.empty((capacity, n), dtype=self.dtype)
@@ -109,11 +111,16 @@ class KernelRowCache:
         m = self.m
         inv = self.inv_quad[slot, :m]
         if not self.have_inv[slot]:
-            np.multiply(self.rows[slot, :m], -2.0, out=inv)
-            inv += self.kd_row[:m]
-            inv += float(self.kd[self.owner[slot]])
-            np.maximum(inv, TAU, out=inv)
-            np.reciprocal(inv, out=inv)
+            if self.kd_const is not None:            # rbf: 1 / (2 (c - k)), in three passes
+                np.subtract(self.kd_const, self.rows[slot, :m], out=inv)
+                np.maximum(inv, 0.5 * TAU, out=inv)
+                np.divide(0.5, inv, out=inv)
+            else:
+                np.multiply(self.rows[slot, :m], -2.0, out=inv)
+                inv += self.kd_row[:m]
+                inv += float(self.kd[self.owner[slot]])
+                np.maximum(inv, TAU, out=inv)
+                np.reciprocal(inv, out=inv)
             self.have_inv[slot] = True
         return inv
 
