@@ -110,17 +110,19 @@ class KernelRows:
     """Rows k(B[i], B[:m]) over fixed points B, written in place one at a time: SMO's row
     cache asks for thousands, so each row costs the fewest numpy passes.
 
-    An rbf row over few features takes the difference form exp(-sum_k (z_k - Z_k)^2) on
-    centred points scaled by sqrt(gamma), in the row's own dtype: a float32 row is computed
-    in float32 (exp is several times cheaper there) to within float32 rounding, a float64
-    row exactly, and k(b, b) is exactly 1 either way. Other kernels use the general path."""
+    A float32 rbf row over few features takes the difference form exp(-sum_k (z_k - Z_k)^2)
+    on centred points scaled by sqrt(gamma), computed in float32 (exp is several times
+    cheaper there) to within float32 rounding, with k(b, b) exactly 1; the expanded form
+    |a|^2 + |b|^2 - 2 a.b would lose the small distances that set SMO's curvatures to
+    float32's cancellation. Other rows come from one product of the kernel's operands."""
 
     MAX_DIFF_FEATURES = 8      # beyond this, one matrix product beats a pass per feature
 
     def __init__(self, kernel: Kernel, B: np.ndarray, dtype):
         self.kernel, self.B = kernel, _as_rows(B)
         self.Z = None
-        if kernel.name == "rbf" and self.B.shape[1] <= self.MAX_DIFF_FEATURES:
+        if (kernel.name == "rbf" and dtype == np.float32
+                and self.B.shape[1] <= self.MAX_DIFF_FEATURES):
             centred = self.B - self.B.mean(axis=0)     # differences keep their precision
             self.Z = np.ascontiguousarray((math.sqrt(kernel.gamma) * centred).T, dtype=dtype)
             self.tmp = np.empty(len(self.B), dtype=dtype)

@@ -417,7 +417,7 @@ class _SMO:
 
 
 
-def _box_qp(Q, y, g, a, C, tol, rounds=NEWTON_ROUNDS):
+def _box_qp(Q, y, g, a, C, tol):
     """Minimise 1/2 a'Qa - e'a (gradient g at a) over these multipliers with 0 <= a <= C
     and y'a held, starting from a: a primal active-set method. Each round takes the Newton
     step on the working set (every point to begin with), cut at the first bound it meets,
@@ -430,7 +430,7 @@ def _box_qp(Q, y, g, a, C, tol, rounds=NEWTON_ROUNDS):
     working = np.ones(k, dtype=bool)
     inverse = _kkt_inverse(Q, y, working)
     rhs = np.zeros(k + 1)
-    for _ in range(rounds):
+    for _ in range(NEWTON_ROUNDS):
         if inverse is None:
             return a, False
         np.negative(g, out=rhs[:k])
