@@ -203,3 +203,74 @@ def test_newton_steps_work_with_a_small_float32_cache(monkeypatch):
     ref = libsvm(X, y, kernel="rbf", gamma="scale", C=100.0)
     assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
                                             rel=1e-4)
+
+
+def _small_qp(k, seed):
+    """A random dual subproblem: Q = y y' * rbf kernel, a gradient, a feasible start."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(k, 2))
+    y = np.where(rng.random(k) < 0.5, 1.0, -1.0)
+    Q = Kernel("rbf", gamma=0.5)(X, X) * np.outer(y, y)
+    a = rng.uniform(0.1, 0.9, size=k)
+    g = Q @ a - 1.0 + rng.normal(scale=0.5, size=k)   # as if other multipliers pulled
+    return Q, y, g, a
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_box_qp_reaches_the_subproblem_optimum(seed):
+    """The active-set solve keeps the box and y'a, lowers the objective, and when it says
+    it is optimal the KKT conditions hold: one multiplier nu with g + nu y = 0 on the free
+    points, >= 0 at the lower bound and <= 0 at the upper one."""
+    Q, y, g, a = _small_qp(30, seed)
+    C, tol = 1.0, 1e-6
+    new, settled = smo._box_qp(Q, y, g, a, C, tol)
+    step = new - a
+    assert settled
+    assert new.min() >= 0 and new.max() <= C
+    assert abs(y @ step) < 1e-12
+    assert g @ step + 0.5 * step @ Q @ step < 0
+    grad = g + Q @ step
+    free = (new > 0) & (new < C)
+    nu = -np.mean(y[free] * grad[free])
+    lagrangian = grad + nu * y
+    np.testing.assert_allclose(lagrangian[free], 0.0, atol=1e-8)
+    assert (lagrangian[new == 0] >= -1e-6).all() and (lagrangian[new == C] <= 1e-6).all()
+
+
+def test_kkt_inverse_downdate_and_update_agree_with_a_fresh_inverse():
+    """Holding a point fixed, then freeing it again, gives the inverse computed from
+    scratch for each working set."""
+    Q, y, _, _ = _small_qp(12, 0)
+    working = np.ones(12, dtype=bool)
+    inverse = smo._kkt_inverse(Q, y, working)
+    working[[3, 7]] = False
+    for r in (3, 7):
+        inverse = smo._downdate(inverse, r)
+    np.testing.assert_allclose(inverse, smo._kkt_inverse(Q, y, working), atol=1e-9)
+    working[3] = True
+    inverse = smo._update(inverse, Q, y, 3)
+    np.testing.assert_allclose(inverse, smo._kkt_inverse(Q, y, working), atol=1e-9)
+
+
+def test_newton_steps_raise_the_dual_with_float32_rows(monkeypatch):
+    """At 5000 points the rows are float32 (the matrix exceeds the cache budget), yet every
+    Newton step moves: its curvature matrix is computed in float64. Taken from float32 rows
+    it was indefinite here, and most steps were refused."""
+    calls = []
+    step = smo._SMO._newton_step
+
+    def watched(self):
+        before = self.dual
+        moved = step(self)
+        calls.append((moved, self.dual - before))
+        return moved
+
+    monkeypatch.setattr(smo._SMO, "_newton_step", watched)
+    d = make_dataset("moons", n=5000, noise=0.2, seed=0)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    ours = SVC(C=100.0).fit(X, y)
+    moves = [gain for moved, gain in calls if moved]
+    assert calls and len(moves) >= 0.8 * len(calls) and all(gain > 0 for gain in moves)
+    ref = libsvm(X, y, kernel="rbf", gamma="scale", C=100.0)
+    assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
+                                            rel=1e-4)
