@@ -186,8 +186,7 @@ class _SMO:
             elif self.iteration >= self.next_shrink:
                 self._shrink()
             elif self.iteration >= self.next_newton:
-                every_newton = NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY
-                self.next_newton = self.iteration + every_newton
+                self.next_newton = self.iteration + self._newton_every()
                 self._newton_step()
             if self.iteration >= self.max_iter:
                 warnings.warn(f"SMO stopped after max_iter={self.max_iter} pair updates "
@@ -205,6 +204,9 @@ class _SMO:
         if not converged:
             self._reconstruct()
         yield self._snapshot(converged)
+
+    def _newton_every(self) -> int:
+        return NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY
 
     def _steps(self, budget: int) -> bool:
         """Up to `budget` pair steps on the active prefix; True once it is optimal.
@@ -361,6 +363,7 @@ class _SMO:
             setattr(self, name, getattr(self, name)[order])
         self.cache.permute(order, len(keep))
         self.m = len(keep)
+        self.next_newton = min(self.next_newton, self.iteration + self._newton_every())
         self._settled = None
 
     def _unshrink(self) -> None:
