@@ -44,7 +44,7 @@ TAU = 1e-12                 # libsvm's guard for a non-positive curvature
 CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
 SHRINK_EVERY = 250          # pair steps between shrinking tests (libsvm: 1000; measured
                             # best here together with the Newton steps)
-NEWTON_EVERY = 100          # pair steps between Newton steps on the free multipliers...
+NEWTON_EVERY = 200          # pair steps between Newton steps on the free multipliers...
 NEWTON_EVERY_SMALL = 10     # ...and once the active prefix is at most SMALL_M points
 SMALL_M = 1000
 NEWTON_ROUNDS = 50          # active-set rounds within one Newton step
