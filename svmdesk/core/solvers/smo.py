@@ -10,12 +10,13 @@ Q_ij = y_i y_j k(x_i, x_j). We track F_t = -y_t G_t where G = Qa - e is the grad
 Each step: i is the maximal violator, j the second-order choice (Fan, Chen, Lin 2005)
 maximising b^2 / quad, the pair moves analytically and is clipped to the box, with libsvm's
 TAU guard for non-positive curvature. Kernel rows come from an LRU cache under a byte budget
-(float32 when the full matrix would not fit, as libsvm's Qfloat).
+(float32 when the full matrix would not fit, as libsvm's Qfloat; see kernels.KernelRows).
 
 Newton steps: at large C, SMO circles the optimum of an ill-conditioned kernel for
 thousands of pair steps. Every NEWTON_EVERY steps (more often once the active set is small)
-the free multipliers jump together to the optimum with the others held, as an active-set
-method would; this is a feasible ascent step, so SMO's own stopping test stays the judge.
+the free multipliers move together to the optimum of the dual with the others held, box
+included (a small active-set solve, `_box_qp`); this is a feasible ascent step, so SMO's own
+stopping test stays the judge.
 
 Shrinking: every `shrink_every` steps, bounded points that cannot join a violating pair move
 behind an *active prefix*; every vector operation then runs over the prefix only. Points are
