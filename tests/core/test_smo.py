@@ -274,3 +274,18 @@ def test_newton_steps_raise_the_dual_with_float32_rows(monkeypatch):
     ref = libsvm(X, y, kernel="rbf", gamma="scale", C=100.0)
     assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
                                             rel=1e-4)
+
+
+def test_duplicate_points_at_large_C_still_match_libsvm():
+    """Every point twice: the free multipliers' curvature matrix is singular, which the
+    Newton step must survive (or decline) without harm."""
+    d = make_dataset("moons", n=300, noise=0.25, seed=3)
+    X, y = np.vstack([d.X, d.X]), np.concatenate([d.y, d.y])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)
+        ours = SVC(C=100.0).fit(X, y)
+    ref = libsvm(X, y, kernel="rbf", gamma="scale", C=100.0)
+    assert ours.converged_
+    assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
+                                            rel=1e-4)
+    assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995

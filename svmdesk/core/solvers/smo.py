@@ -420,7 +420,6 @@ class _SMO:
             support=np.flatnonzero(alpha > 0), working_pair=self.pair, converged=converged)
 
 
-
 def _box_qp(Q, y, g, a, C, tol):
     """Minimise 1/2 a'Qa - e'a (gradient g at a) over these multipliers with 0 <= a <= C
     and y'a held, starting from a: a primal active-set method. Each round takes the Newton
@@ -457,6 +456,8 @@ def _box_qp(Q, y, g, a, C, tol):
                 for r in blocked:
                     working[r] = False
                     inverse = _downdate(inverse, r)
+                    if inverse is None:
+                        return a, False
                 continue
         # optimal over the working set: free the bounded point that most wants to move
         pull = np.where(working, 0.0, (g + nu * y) * np.where(a > 0, 1.0, -1.0))
