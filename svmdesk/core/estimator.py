@@ -363,5 +363,5 @@ def _encode_labels(y: np.ndarray):
     labels = _unique(y)
     index = {label: k for k, label in enumerate(labels)}
     codes = np.fromiter((index[v] for v in y.tolist()), dtype=np.intp, count=len(y))
-    classes = np.array(labels, dtype=object)
+    classes = np.array(labels, dtype=y.dtype if y.dtype.kind != "O" else object)
     return classes, codes

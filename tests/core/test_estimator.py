@@ -441,6 +441,21 @@ def test_float_and_bool_labels_round_trip():
     assert bools.predict(X).dtype == np.bool_
 
 
+@pytest.mark.parametrize("labels", [
+    np.array(["2020-01-01", "2021-06-30"], dtype="datetime64[ns]"),
+    np.array([1, 2], dtype="timedelta64[D]"),
+    np.array([1 + 1j, 2j]),
+], ids=["datetime64", "timedelta64", "complex"])
+def test_other_numpy_label_dtypes_keep_their_dtype(labels):
+    X, y = moons()
+    model = SVC().fit(X, labels[y.astype(int)])
+    assert model.classes_.dtype == labels.dtype
+    np.testing.assert_array_equal(np.sort(model.classes_), np.sort(labels))
+    pred = model.predict(X)
+    assert pred.dtype == labels.dtype
+    np.testing.assert_array_equal(pred, labels[SVC().fit(X, y).predict(X).astype(int)])
+
+
 def test_mixed_type_object_labels_are_supported_and_returned_as_given():
     X, y = moons()
     labels = np.array([1 if v else "a" for v in y], dtype=object)
