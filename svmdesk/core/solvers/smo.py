@@ -50,6 +50,7 @@ NEWTON_EVERY_SMALL = 10     # ...and once the active prefix is at most SMALL_M p
 SMALL_M = 1000
 NEWTON_ROUNDS = 50          # active-set rounds within one Newton step
 NEWTON_MAX_FREE = 400       # beyond this many free multipliers the solve costs too much
+NEWTON_RIDGE = 1e-10        # relative to max Q_ii: keeps the Newton system regular
 
 
 def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
@@ -431,7 +432,11 @@ def _box_qp(Q, y, g, a, C, tol):
     k = len(a)
     a, g = a.copy(), g.copy()
     working = np.ones(k, dtype=bool)
-    inverse = _kkt_inverse(Q, y, working)
+    # The directions come from Q plus a tiny ridge: duplicate points make Q singular
+    # (their gradients are equal, so the ridge moves nothing along that direction); the
+    # step lengths and the gradient use Q itself.
+    ridged = Q + NEWTON_RIDGE * max(float(np.diag(Q).max()), 1e-300) * np.eye(k)
+    inverse = _kkt_inverse(ridged, y, working)
     rhs = np.zeros(k + 1)
     for _ in range(NEWTON_ROUNDS):
         if inverse is None:
@@ -459,13 +464,17 @@ def _box_qp(Q, y, g, a, C, tol):
                     if inverse is None:
                         return a, False
                 continue
-        # optimal over the working set: free the bounded point that most wants to move
-        pull = np.where(working, 0.0, (g + nu * y) * np.where(a > 0, 1.0, -1.0))
+        # no descent left on the working set: if its points are optimal (one multiplier nu
+        # with g + nu y = 0 there), free the bounded point that most wants to move
+        lagrangian = g + nu * y
+        if np.abs(lagrangian[working]).max() > tol:
+            return a, False                          # a numerically failed solve
+        pull = np.where(working, 0.0, lagrangian * np.where(a > 0, 1.0, -1.0))
         worst = int(pull.argmax())
         if pull[worst] <= tol:
             return a, True
         working[worst] = True
-        inverse = _update(inverse, Q, y, worst)
+        inverse = _update(inverse, ridged, y, worst)
     return a, False
 
 
