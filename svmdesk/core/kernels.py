@@ -110,21 +110,21 @@ class KernelRows:
     """Rows k(B[i], B[:m]) over fixed points B, written in place one at a time: SMO's row
     cache asks for thousands, so each row costs the fewest numpy passes.
 
-    A float32 rbf row over few features takes the difference form exp(-sum_k (z_k - Z_k)^2)
-    on centred points scaled by sqrt(gamma), computed in float32 (exp is several times
-    cheaper there) to within float32 rounding, with k(b, b) exactly 1; the expanded form
-    |a|^2 + |b|^2 - 2 a.b would lose the small distances that set SMO's curvatures to
-    float32's cancellation. Other rows come from one product of the kernel's operands."""
+    An rbf row over few features takes the difference form exp(-sum_k (z_k - Z_k)^2) on
+    points scaled by sqrt(gamma): each difference is taken in float64 and rounded once to
+    the row's dtype, the rest is computed in that dtype (a float32 exp is several times
+    cheaper), so the row is within rounding of the kernel wherever the points lie, with
+    k(b, b) exactly 1. The expanded form |a|^2 + |b|^2 - 2 a.b loses the small distances
+    that set SMO's curvatures, and everything for points far apart in kernel widths. Other
+    rows come from one product of the kernel's operands."""
 
     MAX_DIFF_FEATURES = 8      # beyond this, one matrix product beats a pass per feature
 
     def __init__(self, kernel: Kernel, B: np.ndarray, dtype):
         self.kernel, self.B = kernel, _as_rows(B)
         self.Z = None
-        if (kernel.name == "rbf" and dtype == np.float32
-                and self.B.shape[1] <= self.MAX_DIFF_FEATURES):
-            centred = self.B - self.B.mean(axis=0)     # differences keep their precision
-            self.Z = np.ascontiguousarray((math.sqrt(kernel.gamma) * centred).T, dtype=dtype)
+        if kernel.name == "rbf" and self.B.shape[1] <= self.MAX_DIFF_FEATURES:
+            self.Z = np.ascontiguousarray((math.sqrt(kernel.gamma) * self.B).T)
             self.tmp = np.empty(len(self.B), dtype=dtype)
         else:
             self.A_op, self.B_op = kernel.operands(self.B, self.B)

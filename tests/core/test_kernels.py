@@ -47,9 +47,18 @@ def test_one_row_equals_the_blocked_matrix(kernel, d, dtype):
         assert rows(i, out) is out
         np.testing.assert_allclose(out, general[i], rtol=2e-6 if single else 1e-9,
                                    atol=1e-6 * np.abs(general).max() if single else 1e-9)
+    if kernel.name == "rbf" and d <= KernelRows.MAX_DIFF_FEATURES:
+        far = B.copy()
+        far[1250:] += 1e5                # two clusters 1e5 kernel widths apart
+        far_rows, far_exact = KernelRows(kernel, far, dtype), formula(kernel, far[1240:1260], far)
+        for i in (1240, 1255):
+            out = np.empty(3000, dtype=dtype)
+            np.testing.assert_allclose(far_rows(i, out), far_exact[i - 1240],
+                                       rtol=2e-6 if single else 1e-9,
+                                       atol=1e-6 if single else 1e-15)
     if kernel.name == "rbf":
         out = np.empty(2500, dtype=dtype)
         rows(5, out)
         assert (out <= 1).all() and out[5] == pytest.approx(1.0, abs=1e-12)
-        if single and d <= KernelRows.MAX_DIFF_FEATURES:
+        if d <= KernelRows.MAX_DIFF_FEATURES:
             assert out[5] == 1                          # the difference form is exact here

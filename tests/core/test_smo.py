@@ -303,3 +303,19 @@ def test_duplicate_points_at_large_C_still_match_libsvm():
     assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
                                             rel=1e-4)
     assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995
+
+
+def test_far_apart_clusters_with_a_narrow_kernel_keep_an_exact_objective():
+    """Two clusters 1e5 kernel widths apart, 4000 points (float32 rows): the rows keep
+    float32 precision however far the points lie from the data's centre, and the reported
+    dual objective is exact (recomputed from the float64 F), so the final duality gap is
+    small and never negative."""
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(4000, 2))
+    y = np.sign(X[:, 0] * X[:, 1] + 0.2 * rng.normal(size=4000))
+    X[2000:] += 1e5
+    final = list(SVC(C=10.0, gamma=1.0).iter_fit(X, y, every=10**9))[-1]
+    assert final.converged and 0 <= final.gap < 1e-6 * final.primal_objective
+    ref = libsvm(X, y, kernel="rbf", gamma=1.0, C=10.0)
+    assert final.dual_objective == pytest.approx(libsvm_dual_objective(ref, Kernel("rbf", 1.0)),
+                                                 rel=1e-5)

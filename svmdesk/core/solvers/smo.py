@@ -380,7 +380,8 @@ class _SMO:
         """F for every point in float64: the last reconstruction corrected by the kernel
         columns of the points whose multiplier changed since (fresh kernel values, not the
         cache's float32 rows). After the first time these are few (the active set), so
-        this costs far less than a sum over every SV."""
+        this costs far less than a sum over every SV. The dual objective is recomputed
+        from it too: the running sum carries the float32 rows' rounding."""
         changed = np.flatnonzero(self.alpha != self.alpha_ref)
         if len(changed):
             X, y = self.cache.X, self.y
@@ -388,6 +389,8 @@ class _SMO:
             self.F_ref -= self.p.kernel.matvec(X, X[changed], step)
             self.alpha_ref[changed] = self.alpha[changed]
         self.F = self.F_ref.copy()
+        # D = e'a - 1/2 a'Qa with Qa = e - y F
+        self.dual = 0.5 * float(self.alpha @ (1.0 + self.y * self.F))
 
     def _optimal_everywhere(self) -> bool:
         """The active prefix is optimal: is every point, with an exact F?"""
