@@ -319,3 +319,19 @@ def test_far_apart_clusters_with_a_narrow_kernel_keep_an_exact_objective():
     ref = libsvm(X, y, kernel="rbf", gamma=1.0, C=10.0)
     assert final.dual_objective == pytest.approx(libsvm_dual_objective(ref, Kernel("rbf", 1.0)),
                                                  rel=1e-5)
+
+
+@pytest.mark.parametrize("kernel", ["linear", "poly"])
+def test_low_rank_kernels_at_large_C_converge_in_few_pairs(kernel):
+    """A linear or quadratic kernel on 3 features has a rank-deficient Q, where pair steps
+    alone crawl (libsvm takes 100,000s of pairs here); the ridged Newton step still solves
+    the free multipliers' subproblem, so SMO needs a small fraction of libsvm's pairs."""
+    rng = np.random.default_rng(100)
+    X = rng.normal(size=(150, 3))
+    y = np.sign(X[:, 0] + 0.5 * rng.normal(size=150))
+    params = dict(kernel=kernel, C=1000.0, coef0=1.0, degree=2)
+    ours = SVC(**params).fit(X, y)
+    ref = libsvm(X, y, gamma="scale", **params)
+    assert ours.converged_ and ours.n_iter_[0] < ref.n_iter_[0] / 10
+    assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
+                                            rel=1e-6)
