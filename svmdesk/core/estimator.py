@@ -345,9 +345,12 @@ def _check_data(X, y, need_two_classes: bool = True):
     return X, y
 
 
+_NUMPY_SORTS = "biufUS"   # label dtypes numpy sorts and encodes itself, and fast
+
+
 def _unique(y: np.ndarray) -> list:
     """Distinct labels, sorted when they can be, else in order of appearance."""
-    if y.dtype.kind in "biufUS":                     # numpy sorts these itself, and fast
+    if y.dtype.kind in _NUMPY_SORTS:
         return np.unique(y).tolist()
     seen = list(dict.fromkeys(y.tolist()))
     try:
@@ -357,7 +360,7 @@ def _unique(y: np.ndarray) -> list:
 
 
 def _encode_labels(y: np.ndarray):
-    if y.dtype.kind in "biufUS":
+    if y.dtype.kind in _NUMPY_SORTS:
         classes, codes = np.unique(y, return_inverse=True)
         return classes, codes.astype(np.intp).ravel()
     labels = _unique(y)

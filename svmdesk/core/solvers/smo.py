@@ -98,6 +98,16 @@ class KernelRowCache:
         self.have_inv[slot] = False
         return slot
 
+    def rows_of(self, points: np.ndarray, now: int) -> np.ndarray:
+        """The rows of `points` over the active prefix (a copy), fetching the misses; hits
+        are stamped first so that a miss cannot evict them."""
+        slots = self.slot_of[points]
+        self.stamp[slots[slots >= 0]] = now
+        for k_miss in np.flatnonzero(slots < 0):
+            slots[k_miss] = self.fetch(points[k_miss], now)
+            self.stamp[slots[k_miss]] = now
+        return self.rows[slots, :self.m]
+
     def _free_slot(self, keep: int, now: int) -> int:
         """A never-used slot while there is one, else the least recently used (not `keep`)."""
         if self.unused < len(self.rows):
@@ -312,24 +322,14 @@ class _SMO:
         if not len(moved) or abs(y @ change) > 1e-12 * max(1.0, float(new.max())):
             return False                             # nothing to do, or an ill-conditioned solve
         self.alpha[free] = new
-        self.F[:m] -= (y[moved] * change[moved]).astype(self.cache.dtype) @ self._rows(free[moved])
+        rows = self.cache.rows_of(free[moved], self.iteration)
+        self.F[:m] -= (y[moved] * change[moved]).astype(self.cache.dtype) @ rows
         self.dual -= G @ change + 0.5 * change @ Q @ change
         pos = y > 0
         self.up_pen[free] = np.where(np.where(pos, new < C, new > 0), 0.0, -math.inf)
         self.low_pen[free] = np.where(np.where(pos, new > 0, new < C), 0.0, math.inf)
         self._settled = np.flatnonzero((a > 0) & (a < C)) if settled else None
         return True
-
-    def _rows(self, points: np.ndarray) -> np.ndarray:
-        """The cached kernel rows of `points` over the active prefix, fetching the misses
-        (hits are stamped first so that a miss cannot evict them)."""
-        cache, now = self.cache, self.iteration
-        slots = cache.slot_of[points]
-        cache.stamp[slots[slots >= 0]] = now
-        for k_miss in np.flatnonzero(slots < 0):
-            slots[k_miss] = cache.fetch(points[k_miss], now)
-            cache.stamp[slots[k_miss]] = now
-        return cache.rows[slots, :self.m]
 
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
