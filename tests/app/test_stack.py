@@ -1,6 +1,6 @@
-"""The Qt stack we run on: guards against the PySide6 6.12.0 refcount bug on Python 3.11
-(../shared/guide/PITFALLS.md): a long-running window would abort with
-'Fatal Python error: none_dealloc'."""
+"""The Qt stack we run on: guards against the PySide6 6.12.0 refcount bug on Python 3.11:
+every call of a method returning nothing lowers None's reference count, so a long-running
+window would abort with 'Fatal Python error: none_dealloc'."""
 import sys
 
 from PySide6 import QtGui
