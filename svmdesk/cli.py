@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from .core import SOLVERS, SVC, ConvergenceWarning, DataError, export_libsvm, load_model
+from .core.datasets import class_labels
 from .core.io import load_dataset, match_labels
 from .core.kernels import KERNELS
 
@@ -387,17 +388,6 @@ def _check_folder(path: Path) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise FileNotFoundError(f"cannot write {path}: the folder {folder} does not exist")
-
-
-def class_labels(class_names) -> np.ndarray:
-    """The labels to train on, one per class: integers when every class name is one (so
-    that LIBSVM export works and 'predict' prints them back), else the names."""
-    names = [str(n) for n in class_names]
-    if all(n.lstrip("+-").isdigit() and n.isascii() and len(n) <= 18 for n in names):
-        values = [int(n) for n in names]
-        if len(set(values)) == len(values):
-            return np.array(values, dtype=np.int64)
-    return np.array(names)
 
 
 def split(n: int, fraction: float, seed: int):

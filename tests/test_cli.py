@@ -352,8 +352,7 @@ def test_model_frame_draws_what_training_drew():
     spec = GridSpec(-2.0, 3.0, -1.5, 2.0, 60, 50)
     svc = SVC(kernel="rbf", C=3.0, standardize=True)
     final = list(svc.iter_fit(data.X, data.y, every=10**9))[-1]
-    trained = make_frame(final, Job(data.X, data.y, {}, spec), 0.0, final=True,
-                         model=svc.model_)
+    trained = make_frame(final, Job(data.X, data.y, {}, spec), 0.0, final=True)
     order = np.argsort(trained.support)
     for model in (svc, svc.model_, load_model_roundtrip(svc)):
         frame = model_frame(model, data.X, data.y, spec)
@@ -363,7 +362,7 @@ def test_model_frame_draws_what_training_drew():
         np.testing.assert_allclose(frame.values, trained.values, atol=1e-5)
         assert set(frame.contours) == {-1.0, 0.0, 1.0}
         assert frame.train_accuracy == trained.train_accuracy
-        assert frame.snapshot.classes == (0, 1) and frame.final and frame.regions is None
+        assert frame.classes == (0, 1) and frame.final and frame.regions is None
     three = make_dataset("blobs", n=60, seed=5, centers=3)
     svc3 = SVC(kernel="linear").fit(three.X, three.y)
     frame = model_frame(svc3, three.X, three.y, spec)

@@ -181,7 +181,7 @@ class Canvas(pg.PlotWidget):
         if frame.regions is not None:
             self._show_regions(frame.regions, rect)
         else:
-            neg, pos = _machine_classes(frame)
+            neg, pos = frame.classes
             values = np.sign(frame.values) * LEVEL if self.hard_regions else frame.values
             self.regions.setImage(values, levels=(-LEVEL, LEVEL), lut=diverging_lut(neg, pos),
                                   autoLevels=False)
@@ -234,9 +234,3 @@ class Canvas(pg.PlotWidget):
 
 def _ignore(ev) -> None:
     ev.ignore()
-
-
-def _machine_classes(frame):
-    """Colour indices (negative, positive) of the machine a frame shows."""
-    neg, pos = frame.snapshot.classes
-    return int(neg), int(pos)

@@ -16,7 +16,7 @@ from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 
-from ..core import Session, make_dataset
+from ..core import Session, class_labels, make_dataset
 from ..core.grid import GridSpec
 from ..core.io import match_labels
 from .actions import make_action as _action
@@ -271,7 +271,7 @@ class MainWindow(QMainWindow):
                 self.canvas.fit_view()
             self.hide_error()
             if session.model is not None:
-                self.show_model(session.model, name)
+                self.show_model(session.model, name, own=True)
         self.statusBar().showMessage(f"Opened {name}: {len(session.y)} points.", 6000)
         return True
 
@@ -291,10 +291,10 @@ class MainWindow(QMainWindow):
         y = self.points.y
         return list(self.points.class_names[:max(2, int(y.max()) + 1 if len(y) else 0)])
 
-    def show_model(self, svc, name: str) -> bool:
-        """Draw a fitted model over the current points (an opened model file). Model
-        classes that match the points' class names take their colours; others the next
-        free ones."""
+    def show_model(self, svc, name: str, own: bool = False) -> bool:
+        """Draw a fitted model over the current points (an opened model file, or with
+        `own` a session's model of its own points). Model classes that match the points'
+        class names take their colours; others the next free ones."""
         problem = self.model_problem(svc, name)
         if problem:
             self.show_file_error(problem)
@@ -306,10 +306,9 @@ class MainWindow(QMainWindow):
         colours[of_model[of_model >= 0]] = np.flatnonzero(of_model >= 0)
         for k in np.flatnonzero(colours < 0):               # a class these points lack
             colours[k] = len(used)
-            self.points.class_names[len(used)] = str(svc.classes_[k])
+            self.points.name_class(len(used), str(svc.classes_[k]))
             used.append(str(svc.classes_[k]))
-        frame = model_frame(svc, X, of_model[y] if len(y) else None, self._grid_spec(),
-                            colours)
+        frame = model_frame(svc, X, y, self._grid_spec(), colours, held_out=test)
         params = svc.get_params()
         with self._applying_file():
             notes = self.panel.apply_params(params)     # names what it could not show
@@ -324,7 +323,10 @@ class MainWindow(QMainWindow):
             strangers = (f"none of the model's classes ({', '.join(map(str, svc.classes_))}) "
                          f"is a class of these points ({', '.join(used[:len(of_model)])}), "
                          "so the accuracy compares different labels.")
-        warning = " ".join(filter(None, [strangers, range_warning(svc, X), notes]))
+        # a session's model was trained on its own points (its held-out points may lie a
+        # little outside the training range: no extrapolation worth a warning)
+        extrapolation = "" if own else range_warning(svc, X)
+        warning = " ".join(filter(None, [strangers, extrapolation, notes]))
         if warning:
             self.show_error(f"{name}: {warning}")
         return True
@@ -416,7 +418,8 @@ class MainWindow(QMainWindow):
             self.show_error("Training needs points of at least two classes: left-click and "
                             "right-click the canvas to add some.")
             return None
-        return Job(X[train], y[train], params, self._grid_spec(), X[test], y[test])
+        return Job(X[train], y[train], params, self._grid_spec(), X[test], y[test],
+                   labels=class_labels(self._used_class_names()))
 
     def _grid_spec(self) -> GridSpec:
         (x0, x1), (y0, y1) = self.canvas.view.viewRange()

@@ -4,6 +4,8 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
+from ..core.io import match_labels
+
 MAX_CLASSES = 8
 
 
@@ -20,7 +22,7 @@ class PointSet(QObject):
         self._X = np.empty((0, 2))
         self._y = np.empty(0, dtype=np.intp)
         self._test = np.empty(0, dtype=bool)
-        self.class_names = [str(k) for k in range(MAX_CLASSES)]
+        self.class_names = _padded([])
 
     def __len__(self) -> int:
         return len(self._y)
@@ -63,9 +65,13 @@ class PointSet(QObject):
         self._test = (np.zeros(len(self._y), dtype=bool) if test is None
                       else np.asarray(test, dtype=bool).copy())
         if class_names is not None:
-            names = [str(c) for c in class_names]
-            self.class_names = names + [str(k) for k in range(len(names), MAX_CLASSES)]
+            self.class_names = _padded(class_names)
         self.changed.emit()
+
+    def name_class(self, index: int, name: str) -> None:
+        """Call class `index` `name` (a class a model brings); later classes keep names
+        distinct from it."""
+        self.class_names = _padded(self.class_names[:index] + [str(name)])
 
     def state(self):
         return self._X.copy(), self._y.copy(), self._test.copy(), list(self.class_names)
@@ -77,6 +83,20 @@ class PointSet(QObject):
         d = np.hypot(*(self._X - np.asarray(xy)).T)
         k = int(d.argmin())
         return k if d[k] <= max_distance else -1
+
+
+def _padded(names) -> list:
+    """`names`, then a name for each further class up to MAX_CLASSES: its index, or the
+    next number no class is called yet. Names stay distinct, because a class's name is its
+    label: classes named '1' and '2' get a third class '3', never a second '2'."""
+    names = [str(c) for c in names]
+    number = len(names)
+    while len(names) < MAX_CLASSES:
+        while match_labels([str(number)], names)[0] >= 0:
+            number += 1
+        names.append(str(number))
+        number += 1
+    return names
 
 
 def _readonly(a: np.ndarray) -> np.ndarray:

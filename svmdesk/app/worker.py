@@ -36,11 +36,24 @@ GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (
 @dataclass(frozen=True)
 class Job:
     X: np.ndarray            # training points (n, 2)
-    y: np.ndarray            # class indices
+    y: np.ndarray            # their class indices (the canvas's classes)
     params: dict             # SVC parameters
     spec: GridSpec
     X_test: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
     y_test: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+    labels: Optional[np.ndarray] = None  # the label of each class index, which the machine
+                                         # trains on (None: the indices themselves)
+
+    def training_labels(self) -> np.ndarray:
+        return self.y if self.labels is None else np.asarray(self.labels)[self.y]
+
+    def class_of(self, labels) -> np.ndarray:
+        """The class index of each label the machine speaks of."""
+        if self.labels is None:
+            return np.asarray(labels, dtype=np.intp)
+        index = {label: k for k, label in enumerate(np.asarray(self.labels).tolist())}
+        return np.array([index[label] for label in np.asarray(labels).tolist()],
+                        dtype=np.intp)
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,8 @@ class Frame:
 
     snapshot: Snapshot
     spec: GridSpec
+    classes: tuple                     # class indices (negative, positive) of the machine
+                                       # drawn: the canvas colours its sides by them
     values: Optional[np.ndarray]       # f on the grid (binary / current machine), float32
     regions: Optional[np.ndarray]      # class index on the grid (final multi-class model)
     contours: dict                     # level -> polylines, NaN rows between them
@@ -62,6 +77,7 @@ class Frame:
     final: bool = False
     stopped: bool = False
     model: Optional[object] = None     # the fitted SVMModel at the end of a full run
+    colours: Optional[np.ndarray] = None  # the class index of each of the model's classes
     estimator: Optional[object] = None # the fitted SVC then (to save or export)
     f_terms: Optional[tuple] = None    # (scaled points, coefficients) of f's kernel sum
     history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
@@ -117,7 +133,7 @@ class TrainingWorker(QObject):
         estimator = SVC(**job.params)
         gram = GramCache()
         last_emit, snap, stopped, history = 0.0, None, False, []
-        for snap in estimator.iter_fit(job.X, job.y, every=1):
+        for snap in estimator.iter_fit(job.X, job.training_labels(), every=1):
             history.append(_chart_point(snap))
             if self._wait_if_paused():
                 stopped = True
@@ -132,11 +148,12 @@ class TrainingWorker(QObject):
                 last_emit = time.perf_counter()
         if snap is None:
             return
-        fitted = None if stopped else estimator
-        frame = make_frame(snap, job, time.perf_counter() - start, final=True, stopped=stopped,
-                           model=None if fitted is None else fitted.model_,
-                           history=tuple(history), gram=gram)
-        self.finished.emit(dataclasses.replace(frame, estimator=fitted))
+        elapsed, history = time.perf_counter() - start, tuple(history)
+        if stopped:
+            self.finished.emit(make_frame(snap, job, elapsed, final=True, stopped=True,
+                                          history=history, gram=gram))
+        else:
+            self.finished.emit(fitted_frame(estimator, snap, job, elapsed, history))
 
     def _wait_if_paused(self) -> bool:
         """Block while paused (a step lets one snapshot through); True when stopped."""
@@ -172,7 +189,7 @@ class GramCache:
 
 
 def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=False,
-               model=None, history=(), gram: Optional[GramCache] = None) -> Frame:
+               history=(), gram: Optional[GramCache] = None) -> Frame:
     """Decision grid, contours, support vectors and accuracies for one snapshot (numpy only)."""
     points = snap.points if snap.points is not None else np.arange(len(job.y))
     Z = job.X[points] if snap.scaler is None else snap.scaler.transform(job.X[points])
@@ -192,53 +209,57 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
             f_sum = snap.kernel.matvec(Z, Z[terms], coef)
         f_train = f_sum + snap.bias
         f_terms = (Z[terms], coef)
-    sign = np.where(job.y[points] == _positive(snap, job), 1.0, -1.0)
-    margins = sign * f_train
-    regions = None
+    neg, pos = job.class_of(snap.classes)
+    margins = np.where(job.y[points] == pos, 1.0, -1.0) * f_train
     train_acc = test_acc = None
-    if model is not None and len(model.classes) > 2:
-        regions = class_grid(model, job.spec)
-        train_acc = float(np.mean(model.predict_indices(job.X) == _codes(model, job.y)))
-        if len(job.y_test):
-            test_acc = float(np.mean(model.predict_indices(job.X_test)
-                                     == _codes(model, job.y_test)))
-    elif snap.n_machines == 1:
+    if snap.n_machines == 1:
         train_acc = float(np.mean(margins > 0))
         if len(job.y_test):
             Zt = job.X_test if snap.scaler is None else snap.scaler.transform(job.X_test)
             ft = (Zt @ snap.w if snap.w is not None
                   else snap.kernel.matvec(Zt, Z[terms], coef)) + snap.bias
-            test_acc = float(np.mean((ft > 0) == (job.y_test == _positive(snap, job))))
+            test_acc = float(np.mean((ft > 0) == (job.y_test == pos)))
     w = snap.w
     if w is None and snap.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
     width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
     return Frame(
-        snapshot=snap, spec=job.spec, values=values, regions=regions,
-        contours=(contour_path_levels(values, job.spec.xs, job.spec.ys)
-                  if regions is None else {}),
+        snapshot=snap, spec=job.spec, classes=(int(neg), int(pos)), values=values,
+        regions=None, contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
         support=points[local], support_xy=job.X[points[local]], f_terms=f_terms,
         bounded=margins[local] < 1.0 - 1e-3,
         train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
-        elapsed=elapsed, final=final, stopped=stopped, model=model, history=history)
+        elapsed=elapsed, final=final, stopped=stopped, history=history)
 
 
-def _positive(snap: Snapshot, job: Job):
-    """The class index that f > 0 means for this snapshot's machine."""
-    positive_label = snap.classes[1]
-    return int(positive_label) if positive_label is not None else 1
+def fitted_frame(estimator, snap: Snapshot, job: Job, elapsed: float, history=()) -> Frame:
+    """The end of a full run: the fitted model drawn exactly as a reopened session draws it
+    (every machine's support vectors, accuracies from its own predictions), with the run's
+    last snapshot for the readout and the charts."""
+    X = np.vstack([job.X, np.asarray(job.X_test, dtype=np.float64).reshape(-1, 2)])
+    y = np.concatenate([job.y, job.y_test]).astype(np.intp)
+    held_out = np.arange(len(y)) >= len(job.y)
+    frame = model_frame(estimator, X, y, job.spec, job.class_of(estimator.classes_),
+                        held_out=held_out)
+    return dataclasses.replace(frame, snapshot=snap, elapsed=elapsed, history=history)
 
 
-def _codes(model, y: np.ndarray) -> np.ndarray:
-    index = {int(c): k for k, c in enumerate(model.classes)}
-    return np.array([index.get(int(v), -1) for v in y])
+def _accuracies(model, colours, X, y, X_test, y_test) -> tuple:
+    """(train, test) accuracy of a model's predictions against class indices y; test is
+    None without test points."""
+    def accuracy(X, y):
+        predicted = colours[model.predict_indices(np.asarray(X, dtype=np.float64))]
+        return float(np.mean(predicted == np.asarray(y)))
+
+    return (accuracy(X, y) if len(y) else None,
+            accuracy(X_test, y_test) if len(y_test) else None)
 
 
 def decision_at(frame: Frame, xy) -> tuple:
     """(f(x), predicted class index) at one point, for the hover readout."""
     x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
     if frame.model is not None:
-        cls = int(frame.model.classes[frame.model.predict_indices(x)[0]])
+        cls = int(frame.colours[frame.model.predict_indices(x)[0]])
         f = frame.model.decision_function(x)
         return (float(f[0]) if f.ndim == 1 else None), cls
     snap = frame.snapshot
@@ -247,11 +268,11 @@ def decision_at(frame: Frame, xy) -> tuple:
         f = float(z @ snap.w + snap.bias)
     else:
         f = float(snap.kernel.matvec(z, *frame.f_terms)[0] + snap.bias)
-    neg, pos = snap.classes
+    neg, pos = frame.classes
     return f, int(pos if f > 0 else neg)
 
 
-def model_frame(model, X, y, spec: GridSpec, colours=None) -> Frame:
+def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Frame:
     """A drawable Frame for an already fitted model (a loaded model file has no solver
     snapshots): for two classes f on the grid with its boundary and margins, for more the
     one-vs-one class regions; the support vectors of every machine in input units, ringed
@@ -259,11 +280,11 @@ def model_frame(model, X, y, spec: GridSpec, colours=None) -> Frame:
 
     model: an SVMModel, or a fitted SVC (then the support vectors' classes come from its
     support_ / n_support_; a bare SVMModel gives them by the sign of each coefficient, which
-    is exact for the dual solvers' y_s a_s). X, y: points and their class indices into
-    model.classes (-1 for none) for the accuracy; y may be None. The minimal snapshot's
-    `classes` are the class indices (negative, positive) of machine 0, which the canvas
-    colours by; `colours[k]`, if given, is the canvas class of the model's class k (the
-    regions of three or more classes follow it too).
+    is exact for the dual solvers' y_s a_s). X, y: points and their class indices (the
+    canvas's classes) for the accuracy; y may be None. `colours[k]`, if given, is the class
+    index of the model's class k (default k): the sides of the boundary, the regions of
+    three or more classes and the accuracy follow it. `held_out` marks the points held out
+    for testing: the train accuracy is over the others, the test accuracy over them.
     """
     from ..core.grid import model_grid
 
@@ -284,8 +305,8 @@ def model_frame(model, X, y, spec: GridSpec, colours=None) -> Frame:
     snap = Snapshot(iteration=iterations, bias=float(first.bias), primal_objective=primal,
                     dual_objective=dual, dual_coef=first.dual_coef, w=first.w,
                     support=np.arange(len(first.support), dtype=np.intp), converged=converged,
-                    n_machines=len(model.machines),
-                    classes=(int(colours[first.negative]), int(colours[first.positive])),
+                    n_machines=len(model.machines), classes=(model.classes[first.negative],
+                                                             model.classes[first.positive]),
                     kernel=kernel, scaler=scaler)
     owner = None
     if svc is not None:
@@ -313,13 +334,16 @@ def model_frame(model, X, y, spec: GridSpec, colours=None) -> Frame:
     else:
         values, regions = model_grid(model, spec), None
         contours = contour_path_levels(values, spec.xs, spec.ys)
-    train_acc = None
+    train_acc = test_acc = None
     if y is not None and len(y):
-        train_acc = float(np.mean(model.predict_indices(np.asarray(X, dtype=np.float64))
-                                  == np.asarray(y)))
+        X, y = np.asarray(X, dtype=np.float64), np.asarray(y)
+        test = (np.zeros(len(y), dtype=bool) if held_out is None
+                else np.asarray(held_out, dtype=bool))
+        train_acc, test_acc = _accuracies(model, colours, X[~test], y[~test], X[test], y[test])
     w = first.w if len(model.machines) == 1 else None
     width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
     return Frame(snapshot=snap, spec=spec, values=values, regions=regions, contours=contours,
+                 classes=(int(colours[first.negative]), int(colours[first.positive])),
                  support=support, support_xy=support_xy, bounded=bounded,
-                 train_accuracy=train_acc, test_accuracy=None, margin_width=width,
-                 elapsed=0.0, final=True, model=model, estimator=svc)
+                 train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
+                 elapsed=0.0, final=True, model=model, estimator=svc, colours=colours)

@@ -1,5 +1,5 @@
 """svmdesk's solver core: numpy only, no Qt. Everything a script or the GUI trains with."""
-from .datasets import GENERATORS, Dataset, make_dataset
+from .datasets import GENERATORS, Dataset, class_labels, make_dataset
 from .errors import ConvergenceWarning, DataError, DivergenceError
 from .estimator import SOLVERS, SVC
 from .io import load_dataset, save_dataset
@@ -11,7 +11,7 @@ from .solvers.base import Snapshot
 
 __all__ = [
     "SVC", "DataError", "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
-    "Kernel", "KERNELS", "SOLVERS", "Dataset", "GENERATORS", "make_dataset",
+    "Kernel", "KERNELS", "SOLVERS", "Dataset", "GENERATORS", "make_dataset", "class_labels",
     "load_model", "export_libsvm",
     "load_dataset", "save_dataset", "Session", "load_session", "save_session",
 ]

@@ -69,6 +69,19 @@ class Dataset:
         return len(self.class_names)
 
 
+def class_labels(class_names) -> np.ndarray:
+    """The labels a machine trains on, one per class name: integers when every name is one
+    ('-1', '+1', '2'), so that LIBSVM export works and predictions print back as the data
+    wrote them; otherwise the names themselves (text stays text). The window and the
+    command line both train on these, never on class indices."""
+    names = [str(n) for n in class_names]
+    if all(n.lstrip("+-").isdigit() and n.isascii() and len(n) <= 18 for n in names):
+        values = [int(n) for n in names]
+        if len(set(values)) == len(values):
+            return np.array(values, dtype=np.int64)
+    return np.array(names)
+
+
 def _check(n: int, noise: float, n_classes: int = 2) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
         raise ValueError(f"n must be an integer number of points; got {n!r}")

@@ -49,3 +49,25 @@ def window(qtbot):
     qtbot.waitUntil(lambda: win.isActiveWindow(), timeout=5000)
     yield win
     win.shutdown()
+
+
+@pytest.fixture
+def another_window(qtbot):
+    """A second window (next week's lab session) in the same state folder."""
+    from svmdesk.app.main_window import MainWindow
+
+    made = []
+
+    def make():
+        win = MainWindow()
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        win.activateWindow()        # the keys a user presses now go to this window
+        qtbot.waitUntil(lambda: win.isActiveWindow(), timeout=5000)
+        made.append(win)
+        return win
+
+    yield make
+    for win in made:
+        win.shutdown()

@@ -19,26 +19,6 @@ from svmdesk.core import SVC, load_dataset, load_model, load_session, make_datas
 from .test_window import TIMEOUT, click, set_up_a_long_run, train_and_wait
 
 
-@pytest.fixture
-def another_window(qtbot):
-    """A second window (next week's lab session) in the same state folder."""
-    from svmdesk.app.main_window import MainWindow
-
-    made = []
-
-    def make():
-        win = MainWindow()
-        qtbot.addWidget(win)
-        win.show()
-        qtbot.waitExposed(win)
-        made.append(win)
-        return win
-
-    yield make
-    for win in made:
-        win.shutdown()
-
-
 def _rbf_window(window, C=5.0):
     p = window.panel
     p.kernel.setCurrentText("rbf")
@@ -351,7 +331,7 @@ def test_a_model_with_other_classes_gets_its_own_colours_and_clamped_params_are_
     labels = np.array(["1", "1", "c", "c", "1", "c"])      # the demo's classes are 0 and 1
     SVC(kernel="rbf", C=5000.0, gamma=0.5).fit(X, labels).save(tmp_path / "other.json")
     window.files.open(tmp_path / "other.json")
-    assert window.last_frame.snapshot.classes == (1, 2)   # '1' keeps class 1, 'c' is new
+    assert window.last_frame.classes == (1, 2)   # '1' keeps class 1, 'c' is new
     assert window.points.class_names[2] == "c"
     assert "C = 5000.0 (shown as 1000)" in window.banner.text()
     assert window.panel.C.value() == 1000.0
