@@ -288,7 +288,8 @@ class FileActions(QObject):
             self.discard_recovery()
             self.changed()                      # it is this window's work now
             self.autosave.save_now()
-            self.window.statusBar().showMessage("Restored the session.", 6000)
+            self.window.statusBar().showMessage(" ".join(["Restored the session.",
+                                                          *opened.value.notes]), 15000)
 
     @Slot()
     def discard_recovery(self) -> None:

@@ -272,7 +272,8 @@ class MainWindow(QMainWindow):
             self.hide_error()
             if session.model is not None:
                 self.show_model(session.model, name, own=True)
-        self.statusBar().showMessage(f"Opened {name}: {len(session.y)} points.", 6000)
+        self.statusBar().showMessage(" ".join([f"Opened {name}: {len(session.y)} points.",
+                                               *session.notes]), 15000)
         return True
 
     def model_problem(self, svc, name: str, class_names=None) -> str:

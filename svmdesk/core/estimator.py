@@ -128,9 +128,7 @@ class SVC:
                                for s in finals])
         self.objective_ = float(objectives[0]) if len(finals) == 1 else objectives
         self.converged_ = all(s.converged for s in finals)
-        self.intercept_ = np.array([m.bias for m in machines])
-        if scaler is not None and kernel.name == "linear":   # in input units, like coef_
-            self.intercept_ -= np.array([m.w @ (scaler.mean / scaler.scale) for m in machines])
+        self.intercept_ = _intercepts(machines, kernel, scaler)
         self.support_, self.dual_coef_ = _libsvm_layout(machines, len(classes), codes)
         self.n_support_ = np.bincount(codes[self.support_], minlength=len(classes))
         self.support_vectors_ = X[self.support_]
@@ -213,6 +211,56 @@ def _primal_dual_coef(snap, problem, support) -> np.ndarray:
         sol = np.linalg.lstsq((y[on, None] * X[on]).T, rest, rcond=None)[0]
         alpha[on] = np.clip(sol, 0.0, problem.C)
     return y * alpha
+
+
+def _intercepts(machines, kernel, scaler) -> np.ndarray:
+    """intercept_: each machine's bias, for the linear kernel in input units like coef_."""
+    intercepts = np.array([m.bias for m in machines])
+    if scaler is not None and kernel.name == "linear":
+        intercepts -= np.array([m.w @ (scaler.mean / scaler.scale) for m in machines])
+    return intercepts
+
+
+def relabelled(svc: SVC, labels) -> SVC:
+    """A copy of the fitted `svc` whose class k is called labels[k] (distinct labels).
+
+    classes_ are sorted again, as fit keeps them; the machines follow: each moves to the
+    place of its pair of classes, and one whose classes swap sides has f negated. This
+    repairs models of older sessions, which were trained on class indices: the result
+    predicts, scores and exports exactly as a fit on the labels themselves."""
+    model = svc._fitted()
+    labels = np.asarray(labels)
+    K = len(model.classes)
+    if labels.shape != (K,) or len(_unique(labels)) != K:
+        raise ValueError(f"relabelling needs {K} distinct labels; got {labels.tolist()!r}")
+    old = np.argsort(labels, kind="stable")            # new class index -> old one
+    new = np.empty(K, dtype=np.intp)
+    new[old] = np.arange(K)
+    by_pair = {frozenset((m.positive, m.negative)): k for k, m in enumerate(model.machines)}
+    machines, source = [], []
+    for pos, neg in _machine_pairs(K):
+        k = by_pair[frozenset((old[pos], old[neg]))]
+        m = model.machines[k]
+        sign = 1.0 if m.positive == old[pos] else -1.0
+        machines.append(dataclasses.replace(
+            m, dual_coef=sign * m.dual_coef, bias=sign * m.bias, positive=pos, negative=neg,
+            w=None if m.w is None else sign * m.w))
+        source.append(k)
+    codes = np.full(int(svc.support_.max(initial=-1)) + 1, -1, dtype=np.intp)
+    codes[svc.support_] = new[np.repeat(np.arange(K), svc.n_support_)]
+    row = {int(s): r for r, s in enumerate(svc.support_)}
+    out = SVC(**svc.get_params())
+    out.__dict__.update({k: v for k, v in svc.__dict__.items() if k.endswith("_")})
+    out.model_ = SVMModel(model.kernel, labels[old], tuple(machines), model.scaler)
+    out.classes_ = out.model_.classes
+    out.n_iter_ = np.asarray(svc.n_iter_)[source]
+    if K > 2:
+        out.objective_ = np.asarray(svc.objective_)[source]
+    out.intercept_ = _intercepts(machines, model.kernel, model.scaler)
+    out.support_, out.dual_coef_ = _libsvm_layout(machines, K, codes)
+    out.n_support_ = np.bincount(codes[out.support_], minlength=K)
+    out.support_vectors_ = svc.support_vectors_[[row[int(s)] for s in out.support_]]
+    return out
 
 
 def _libsvm_layout(machines, n_classes, codes):

@@ -217,9 +217,7 @@ class _Loader(Checker):
         svc.objective_ = objective if len(pairs) == 1 else np.array(objective)
         svc.converged_ = training["converged"]
         # as SVC._set_fitted computes them: the same operations give the same bits
-        svc.intercept_ = np.array([m.bias for m in machines])
-        if scaler is not None and kernel.name == "linear":
-            svc.intercept_ -= np.array([m.w @ (scaler.mean / scaler.scale) for m in machines])
+        svc.intercept_ = estimator._intercepts(machines, kernel, scaler)
         svc.support_, svc.dual_coef_ = estimator._libsvm_layout(machines, n_classes, codes)
         svc.n_support_ = np.bincount(codes[svc.support_], minlength=n_classes)
         svc.support_vectors_ = vectors

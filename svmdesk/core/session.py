@@ -3,15 +3,19 @@
 A session is what a student reopens next week on another laptop: one JSON document, data
 only, written atomically and checked field by field on load like a model file.
 
-Format, version 1::
+Format, version 2::
 
-    {"format": "svmdesk-session", "version": 1,
+    {"format": "svmdesk-session", "version": 2,
      "points": {"x": [[x1, x2], ...], "class": [index, ...], "held_out": [bool, ...]},
      "class_names": [names, one per class index],
      "feature_names": [two names],
      "settings": {name: number, string, bool or null, ...} (the window's controls),
      "view": [x_min, x_max, y_min, y_max] or null,
      "model": a model document (see model_io) or null}
+
+The model's classes are the labels of the class names (`class_labels`). Version 1 is read
+too: the window of that time trained on class indices, so a version 1 model whose classes
+are indices 0..k-1 gets its labels back (`relabelled`), and the session says so in `notes`.
 """
 from __future__ import annotations
 
@@ -23,12 +27,15 @@ from typing import Optional
 
 import numpy as np
 
+from .datasets import class_labels
 from .errors import DataError
+from .estimator import relabelled
 from .jsonfile import Checker, describe, read_json, write_atomic
 from .model_io import model_document, model_from_document
 
 FORMAT = "svmdesk-session"
-VERSION = 1
+VERSION = 2
+LEGACY_VERSION = 1            # models trained on class indices
 SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 MAX_CLASSES = 8               # the canvas's palette and marker shapes
@@ -46,6 +53,7 @@ class Session:
     settings: dict = field(default_factory=dict)
     view: Optional[tuple] = None            # (x_min, x_max, y_min, y_max)
     model: Optional[object] = None          # a fitted SVC
+    notes: tuple = ()                       # what was repaired on reading, for the user
 
 
 def session_document(session: Session) -> dict:
@@ -105,9 +113,9 @@ class _Reader(Checker):
             self.fail("", f"is not a svmdesk session file{hint}")
         self.obj(doc, "", _KEYS)
         version = self.integer(doc["version"], "version")
-        if version != VERSION:
-            self.fail("version", f"is {version}; this svmdesk reads session version {VERSION} "
-                                 "(a newer svmdesk wrote it?)")
+        if version not in (LEGACY_VERSION, VERSION):
+            self.fail("version", f"is {version}; this svmdesk reads session versions "
+                                 f"{LEGACY_VERSION} and {VERSION} (a newer svmdesk wrote it?)")
         names = self.array(doc["class_names"], "class_names")
         if not 1 <= len(names) <= MAX_CLASSES:
             self.fail("class_names", f"must name 1 to {MAX_CLASSES} classes; got {len(names)}")
@@ -117,9 +125,12 @@ class _Reader(Checker):
         features = self.array(doc["feature_names"], "feature_names", 2, "names")
         features = tuple(self.string(v, f"feature_names[{k}]") for k, v in enumerate(features))
         X, y, held_out = self.points(doc["points"], len(names))
+        model, notes = self.model(doc["model"]), ()
+        if version == LEGACY_VERSION and model is not None:
+            model, notes = _labels_repaired(model, names)
         return Session(X=X, y=y, held_out=held_out, class_names=names,
                        feature_names=features, settings=self.settings(doc["settings"]),
-                       view=self.view(doc["view"]), model=self.model(doc["model"]))
+                       view=self.view(doc["view"]), model=model, notes=notes)
 
     def points(self, v, n_classes: int):
         v = self.obj(v, "points", ("x", "class", "held_out"))
@@ -154,3 +165,19 @@ class _Reader(Checker):
         if v is None:
             return None
         return model_from_document(v, f"{self.name}: model")
+
+
+def _labels_repaired(svc, class_names) -> tuple:
+    """(model, notes) for a version 1 session's model. Its window trained on class indices,
+    so classes 0..k-1 that are not the class names' labels are indices: the model gets the
+    labels back. A model with other classes (opened from a file) is left as it is."""
+    classes, labels = np.asarray(svc.classes_), class_labels(class_names)
+    if classes.dtype.kind not in "iu" or not ((classes >= 0) & (classes < len(labels))).all():
+        return svc, ()
+    wanted = labels[classes]
+    if wanted.dtype == classes.dtype and (wanted == classes).all():
+        return svc, ()
+    repaired = relabelled(svc, wanted)
+    shown = ", ".join(str(v) for v in repaired.classes_.tolist())
+    return repaired, (f"Its model was saved by an older svmdesk under class numbers; its "
+                      f"classes are the labels {shown} again.",)

@@ -230,3 +230,40 @@ def _autosaved_model(path):
         return load_session(path).model
     except Exception:      # noqa: BLE001 - not written yet, or mid-rename
         return None
+
+
+# -- sessions and autosaves of older svmdesk -----------------------------------------------
+@pytest.mark.parametrize("names", [("-1", "1"), ("陽性", "陰性"), ("1", "2", "3", "4", "5")])
+def test_an_older_session_opens_with_its_labels_repaired_and_says_so(
+        window, monkeypatch, tmp_path, names):
+    from ..core.test_session import _legacy_session_file
+
+    path, X, y, held = _legacy_session_file(tmp_path, names)
+    answer_dialogs(monkeypatch, path)
+    press(window, Qt.Key.Key_O, CTRL)
+    assert len(window.points) == len(y), window.banner.text()
+    assert window.points.class_names[:len(names)] == list(names)
+    assert len(set(window.points.class_names)) == 8           # no class added or renamed
+    assert "older svmdesk" in window.statusBar().currentMessage()
+    np.testing.assert_array_equal(window.fitted.predict(X), expected_labels(names)[y])
+    assert window.panel.readout["train"].text() == "100.0 %"
+    assert window.panel.readout["test"].text() == "100.0 %"
+
+
+def test_an_older_autosave_is_restored_with_its_labels_repaired(qtbot, tmp_path,
+                                                                private_state_dir,
+                                                                another_window):
+    from ..core.test_session import _legacy_session_file
+
+    path, X, y, held = _legacy_session_file(tmp_path, ("-1", "1"))
+    private_state_dir.mkdir(parents=True, exist_ok=True)
+    path.rename(private_state_dir / "unsaved-old.svmdesk")     # left by a closed window
+    win = another_window()
+    restore = [b for b in win.files.recovery_bar.findChildren(QPushButton)
+               if b.text() == "Restore"][0]
+    QTest.mouseClick(restore, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.fitted is not None, timeout=TIMEOUT)
+    assert win.points.class_names[:2] == ["-1", "1"]
+    assert "older svmdesk" in win.statusBar().currentMessage()
+    np.testing.assert_array_equal(win.fitted.classes_, [-1, 1])
+    np.testing.assert_array_equal(win.fitted.predict(X), np.array([-1, 1])[y])

@@ -66,7 +66,7 @@ def _document(tmp_path) -> dict:
 BAD = [
     ("not a session", lambda d: {"format": "svmdesk-model"}, "is a model file"),
     ("other json", lambda d: [1, 2], "is not a svmdesk session file"),
-    ("newer", lambda d: {**d, "version": 2}, "version is 2"),
+    ("newer", lambda d: {**d, "version": 3}, "version is 3"),
     ("extra key", lambda d: {**d, "colour": 1}, "colour is not a field"),
     ("missing key", lambda d: {k: v for k, v in d.items() if k != "points"}, "points is missing"),
     ("one coordinate", lambda d: {**d, "points": {**d["points"], "x": [[0.0]] * 48}},
@@ -129,3 +129,67 @@ def test_a_number_of_thousands_of_digits_is_a_dataerror(tmp_path):
                     encoding="utf-8")
     with pytest.raises(DataError, match="huge.svmdesk cannot be read"):
         load_session(path)
+
+
+# -- sessions of older svmdesk: models trained on class indices ----------------------------
+def _legacy_session_file(tmp_path, names, n_per_class=15, seed=2):
+    """A version 1 session as the window of that time wrote it: points of the named
+    classes, and a model trained on their class indices 0..k-1."""
+    rng = np.random.default_rng(seed)
+    k = len(names)
+    centres = 4.0 * np.column_stack([np.cos(2 * np.pi * np.arange(k) / k),
+                                     np.sin(2 * np.pi * np.arange(k) / k)])
+    y = np.repeat(np.arange(k), n_per_class)
+    X = centres[y] + 0.5 * rng.standard_normal((len(y), 2))
+    held = np.zeros(len(y), dtype=bool)
+    held[::4] = True
+    svc = SVC(kernel="rbf", C=10.0, tol=1e-8).fit(X[~held], y[~held])
+    text = session_text(Session(X=X, y=y, held_out=held, class_names=tuple(names), model=svc))
+    doc = json.loads(text)
+    doc["version"] = 1
+    path = tmp_path / "old.svmdesk"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return path, X, y, held
+
+
+@pytest.mark.parametrize("names", [("-1", "1"), ("1", "-1"), ("陽性", "陰性"),
+                                   ("b", "a", "c"), ("5", "4", "3", "2", "1")])
+def test_an_older_session_gets_its_labels_back_and_says_so(tmp_path, names):
+    from svmdesk.core import class_labels
+
+    path, X, y, held = _legacy_session_file(tmp_path, names)
+    session = load_session(path)
+    labels = class_labels(names)
+    np.testing.assert_array_equal(session.model.classes_, np.sort(labels))
+    # exactly the model a fit on the labels gives: same predictions, decision values,
+    # support vectors and libsvm layout
+    direct = SVC(kernel="rbf", C=10.0, tol=1e-8).fit(X[~held], labels[y[~held]])
+    np.testing.assert_array_equal(session.model.predict(X), labels[y])
+    np.testing.assert_array_equal(session.model.predict(X), direct.predict(X))
+    np.testing.assert_allclose(session.model.decision_function(X),
+                               direct.decision_function(X), atol=1e-6)
+    np.testing.assert_array_equal(session.model.support_, direct.support_)
+    np.testing.assert_array_equal(session.model.n_support_, direct.n_support_)
+    np.testing.assert_allclose(session.model.dual_coef_, direct.dual_coef_, atol=1e-6)
+    np.testing.assert_allclose(session.model.intercept_, direct.intercept_, atol=1e-6)
+    np.testing.assert_array_equal(session.model.support_vectors_, direct.support_vectors_)
+    assert session.notes and "labels" in session.notes[0]
+    # saved again, it is a current session: read back as it is, nothing to repair
+    again = load_session(save_session(session, tmp_path / "new.svmdesk"))
+    assert again.notes == ()
+    np.testing.assert_array_equal(again.model.classes_, session.model.classes_)
+
+
+def test_an_older_session_whose_model_has_real_labels_is_left_alone(tmp_path):
+    path, X, y, held = _legacy_session_file(tmp_path, ("0", "1", "2"))
+    assert load_session(path).notes == ()            # indices and labels agree
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["class_names"] = ["a", "b", "c"]
+    labels = np.array(["a", "b", "c"])
+    doc["model"] = json.loads(session_text(Session(
+        X=X, y=y, held_out=held, class_names=("a", "b", "c"),
+        model=SVC(kernel="rbf").fit(X, labels[y]))))["model"]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    session = load_session(path)
+    assert session.notes == ()
+    np.testing.assert_array_equal(session.model.classes_, labels)
