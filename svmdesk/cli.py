@@ -48,10 +48,11 @@ command) prints the Python traceback as well."""
 
 DATA_FORMATS = """\
 data files:
-  CSV (.csv .tsv .txt): ',', ';' or tab separated, a header row or none, UTF-8 or
+  CSV (.csv .tsv): ',', ';' or tab separated, a header row or none, UTF-8 or
   Shift-JIS; the last column is the label (text or numbers), every other column a
   feature.  LIBSVM/svmlight (.libsvm .svm .svmlight): 'label index:value ...' lines.
-  Other extensions are recognised by their content."""
+  Other extensions (.txt, .dat, ...) are read by their content: LIBSVM lines as
+  LIBSVM, the rest as CSV.  train uses every feature column."""
 
 MAIN_HELP = f"""\
 A desktop lab for support vector machines.  Without a command, svmdesk opens the

@@ -112,6 +112,31 @@ def test_version_through_the_installed_script(work):
 
 
 # -- train ----------------------------------------------------------------------------------
+def test_train_reads_libsvm_named_txt_and_a_wide_csv_on_every_feature(work, tmp_path):
+    sklearn = pytest.importorskip("sklearn")
+    svmlight = (Path(sklearn.__file__).parent / "datasets" / "tests" / "data"
+                / "svmlight_classification.txt")
+    wide = tmp_path / "heart.csv"
+    rng = np.random.default_rng(0)
+    X = rng.standard_normal((40, 5))
+    X[20:, 1] += 4.0
+    wide.write_text("age,chol,bp,hr,oldpeak,label\n" + "\n".join(
+        ",".join([*(repr(float(v)) for v in x), "sick" if k < 20 else "well"])
+        for k, x in enumerate(X)) + "\n", encoding="utf-8")
+    for data, features, n in ((svmlight, ", ".join(f"x{j}" for j in range(1, 22)), 21),
+                              (wide, "age, chol, bp, hr, oldpeak", 5)):
+        out = tmp_path / f"{data.stem}.json"
+        result = run("train", data, "--kernel", "linear", "--out", out, cwd=work)
+        assert result.returncode == 0, result.stderr
+        field = dict(re.findall(r"^([a-z ]+):\s+(.*)$", result.stdout, re.M))
+        assert field["features"] == f"{n}: {features}"
+        assert load_model(out).n_features_in_ == n
+        expected = load_dataset(data)
+        labels = cli.class_labels(expected.class_names)[expected.y]
+        np.testing.assert_array_equal(load_model(out).predict(expected.X), SVC(
+            kernel="linear").fit(expected.X, labels).predict(expected.X))
+
+
 def test_train_json_through_the_installed_script(work):
     result = run("train", "moons.csv", "--kernel", "rbf", "-C", "3", "--gamma", "2",
                  "--test-fraction", "0.25", "--seed", "7", "--out", "split.json",

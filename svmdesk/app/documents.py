@@ -15,10 +15,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from ..core import DataError, load_dataset, load_session, model_io, session
-from ..core.io import CSV_SUFFIXES, LIBSVM_SUFFIXES
+from ..core.io import DATA_SUFFIXES
 from ..core.jsonfile import read_json
 
-DATA_SUFFIXES = CSV_SUFFIXES + LIBSVM_SUFFIXES
 _DATA_PATTERNS = " ".join(f"*{suffix}" for suffix in DATA_SUFFIXES)
 SESSION_FILES = "svmdesk sessions (*.svmdesk)"
 MODEL_FILES = "svmdesk models (*.json)"

@@ -22,8 +22,10 @@ from .jsonfile import write_atomic
 MAX_BYTES = 50 * 2**20       # a teaching canvas has no use for more; refuse rather than hang
 MAX_CELLS = 25_000_000       # a dense LIBSVM matrix of at most 200 MB
 NOT_SHIFT_JIS = re.compile("[\x80\uf8f0-\uf8f3]")   # lone bytes cp932 lets through
-CSV_SUFFIXES = (".csv", ".tsv", ".txt")
+CSV_SUFFIXES = (".csv", ".tsv")
 LIBSVM_SUFFIXES = (".libsvm", ".svm", ".svmlight")
+TEXT_SUFFIXES = (".txt", ".dat", ".data")   # either format: read by their content
+DATA_SUFFIXES = CSV_SUFFIXES + TEXT_SUFFIXES + LIBSVM_SUFFIXES
 DELIMITERS = ("\t", ";", ",")  # on a tie the first wins: with ';' a ',' is a decimal comma
 MAGIC = {b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
          b"%PDF": "a PDF document", b"\x1f\x8b": "a gzip archive",
@@ -39,8 +41,9 @@ DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
 def load_dataset(path, x=None, y=None, label=None) -> Dataset:
     """Points from a CSV or LIBSVM/svmlight text file.
 
-    The format follows the extension (.csv .tsv .txt: CSV; .libsvm .svm .svmlight: LIBSVM)
-    or, for any other, the content.  X holds every feature column, or exactly the two
+    The format follows the extension (.csv .tsv: CSV; .libsvm .svm .svmlight: LIBSVM)
+    or, for any other (.txt, .dat, ...), the content: LIBSVM lines as LIBSVM, the rest as
+    CSV.  X holds every feature column, or exactly the two
     columns x and y when either is given (header names or 0-based column indices; in a
     LIBSVM file the features are x1, x2, ... with indices 0, 1, ...); when only one is given
     the other is the first remaining feature column.  y holds class indices into

@@ -241,8 +241,28 @@ def test_libsvm_columns_by_feature_name_or_index(tmp_path):
     assert load_dataset(path, x="x3", y=0).X.tolist() == [[2, 0.5], [0, 0], [7, -3]]
 
 
-def test_a_libsvm_file_named_txt_is_read_as_csv_and_refused(tmp_path):
-    message = refused(write(tmp_path, "p.txt", "+1 1:0.5 2:1\n-1 1:2 2:3\n"))
+@pytest.mark.parametrize("name", ["p.txt", "P.TXT", "p.dat", "p.data", "p.whatever"])
+def test_a_libsvm_file_named_txt_or_anything_unknown_is_read_by_its_content(tmp_path, name):
+    d = load_dataset(write(tmp_path, name, LIBSVM))
+    assert d.X.tolist() == [[0.5, 0, 2], [0, 1.25, 0], [-3, 0.001, 7]]
+    assert d.class_names == ("-1", "1") and d.y.tolist() == [1, 0, 1]
+
+
+def test_scikit_learns_svmlight_file_named_txt_reads_as_libsvm():
+    sklearn = pytest.importorskip("sklearn")
+    from sklearn.datasets import load_svmlight_file
+
+    path = Path(sklearn.__file__).parent / "datasets" / "tests" / "data" / \
+        "svmlight_classification.txt"
+    d = load_dataset(path)
+    X, y = load_svmlight_file(str(path))
+    assert d.X.shape == (6, 21) and d.feature_names == tuple(f"x{j}" for j in range(1, 22))
+    np.testing.assert_array_equal(d.X, X.toarray())
+    np.testing.assert_array_equal(np.array(d.class_names, dtype=float)[d.y], y)
+
+
+def test_a_libsvm_file_named_csv_is_refused_with_the_way_out(tmp_path):
+    message = refused(write(tmp_path, "p.csv", "+1 1:0.5 2:1\n-1 1:2 2:3\n"))
     assert "looks like LIBSVM" in message and ".libsvm" in message
 
 
