@@ -22,6 +22,7 @@ from ..core.io import match_labels
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
+from .columns import ColumnChooser, remember_columns, remembered_columns
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 from .documents import range_warning
 from .files import FileActions
@@ -52,6 +53,7 @@ class MainWindow(QMainWindow):
         self.restart_pending = False
         self.last_frame = None
         self.fitted = None           # the SVC drawn: last trained, or opened from a file
+        self.column_chooser = None   # the open "which two columns?" dialog of a wide file
         self.trained_params = None   # the parameters it was trained with (for captions)
         self._after_run = None       # what to do once the current run has ended
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
@@ -227,17 +229,39 @@ class MainWindow(QMainWindow):
 
     # -- files (the File menu's controller calls these) ----------------------------------
     def apply_dataset(self, path, data) -> bool:
-        codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
+        """Show a data file's points. A file of more than two feature columns first asks
+        which two the canvas shows (the window stays usable meanwhile; Cancel keeps the
+        points it has)."""
         if len(data.class_names) > MAX_CLASSES:
             self.show_file_error(f"{Path(path).name} has {len(data.class_names)} classes; the "
                                  f"canvas shows at most {MAX_CLASSES}.")
             return False
-        self.reset()            # the model drawn belonged to the points being replaced
-        self._replace_points(data.X[:, :2], codes, data.class_names, f"Open {Path(path).name}")
-        self.canvas.set_axis_names(data.feature_names[:2])
-        self.canvas.fit_view()
-        self.statusBar().showMessage(f"Opened {path}: {len(codes)} points.", 5000)
+        names = data.feature_names
+        if len(names) == 2:
+            self._show_dataset(path, data, (0, 1))
+            return True
+        chooser = ColumnChooser(Path(path).name, names, remembered_columns(path, names), self)
+        chooser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        chooser.chosen.connect(lambda x, y: self.after_run(
+            lambda: self._show_dataset(path, data, (x, y))))
+        self.column_chooser = chooser
+        chooser.open()
         return True
+
+    def _show_dataset(self, path, data, columns: tuple) -> None:
+        names, shown = data.feature_names, [data.feature_names[c] for c in columns]
+        codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
+        self.reset()            # the model drawn belonged to the points being replaced
+        self._replace_points(data.X[:, list(columns)], codes, data.class_names,
+                             f"Open {Path(path).name}")
+        self.canvas.set_axis_names(shown)
+        self.canvas.fit_view()
+        message = f"Opened {path}: {len(codes)} points."
+        if len(names) > 2:
+            remember_columns(path, names, columns)
+            message = (f"Opened {path}: {len(codes)} points; the canvas shows {shown[0]} and "
+                       f"{shown[1]} of its {len(names)} feature columns, and trains on them.")
+        self.statusBar().showMessage(message, 10000)
 
     def current_session(self) -> Session:
         X, y, test, _ = self.points.state()
