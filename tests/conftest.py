@@ -1,4 +1,17 @@
-"""Qt runs offscreen in every test; set before any test module imports Qt."""
+"""Qt runs offscreen in every test, on a 1920x1080 screen (a common desktop; the laptop
+sizes are checked in processes of their own). Set before any test module imports Qt."""
+import json
 import os
+import tempfile
+from pathlib import Path
 
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+def _offscreen_platform(width: int, height: int) -> str:
+    config = Path(tempfile.mkdtemp(prefix="svmdesk-screen-")) / "screen.json"
+    config.write_text(json.dumps({"screens": [{
+        "name": "desktop", "x": 0, "y": 0, "width": width, "height": height,
+        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    return f"offscreen:configfile={config}"
+
+
+os.environ.setdefault("QT_QPA_PLATFORM", _offscreen_platform(1920, 1080))

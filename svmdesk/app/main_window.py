@@ -27,10 +27,12 @@ from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 from .documents import range_warning
 from .files import FileActions
 from .panel import SOLVER_TITLES, SidePanel
+from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES, PointSet
 from .worker import Job, TrainingWorker, decision_at, model_frame
 
 GRID = 200                   # decision grid resolution per axis
+PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
                              # numbers or curves that change more than 10 times a second
 
@@ -59,6 +61,7 @@ class MainWindow(QMainWindow):
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = []         # redraws waiting for the canvas's next paints
+        self._placed = False         # kept inside the screen once it first showed
         self._build_layout()
         self.canvas.viewport().installEventFilter(self)
         self._build_menus()
@@ -67,6 +70,7 @@ class MainWindow(QMainWindow):
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
         self.setAcceptDrops(True)
+        place(self, self.splitter)           # inside the screen; where it was left last time
         if path:
             self.files.open(path)
 
@@ -90,16 +94,24 @@ class MainWindow(QMainWindow):
         charts.addWidget(self.charts.gap_plot, 3)
         charts.addWidget(self.panel.readout_box, 2)
         column.addLayout(charts)
-        scroll = QScrollArea()
-        scroll.setWidget(self.panel)
-        scroll.setWidgetResizable(True)
-        scroll.setMinimumWidth(370)
-        splitter = QSplitter()
-        splitter.addWidget(left)
-        splitter.addWidget(scroll)
-        splitter.setStretchFactor(0, 1)
-        self.setCentralWidget(splitter)
-        self.resize(1280, 820)
+        # The training buttons stay in sight above the settings, which scroll vertically
+        # when a small screen has no room for them all (never sideways: long texts wrap).
+        self.panel_scroll = QScrollArea()
+        self.panel_scroll.setWidget(self.panel)
+        self.panel_scroll.setWidgetResizable(True)
+        self.panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.panel_scroll.setMinimumWidth(PANEL_WIDTH)
+        right = QWidget()
+        side = QVBoxLayout(right)
+        side.setContentsMargins(0, 0, 0, 0)
+        side.addWidget(self.panel.run_box)
+        side.addWidget(self.panel_scroll, 1)
+        self.splitter = QSplitter()
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setCollapsible(1, False)
+        self.setCentralWidget(self.splitter)
         self.statusBar().showMessage("Press Train (F5) to fit the demo data.")
 
     def _build_menus(self) -> None:
@@ -592,7 +604,14 @@ class MainWindow(QMainWindow):
         self.banner.hide()
 
     # -- shutdown -------------------------------------------------------------------------
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._placed:                 # the first show: the frame is known now
+            self._placed = True
+            QTimer.singleShot(0, lambda: keep_inside(self))
+
     def closeEvent(self, event) -> None:
+        remember(self, self.splitter)
         self.shutdown()
         super().closeEvent(event)
 

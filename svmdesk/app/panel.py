@@ -112,8 +112,8 @@ class SidePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self._data_group())
         layout.addWidget(self._model_group())
-        layout.addWidget(self._run_group())
         layout.addStretch(1)
+        self.run_box = self._run_group()              # the window keeps it in sight
         self.readout_box = self._readout_group()      # the window places it by the charts
         self.solver.currentIndexChanged.connect(self._update_visibility)
         self.kernel.currentIndexChanged.connect(self._update_visibility)
@@ -172,6 +172,7 @@ class SidePanel(QWidget):
         self.kernel.addItems(list(KERNELS))
         self.kernel.setCurrentText("rbf")
         self.formula = QLabel()
+        self.formula.setWordWrap(True)                # a long formula never widens the panel
         self.formula.setStyleSheet("font-family: monospace")
         self.reason = QLabel()
         self.reason.setWordWrap(True)
