@@ -80,6 +80,19 @@ def work(tmp_path_factory):
 
 
 # -- help -----------------------------------------------------------------------------------
+def test_the_command_line_is_a_console_script_and_the_window_has_a_gui_one():
+    """On Windows a gui-script has no console: `svmdesk train` must be a console script
+    to print anything; `svmdesk-gui` opens the window with no console window."""
+    tomllib = pytest.importorskip("tomllib")
+    root = Path(__file__).resolve().parents[1]
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["scripts"] == {"svmdesk": "svmdesk.cli:main"}
+    assert project["gui-scripts"] == {"svmdesk-gui": "svmdesk.app:main"}
+    from svmdesk.app import main as open_window
+
+    assert callable(open_window)
+
+
 def test_main_help_describes_commands_exit_codes_and_examples(work):
     result = run("--help", cwd=work)
     assert result.returncode == 0
