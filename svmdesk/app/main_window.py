@@ -1,8 +1,9 @@
-"""The main window: wires points, undo stack, canvas, panel, charts and the training worker.
+"""The main window: wires points, undo stack, canvas, panel, charts and the run controller.
 
-One worker object lives on one QThread for the window's lifetime, so only one training run
-can ever execute. Edits with auto-retrain on stop the current run and start one fresh run
-when it has ended, however many edits came in between (coalescing).
+The run controller (run.py) owns the training run's state and its worker thread; the
+window's buttons and keys send it intents and draw what it reports. Edits with auto-retrain
+on stop the current run and start one fresh run when it has ended, however many edits came
+in between (coalescing).
 """
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ import time
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QEvent, Qt, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
+from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 
 from ..core import Session, class_labels, make_dataset
@@ -29,9 +30,11 @@ from .files import FileActions
 from .panel import SOLVER_TITLES, SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES, PointSet
-from .worker import Job, TrainingWorker, decision_at, model_frame
+from .run import RunController, RunRefused, RunState
+from .worker import Job, decision_at, model_frame
 
 GRID = 200                   # decision grid resolution per axis
+RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
                              # numbers or curves that change more than 10 times a second
@@ -39,7 +42,6 @@ TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobo
 
 class MainWindow(QMainWindow):
     TITLE = "svmdesk — watch a support vector machine learn"
-    job_ready = Signal(object)      # queued to the worker thread
     frame_shown = Signal(object)    # a frame was drawn (GUI thread)
     training_ended = Signal(object) # the final frame was drawn
     training_failed = Signal(str)   # the error was shown
@@ -51,21 +53,22 @@ class MainWindow(QMainWindow):
         self.undo = QUndoStack(self)
         self.canvas = Canvas()
         self.panel = SidePanel()
-        self.running = False
-        self.restart_pending = False
         self.last_frame = None
         self.fitted = None           # the SVC drawn: last trained, or opened from a file
         self.column_chooser = None   # the open "which two columns?" dialog of a wide file
         self.trained_params = None   # the parameters it was trained with (for captions)
-        self._after_run = None       # what to do once the current run has ended
+        self._error_cause = None     # while this returns True the banner's message holds
+        self._inputs_version = 0     # counts changes of the points and the parameters
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = []         # redraws waiting for the canvas's next paints
         self._placed = False         # kept inside the screen once it first showed
         self._build_layout()
         self.canvas.viewport().installEventFilter(self)
+        for field in self.panel.findChildren(QAbstractSpinBox):
+            field.installEventFilter(self)
         self._build_menus()
-        self._start_worker()
+        self.run = RunController(self._job, self)
         self._wire()
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
@@ -129,7 +132,7 @@ class MainWindow(QMainWindow):
         self.train_action.setShortcuts([QKeySequence("F5"), QKeySequence("Ctrl+Return")])
         train.addAction(self.train_action)
         train.addAction(_action(self, "&Pause / resume", "Space",
-                                lambda: self.panel.pause_button.toggle()))
+                                lambda: self.run.toggle_pause()))
         train.addAction(_action(self, "&Step", "", self.step))
         train.addAction(_action(self, "S&top", "Esc", self.stop))
         train.addAction(_action(self, "&Reset", "", self.reset))
@@ -139,15 +142,10 @@ class MainWindow(QMainWindow):
             QShortcut(QKeySequence(str(k + 1)), self,
                       activated=lambda k=k: self.panel.klass.setCurrentIndex(k))
 
-    def _start_worker(self) -> None:
-        self.thread = QThread(self)
-        self.worker = TrainingWorker()
-        self.worker.moveToThread(self.thread)
-        self.job_ready.connect(self.worker.run)
-        self.worker.frame.connect(self.on_frame)
-        self.worker.finished.connect(self.on_finished)
-        self.worker.failed.connect(self.on_failed)
-        self.thread.start()
+    @property
+    def running(self) -> bool:
+        """A run is under way (running, paused, stepping or stopping)."""
+        return self.run.active
 
     def _wire(self) -> None:
         self.points.changed.connect(self._points_changed)
@@ -163,13 +161,23 @@ class MainWindow(QMainWindow):
         p.clear_requested.connect(self.clear_points)
         p.test_fraction_changed.connect(self._mark_test_points)
         p.train_requested.connect(self.train)
-        p.pause_toggled.connect(self.worker.pause)
+        p.pause_clicked.connect(self.run.toggle_pause)
         p.step_requested.connect(self.step)
         p.stop_requested.connect(self.stop)
         p.reset_requested.connect(self.reset)
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
         p.params_changed.connect(self._auto_retrain)
+        r = self.run
+        r.started.connect(self._on_started)
+        r.state_changed.connect(self._on_state)
+        r.frame.connect(self.on_frame)
+        r.finished.connect(self.on_finished)
+        r.failed.connect(self.on_failed)
+        r.refused.connect(self._on_refused)
+        for changed in (self.points.changed, p.params_changed):
+            changed.connect(self._count_inputs)
+            changed.connect(self._inputs_changed)
         self.points.changed.connect(self.files.changed)
         p.params_changed.connect(self.files.changed)
 
@@ -407,12 +415,7 @@ class MainWindow(QMainWindow):
     def after_run(self, action) -> None:
         """Do `action` now, or once a running training has stopped (it would draw its
         final frame over whatever the action shows)."""
-        if not self.running:
-            action()
-            return
-        self._after_run = action
-        self.restart_pending = False
-        self.worker.stop()
+        self.run.after_run(action)
 
     def dragEnterEvent(self, event) -> None:
         if self.files.accepts(event.mimeData()):
@@ -422,41 +425,47 @@ class MainWindow(QMainWindow):
         event.acceptProposedAction()
         self.files.drop(event.mimeData())
 
-    # -- training -------------------------------------------------------------------------
+    # -- training: intents go to the run controller; the window draws what it reports ----
     def train(self) -> None:
-        if self.running:
-            self.restart_pending = True
-            self.worker.stop()
-            return
-        job = self._job()
-        if job is None:
-            return
-        self.running = True
-        self.panel.set_running(True)
-        self.hide_error()
-        self.charts.clear()
-        self.panel.readout["state"].setText("training…")
-        self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
-                                     f"{job.params['kernel']} kernel… (Esc stops)")
-        self.trained_params = job.params
-        self.files.autosave.save_if_dirty()  # every run starts from a saved state
-        self.worker.arm()
-        self.job_ready.emit(job)
+        self.run.train()
 
-    def _job(self):
+    def step(self) -> None:
+        self.run.step()
+
+    def stop(self) -> None:
+        self.run.stop()
+
+    def reset(self) -> None:
+        """Stop any run and clear the model, its drawing and the readout."""
+        self.run.reset()
+        self.last_frame = None
+        self.fitted = None
+        self.canvas.clear_model()
+        self.charts.clear()
+        for label in self.panel.readout.values():
+            label.setText("–")
+
+    def _job(self) -> Job:
+        """The run the controller starts: the training points and the panel's parameters
+        (RunRefused says why they cannot be trained)."""
+        refusal = self._refusal()
+        if refusal:
+            raise RunRefused(refusal)
         X, y, test = self.points.X, self.points.y, self.points.test_mask
-        train = ~test
+        return Job(X[~test], y[~test], self.panel.params(), self._grid_spec(), X[test],
+                   y[test], labels=class_labels(self._used_class_names()))
+
+    def _refusal(self) -> str:
+        """Why the points and parameters cannot be trained now ('' when they can)."""
         try:
-            params = self.panel.params()
+            self.panel.params()
         except ValueError as e:
-            self.show_error(str(e))
-            return None
-        if len(np.unique(y[train])) < 2:
-            self.show_error("Training needs points of at least two classes: left-click and "
-                            "right-click the canvas to add some.")
-            return None
-        return Job(X[train], y[train], params, self._grid_spec(), X[test], y[test],
-                   labels=class_labels(self._used_class_names()))
+            return str(e)
+        y = self.points.y[~self.points.test_mask]
+        if len(np.unique(y)) < 2:
+            return ("Training needs points of at least two classes: left-click and "
+                    "right-click the canvas to add some.")
+        return ""
 
     def _grid_spec(self) -> GridSpec:
         (x0, x1), (y0, y1) = self.canvas.view.viewRange()
@@ -466,25 +475,35 @@ class MainWindow(QMainWindow):
         if self.panel.auto_retrain.isChecked() and len(self.points) and not self._applying:
             self.train()
 
-    def step(self) -> None:
-        if not self.running:
-            self.panel.pause_button.setChecked(True)
-            self.train()
-        self.worker.step()
+    def _count_inputs(self) -> None:
+        self._inputs_version += 1
 
-    def stop(self) -> None:
-        if self.running:
-            self.restart_pending = False
-            self.worker.stop()
+    def _inputs_changed(self) -> None:
+        """The points or the parameters changed: a message whose cause is gone goes."""
+        if self._error_cause is not None and not self._error_cause():
+            self.hide_error()
 
-    def reset(self) -> None:
-        self.stop()
-        self.last_frame = None
-        self.fitted = None
-        self.canvas.clear_model()
+    @Slot(object)
+    def _on_started(self, job) -> None:
+        self.hide_error()
         self.charts.clear()
-        for label in self.panel.readout.values():
-            label.setText("–")
+        self.trained_params = job.params
+        self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
+                                     f"{job.params['kernel']} kernel… (Space pauses, Esc "
+                                     "stops)")
+        self.files.autosave.save_if_dirty()  # every run starts from a saved state
+
+    @Slot(str)
+    def _on_state(self, state: str) -> None:
+        self.panel.show_run_state(state)
+        words = {RunState.RUNNING: "training…", RunState.PAUSED: "paused",
+                 RunState.STEPPING: "stepping…", RunState.STOPPING: "stopping…"}
+        if RunState(state) in words:
+            self.panel.readout["state"].setText(words[RunState(state)])
+
+    @Slot(str)
+    def _on_refused(self, message: str) -> None:
+        self.show_error(message, cause=lambda: self._refusal() == message)
 
     @Slot(object)
     def on_frame(self, frame) -> None:
@@ -492,14 +511,14 @@ class MainWindow(QMainWindow):
         self.canvas.show_frame(frame)
         self.charts.extend(frame.history)
         now = time.perf_counter()
-        if frame.final:
+        if frame.final or frame.paused:       # a paused run shows exactly where it stands
             self._show_texts()
         elif now - self._texted >= TEXT_INTERVAL:
             self._texted = now
             self._texts_due = [self.charts.redraw_objective, self.charts.redraw_gap,
                                self._show_last_readout]
         self.frame_shown.emit(frame)
-        self.worker.frame_drawn()           # back-pressure: the next frame may come
+        self.run.frame_drawn()              # back-pressure: the next frame may come
 
     @Slot(object)
     def on_finished(self, frame) -> None:
@@ -513,31 +532,15 @@ class MainWindow(QMainWindow):
         self.panel.readout["state"].setText(state)
         self.statusBar().showMessage(f"Training {state} after {s.iteration} iterations "
                                      f"in {frame.elapsed:.2f} s.", 8000)
-        self._run_ended()
         self.training_ended.emit(frame)
-        self._next()
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
-        self._run_ended()
         self.panel.readout["state"].setText("failed")
-        self.show_error(f"Training failed: {message}")
+        version = self._inputs_version
+        self.show_error(f"Training failed: {message}",
+                        cause=lambda: self._inputs_version == version)
         self.training_failed.emit(message)
-        self._next()
-
-    def _run_ended(self) -> None:
-        self.running = False
-        self.panel.set_running(False)
-
-    def _next(self) -> None:
-        """What waited for the run to end: a file to show, or a fresh run."""
-        action, self._after_run = self._after_run, None
-        if action is not None:
-            self.restart_pending = False
-            action()
-        elif self.restart_pending:
-            self.restart_pending = False
-            self.train()
 
     # -- readout --------------------------------------------------------------------------
     def eventFilter(self, watched, event) -> bool:
@@ -547,6 +550,12 @@ class MainWindow(QMainWindow):
         if (event.type() == QEvent.Type.Paint and self._texts_due
                 and watched is self.canvas.viewport()):
             QTimer.singleShot(0, self._texts_due.pop(0))
+        # A number field would take Space (and Esc, F5) as typing: it never belongs in a
+        # number, so the run's keys win there and the field's text stays as it was.
+        if (event.type() == QEvent.Type.ShortcutOverride
+                and isinstance(watched, QAbstractSpinBox) and event.key() in RUN_KEYS
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier):
+            return True
         return False
 
     def _show_texts(self) -> None:
@@ -586,9 +595,13 @@ class MainWindow(QMainWindow):
             text += f"   predicted class: {self.points.class_names[cls]}"
         self.statusBar().showMessage(text)
 
-    def show_error(self, message: str) -> None:
+    def show_error(self, message: str, cause=None) -> None:
+        """The red banner. `cause`, if given, tells whether the message still holds: it
+        is asked whenever the points or the parameters change, and the banner goes once
+        the answer is no."""
         self.banner.setText(message)
         self.banner.show()
+        self._error_cause = cause
         self.statusBar().showMessage(message, 10000)
 
     def show_file_error(self, message: str) -> None:
@@ -602,6 +615,7 @@ class MainWindow(QMainWindow):
 
     def hide_error(self) -> None:
         self.banner.hide()
+        self._error_cause = None
 
     # -- shutdown -------------------------------------------------------------------------
     def showEvent(self, event) -> None:
@@ -617,11 +631,7 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop any run and join the worker thread (never leave a QThread running)."""
-        self.restart_pending = False
-        self._after_run = None
-        self.worker.stop()
-        self.thread.quit()
-        self.thread.wait()
+        self.run.shutdown()
         self.files.finish()                 # unsaved work is kept for the next start
 
 

@@ -100,7 +100,7 @@ class SidePanel(QWidget):
     class_selected = Signal(int)
     params_changed = Signal()
     train_requested = Signal()
-    pause_toggled = Signal(bool)
+    pause_clicked = Signal()        # Pause or Resume, as the run's state says
     step_requested = Signal()
     stop_requested = Signal()
     reset_requested = Signal()
@@ -238,13 +238,13 @@ class SidePanel(QWidget):
         grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
         grid.addWidget(self.hard_regions, 2, 2)
         self.train_button.clicked.connect(self.train_requested)
-        self.pause_button.toggled.connect(self.pause_toggled)
+        self.pause_button.clicked.connect(self.pause_clicked)
         self.step_button.clicked.connect(self.step_requested)
         self.stop_button.clicked.connect(self.stop_requested)
         self.reset_button.clicked.connect(self.reset_requested)
         fit.clicked.connect(self.fit_view_requested)
         self.hard_regions.toggled.connect(self.hard_regions_toggled)
-        self.set_running(False)
+        self.show_run_state("idle")
         return box
 
     def _readout_group(self) -> QGroupBox:
@@ -386,11 +386,15 @@ class SidePanel(QWidget):
         return (f"the panel cannot show {', '.join(unshown)}; training again uses the "
                 "values shown.")
 
-    def set_running(self, running: bool) -> None:
-        self.pause_button.setEnabled(running)
-        self.stop_button.setEnabled(running)
-        if not running:
-            self.pause_button.setChecked(False)
+    def show_run_state(self, state: str) -> None:
+        """The run controls as the run's state is: Pause pressed (and saying Resume) while
+        paused, Pause and Stop usable only while a run is under way."""
+        under_way = state in ("running", "paused", "stepping")
+        paused = state in ("paused", "stepping")
+        self.pause_button.setEnabled(under_way)
+        self.pause_button.setChecked(paused)
+        self.pause_button.setText("Resume (Space)" if paused else "Pause (Space)")
+        self.stop_button.setEnabled(under_way)
 
 
 def _read(widget):

@@ -82,6 +82,8 @@ class Frame:
     f_terms: Optional[tuple] = None    # (scaled points, coefficients) of f's kernel sum
     history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
                                        # since the previous frame, for the charts
+    paused: bool = False               # shown while the run is paused: the solver waits here
+    steps: int = 0                     # the steps the run had taken when it was shown
 
 
 class TrainingWorker(QObject):
@@ -94,30 +96,32 @@ class TrainingWorker(QObject):
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         self._stop = threading.Event()
         self._paused = threading.Event()
-        self._steps = threading.Semaphore(0)
+        self._steps = threading.Semaphore(0)     # one permit per Step asked for
+        self._steps_taken = 0                    # steps this run has taken
         self._drawn = threading.Event()          # the window drew the last frame
 
-    # Called from the GUI thread: plain flags, safe across threads.
+    # Called from the GUI thread (the run controller): plain flags, safe across threads.
+    # Never through signals: a queued call would wait for the busy worker thread.
+    def arm(self, paused: bool = False) -> None:
+        """Set up the next run before its job is queued: not stopped, paused or not, no
+        steps left over from an earlier run. A stop asked for after this is never erased."""
+        self._stop.clear()
+        (self._paused.set if paused else self._paused.clear)()
+        self._steps = threading.Semaphore(0)
+        self._steps_taken = 0
+
     def stop(self) -> None:
         self._stop.set()
-        self._steps.release()
 
     def pause(self, paused: bool) -> None:
         (self._paused.set if paused else self._paused.clear)()
-        self._steps.release()
 
-    def arm(self) -> None:
-        """Clear the stop flag for the next run. Called from the GUI thread before the job
-        is queued, so that a stop asked for after that (even before the worker picks the
-        job up) is never erased."""
-        self._stop.clear()
+    def step(self) -> None:
+        """One more iteration of a paused run."""
+        self._steps.release()
 
     def frame_drawn(self) -> None:
         self._drawn.set()
-
-    def step(self) -> None:
-        self._paused.set()
-        self._steps.release()
 
     @Slot(object)
     def run(self, job: Job) -> None:
@@ -129,36 +133,48 @@ class TrainingWorker(QObject):
             self.failed.emit(f"{type(e).__name__}: {e}")
 
     def _train(self, job: Job) -> None:
-        start = time.perf_counter()
+        """Iterate the solver. While paused, each snapshot is shown as it comes (the one
+        the solver stands at), and the next waits for a step, a resume or a stop."""
+        start, held = time.perf_counter(), 0.0      # held: time spent paused
         estimator = SVC(**job.params)
         gram = GramCache()
         last_emit, snap, stopped, history = 0.0, None, False, []
         for snap in estimator.iter_fit(job.X, job.training_labels(), every=1):
             history.append(_chart_point(snap))
-            if self._wait_if_paused():
+            if self._stop.is_set():
                 stopped = True
                 break
+            paused = self._paused.is_set()
             now = time.perf_counter()
-            due = now - last_emit >= 1.0 / FRAME_RATE and self._drawn.is_set()
-            if due or self._paused.is_set():
+            if paused or (now - last_emit >= 1.0 / FRAME_RATE and self._drawn.is_set()):
                 self._drawn.clear()
-                self.frame.emit(make_frame(snap, job, now - start, history=tuple(history),
-                                           gram=gram))
+                frame = make_frame(snap, job, now - start - held, history=tuple(history),
+                                   gram=gram)
+                self.frame.emit(dataclasses.replace(frame, paused=paused,
+                                                    steps=self._steps_taken))
                 history = []
                 last_emit = time.perf_counter()
+            if paused:
+                waited = time.perf_counter()
+                stopped = self._hold()
+                held += time.perf_counter() - waited
+                if stopped:
+                    break
         if snap is None:
-            return
-        elapsed, history = time.perf_counter() - start, tuple(history)
+            raise RuntimeError("the solver stopped before its first iteration")
+        elapsed, history = time.perf_counter() - start - held, tuple(history)
         if stopped:
             self.finished.emit(make_frame(snap, job, elapsed, final=True, stopped=True,
                                           history=history, gram=gram))
         else:
             self.finished.emit(fitted_frame(estimator, snap, job, elapsed, history))
 
-    def _wait_if_paused(self) -> bool:
-        """Block while paused (a step lets one snapshot through); True when stopped."""
+    def _hold(self) -> bool:
+        """Wait while paused, until a step (one iteration more), a resume or a stop; True
+        when stopped."""
         while self._paused.is_set() and not self._stop.is_set():
-            if self._steps.acquire(timeout=0.05):
+            if self._steps.acquire(timeout=0.02):
+                self._steps_taken += 1
                 break
         return self._stop.is_set()
 

@@ -156,7 +156,7 @@ def test_close_during_a_run_stops_the_worker(qtbot):
         win.train()
     assert win.running
     win.close()
-    assert not win.thread.isRunning()
+    assert not win.run.worker_thread.isRunning()
 
 
 def test_worker_error_reaches_the_user_and_app_stays_usable(window, qtbot, monkeypatch):

@@ -1,0 +1,207 @@
+"""The training run's controller: one explicit state, the transitions the user's intents
+may take from each, and the worker that trains on its own thread.
+
+Buttons, keys and the readout never touch the worker: they send intents (`train`, `pause`,
+`resume`, `step`, `stop`, `reset`) and draw the state this object announces. An intent a
+state does not allow changes nothing. The worker is driven through thread-safe flags, never
+through queued signals (a queued call would wait for the busy worker thread: that was why
+Pause did nothing).
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Callable, Optional
+
+from PySide6.QtCore import QObject, QThread, Signal, Slot
+
+from .worker import TrainingWorker
+
+
+class RunState(str, Enum):
+    IDLE = "idle"              # no run yet, or reset
+    RUNNING = "running"
+    PAUSED = "paused"          # the solver waits at the iteration shown
+    STEPPING = "stepping"      # one more iteration asked for, not shown yet
+    STOPPING = "stopping"      # stop asked for, the worker not yet ended
+    FINISHED = "finished"      # converged, budget spent or stopped
+    FAILED = "failed"
+
+
+S = RunState
+ACTIVE = (S.RUNNING, S.PAUSED, S.STEPPING, S.STOPPING)
+AT_REST = (S.IDLE, S.FINISHED, S.FAILED)
+
+# intent -> {state it is allowed in: the controller's method that carries it out}
+TRANSITIONS = {
+    "train": {**{s: "_start" for s in AT_REST}, **{s: "_restart" for s in ACTIVE}},
+    "pause": {S.RUNNING: "_pause"},
+    "resume": {S.PAUSED: "_resume", S.STEPPING: "_resume"},
+    "step": {**{s: "_start_paused" for s in AT_REST},
+             S.RUNNING: "_pause", S.PAUSED: "_step", S.STEPPING: "_step"},
+    "stop": {S.RUNNING: "_stop", S.PAUSED: "_stop", S.STEPPING: "_stop"},
+    "reset": {**{s: "_reset" for s in AT_REST}, **{s: "_reset_active" for s in ACTIVE}},
+}
+
+
+class RunRefused(Exception):
+    """The current points or parameters cannot be trained; the message says why."""
+
+
+class RunController(QObject):
+    state_changed = Signal(str)     # a RunState value
+    started = Signal(object)        # the Job of a run that starts
+    frame = Signal(object)          # a Frame to draw, during a run
+    finished = Signal(object)       # the final Frame of a run (converged, budget, stopped)
+    failed = Signal(str)            # the worker's error, readable
+    refused = Signal(str)           # why a run could not start
+    _job_ready = Signal(object)     # queued to the worker thread
+
+    def __init__(self, make_job: Callable, parent=None):
+        """make_job() returns the Job to train, or raises RunRefused."""
+        super().__init__(parent)
+        self.make_job = make_job
+        self.state = S.IDLE
+        self._then: Optional[Callable] = None   # what follows the active run's end
+        self._discard = False                   # reset during a run: draw nothing more
+        self._steps_asked = 0
+        self.worker = TrainingWorker()
+        self.worker_thread = QThread(self)
+        self.worker.moveToThread(self.worker_thread)
+        self._job_ready.connect(self.worker.run)
+        self.worker.frame.connect(self._on_frame)
+        self.worker.finished.connect(self._on_finished)
+        self.worker.failed.connect(self._on_failed)
+        self.worker_thread.start()
+
+    # -- intents --------------------------------------------------------------------------
+    def train(self) -> None:
+        self._intent("train")
+
+    def pause(self) -> None:
+        self._intent("pause")
+
+    def resume(self) -> None:
+        self._intent("resume")
+
+    def toggle_pause(self) -> None:
+        self._intent("resume" if self.state in (S.PAUSED, S.STEPPING) else "pause")
+
+    def step(self) -> None:
+        self._intent("step")
+
+    def stop(self) -> None:
+        self._intent("stop")
+
+    def reset(self) -> None:
+        self._intent("reset")
+
+    def frame_drawn(self) -> None:
+        """The window drew the last frame: the worker may send the next (back-pressure)."""
+        self.worker.frame_drawn()
+
+    def allows(self, intent: str) -> bool:
+        return self.state in TRANSITIONS[intent]
+
+    @property
+    def active(self) -> bool:
+        return self.state in ACTIVE
+
+    def after_run(self, action: Callable) -> None:
+        """Do `action` now, or once the active run has stopped (its final frame would be
+        drawn over whatever the action shows)."""
+        if not self.active:
+            action()
+            return
+        self._then = action
+        self._stop()
+
+    def shutdown(self) -> None:
+        """Stop any run and join the worker thread (a QThread must never be left running)."""
+        self._then = None
+        self.worker.stop()
+        self.worker_thread.quit()
+        self.worker_thread.wait()
+
+    def _intent(self, intent: str) -> None:
+        method = TRANSITIONS[intent].get(self.state)
+        if method is not None:
+            getattr(self, method)()
+
+    # -- transitions ----------------------------------------------------------------------
+    def _start(self, paused: bool = False) -> None:
+        try:
+            job = self.make_job()
+        except RunRefused as e:
+            self.refused.emit(str(e))
+            return
+        self._discard, self._steps_asked = False, 0
+        self.worker.arm(paused=paused)
+        self._set(S.PAUSED if paused else S.RUNNING)
+        self.started.emit(job)
+        self._job_ready.emit(job)
+
+    def _start_paused(self) -> None:
+        self._start(paused=True)             # the first iteration is shown, then it waits
+
+    def _restart(self) -> None:
+        self._then = self._start
+        self._stop()
+
+    def _pause(self) -> None:
+        self.worker.pause(True)
+        self._set(S.PAUSED)
+
+    def _resume(self) -> None:
+        self.worker.pause(False)
+        self._set(S.RUNNING)
+
+    def _step(self) -> None:
+        self._steps_asked += 1
+        self.worker.step()
+        self._set(S.STEPPING)
+
+    def _stop(self) -> None:
+        self.worker.stop()
+        self._set(S.STOPPING)
+
+    def _reset(self) -> None:
+        self._set(S.IDLE)
+
+    def _reset_active(self) -> None:
+        self._then, self._discard = None, True
+        self._stop()
+
+    # -- the worker's reports -------------------------------------------------------------
+    @Slot(object)
+    def _on_frame(self, frame) -> None:
+        if self._discard:
+            self.worker.frame_drawn()
+            return
+        if self.state == S.STEPPING and frame.paused and frame.steps >= self._steps_asked:
+            self._set(S.PAUSED)
+        self.frame.emit(frame)
+
+    @Slot(object)
+    def _on_finished(self, frame) -> None:
+        discard, self._discard = self._discard, False
+        self._set(S.IDLE if discard else S.FINISHED)
+        if not discard:
+            self.finished.emit(frame)
+        self._next()
+
+    @Slot(str)
+    def _on_failed(self, message: str) -> None:
+        self._discard = False
+        self._set(S.FAILED)
+        self.failed.emit(message)
+        self._next()
+
+    def _next(self) -> None:
+        then, self._then = self._then, None
+        if then is not None:
+            then()
+
+    def _set(self, state: RunState) -> None:
+        if state != self.state:
+            self.state = state
+            self.state_changed.emit(state.value)
