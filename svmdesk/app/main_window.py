@@ -30,6 +30,8 @@ from .files import FileActions
 from .panel import SOLVER_TITLES, SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES, PointSet
+from ..core.solvers.base import no_bound
+from .log import LogDialog, SessionLog
 from .run import RunController, RunRefused, RunState
 from .worker import Job, decision_at, model_frame
 
@@ -59,6 +61,7 @@ class MainWindow(QMainWindow):
         self.trained_params = None   # the parameters it was trained with (for captions)
         self._error_cause = None     # while this returns True the banner's message holds
         self._inputs_version = 0     # counts changes of the points and the parameters
+        self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = []         # redraws waiting for the canvas's next paints
@@ -69,6 +72,8 @@ class MainWindow(QMainWindow):
             field.installEventFilter(self)
         self._build_menus()
         self.run = RunController(self._job, self)
+        self.log = SessionLog(self)
+        self.log_dialog = None
         self._wire()
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
@@ -138,6 +143,7 @@ class MainWindow(QMainWindow):
         train.addAction(_action(self, "&Reset", "", self.reset))
         view = self.menuBar().addMenu("&View")
         view.addAction(_action(self, "&Fit view to data", "Ctrl+0", self.canvas.fit_view))
+        view.addAction(_action(self, "&Log", "Ctrl+L", self.show_log))
         for k in range(MAX_CLASSES):
             QShortcut(QKeySequence(str(k + 1)), self,
                       activated=lambda k=k: self.panel.klass.setCurrentIndex(k))
@@ -175,6 +181,7 @@ class MainWindow(QMainWindow):
         r.finished.connect(self.on_finished)
         r.failed.connect(self.on_failed)
         r.refused.connect(self._on_refused)
+        r.warned.connect(self._on_warned)
         for changed in (self.points.changed, p.params_changed):
             changed.connect(self._count_inputs)
             changed.connect(self._inputs_changed)
@@ -485,6 +492,7 @@ class MainWindow(QMainWindow):
 
     @Slot(object)
     def _on_started(self, job) -> None:
+        self._warned_in_run = False
         self.hide_error()
         self.charts.clear()
         self.trained_params = job.params
@@ -503,7 +511,22 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_refused(self, message: str) -> None:
+        self.log.add("cannot train", message)
         self.show_error(message, cause=lambda: self._refusal() == message)
+
+    @Slot(str)
+    def _on_warned(self, message: str) -> None:
+        self.log.add("warning", message)
+        self.statusBar().showMessage(f"Warning: {' '.join(message.split())} (View > Log "
+                                     "keeps every message)", 20000)
+        self._warned_in_run = True
+
+    def show_log(self) -> None:
+        """View > Log: every warning and error of this session (a window of its own)."""
+        if self.log_dialog is None:
+            self.log_dialog = LogDialog(self.log, self)
+        self.log_dialog.show()
+        self.log_dialog.raise_()
 
     @Slot(object)
     def on_frame(self, frame) -> None:
@@ -530,13 +553,15 @@ class MainWindow(QMainWindow):
         state = ("stopped" if frame.stopped else "converged" if s.converged
                  else "budget spent (not converged)")
         self.panel.readout["state"].setText(state)
-        self.statusBar().showMessage(f"Training {state} after {s.iteration} iterations "
-                                     f"in {frame.elapsed:.2f} s.", 8000)
+        if not self._warned_in_run:          # a warning's message stays in sight
+            self.statusBar().showMessage(f"Training {state} after {s.iteration} iterations "
+                                         f"in {frame.elapsed:.2f} s.", 8000)
         self.training_ended.emit(frame)
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
         self.panel.readout["state"].setText("failed")
+        self.log.add("training failed", message)
         version = self._inputs_version
         self.show_error(f"Training failed: {message}",
                         cause=lambda: self._inputs_version == version)
@@ -576,6 +601,11 @@ class MainWindow(QMainWindow):
         r["dual"].setText(_num(s.dual_objective))
         gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None
                              else "")
+        if s.gap is not None and no_bound(s.primal_objective, s.dual_objective or 0.0):
+            gap += "  (no bound: kernel not PSD)"
+            r["gap"].setToolTip("The gap is negative: the kernel's matrix is not positive "
+                                "semi-definite for these points, so the dual objective is no "
+                                "lower bound and cannot certify convergence.")
         r["gap"].setText(gap)
         n_bounded = int(frame.bounded.sum())
         r["svs"].setText(f"{len(frame.support)}  ({len(frame.support) - n_bounded} free, "

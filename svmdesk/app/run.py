@@ -54,6 +54,7 @@ class RunController(QObject):
     finished = Signal(object)       # the final Frame of a run (converged, budget, stopped)
     failed = Signal(str)            # the worker's error, readable
     refused = Signal(str)           # why a run could not start
+    warned = Signal(str)            # a warning the core raised during the run
     _job_ready = Signal(object)     # queued to the worker thread
 
     def __init__(self, make_job: Callable, parent=None):
@@ -71,6 +72,7 @@ class RunController(QObject):
         self.worker.frame.connect(self._on_frame)
         self.worker.finished.connect(self._on_finished)
         self.worker.failed.connect(self._on_failed)
+        self.worker.warned.connect(self.warned)
         self.worker_thread.start()
 
     # -- intents --------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -90,6 +91,7 @@ class TrainingWorker(QObject):
     frame = Signal(object)       # Frame, during training
     finished = Signal(object)    # Frame, the final state (converged, budget spent or stopped)
     failed = Signal(str)         # a readable message
+    warned = Signal(str)         # a warning the core raised during the run
 
     def __init__(self):
         super().__init__()
@@ -126,11 +128,21 @@ class TrainingWorker(QObject):
     @Slot(object)
     def run(self, job: Job) -> None:
         self._drawn.set()
-        try:
-            self._train(job)
-        except Exception as e:  # noqa: BLE001 - any solver error must reach the user
-            traceback.print_exc()
-            self.failed.emit(f"{type(e).__name__}: {e}")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")      # every warning of this run, repeats too
+            self._caught, self._told = caught, 0
+            try:
+                self._train(job)
+            except Exception as e:  # noqa: BLE001 - any solver error must reach the user
+                traceback.print_exc()
+                self._tell_warnings()
+                self.failed.emit(f"{type(e).__name__}: {e}")
+
+    def _tell_warnings(self) -> None:
+        """Send the warnings raised since the last call (before the frame they explain)."""
+        for w in self._caught[self._told:]:
+            self.warned.emit(str(w.message))
+        self._told = len(self._caught)
 
     def _train(self, job: Job) -> None:
         """Iterate the solver. While paused, each snapshot is shown as it comes (the one
@@ -148,6 +160,7 @@ class TrainingWorker(QObject):
             now = time.perf_counter()
             if paused or (now - last_emit >= 1.0 / FRAME_RATE and self._drawn.is_set()):
                 self._drawn.clear()
+                self._tell_warnings()
                 frame = make_frame(snap, job, now - start - held, history=tuple(history),
                                    gram=gram)
                 self.frame.emit(dataclasses.replace(frame, paused=paused,
@@ -160,6 +173,7 @@ class TrainingWorker(QObject):
                 held += time.perf_counter() - waited
                 if stopped:
                     break
+        self._tell_warnings()
         if snap is None:
             raise RuntimeError("the solver stopped before its first iteration")
         elapsed, history = time.perf_counter() - start - held, tuple(history)

@@ -313,3 +313,27 @@ def test_projection_onto_the_dual_feasible_set():
             other = project_dual(a + 0.1 * rng.standard_normal(n), y, C)
             assert np.sum((v - a) ** 2) <= np.sum((v - other) ** 2) + 1e-9
 
+
+
+def test_a_negative_duality_gap_is_never_called_convergence():
+    """The sigmoid kernel's matrix is not positive semi-definite here, so the averaged dual
+    rises above the primal: the gap certifies nothing (it used to stop after a few dozen
+    iterations as 'converged' with a gap of -0.07)."""
+    from svmdesk.core import SVC, ConvergenceWarning, make_dataset
+
+    d = make_dataset("two_disks", n=100, seed=0)
+    svc = SVC(solver="kernel-gradient", kernel="sigmoid", C=1.0, max_iter=2000)
+    with pytest.warns(ConvergenceWarning, match="negative duality gap.*not positive semi"):
+        snaps = list(svc.iter_fit(d.X, d.y))
+    assert all(not s.converged for s in snaps if s.gap < 0)
+    assert snaps[-1].gap < 0 and not svc.converged_
+    assert snaps[-1].iteration == 2000                      # it kept looking
+
+
+def test_gap_certifies_only_a_small_non_negative_gap():
+    from svmdesk.core.solvers.base import gap_certifies
+
+    assert gap_certifies(10.0, 9.995, 1e-3) and gap_certifies(10.0, 10.0, 1e-3)
+    assert gap_certifies(10.0, 10.0 + 1e-12, 1e-3)          # rounding
+    assert not gap_certifies(10.0, 9.9, 1e-3)                # too wide
+    assert not gap_certifies(10.0, 10.3, 1e-3)               # no bound at all

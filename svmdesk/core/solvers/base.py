@@ -128,3 +128,21 @@ def check_finite(solver: str, step: float, *values) -> None:
                 f"solver {solver!r} diverged (NaN or inf) with step size {step:.3g}; "
                 "use a smaller learning_rate, or leave it unset for an automatic safe step"
             )
+
+
+ROUNDING = 1e-9   # relative: a gap this far below zero is rounding, not a failed bound
+
+
+def gap_certifies(primal: float, dual: float, tol: float) -> bool:
+    """Whether the duality gap P - D certifies convergence: 0 <= P - D <= tol |P|.
+
+    A gap clearly below zero means D is no lower bound: the kernel's matrix is not positive
+    semi-definite (sigmoid, for some gamma and coef0), the problem is not convex, and the
+    gap certifies nothing."""
+    gap = primal - dual
+    return -ROUNDING * abs(primal) <= gap <= tol * abs(primal)
+
+
+def no_bound(primal: float, dual: float) -> bool:
+    """The 'lower bound' D lies above P: see gap_certifies."""
+    return primal - dual < -ROUNDING * abs(primal)

@@ -22,7 +22,8 @@ every snapshot shows it.
 Stopping: the relative duality gap (P_best - D) / P_best <= problem.tol, with D the lower bound
 from the averaged subgradient multipliers (_common.AveragedDual); D is reported as
 dual_objective. For a kernel whose matrix is not positive semi-definite (sigmoid, for some
-gamma / coef0) the problem is not convex and D is no longer a guaranteed bound.
+gamma / coef0) the problem is not convex and D is no longer a guaranteed bound: a negative
+gap is never taken for convergence (base.gap_certifies).
 """
 from __future__ import annotations
 
@@ -32,7 +33,8 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import ConvergenceWarning
-from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
+from .base import (BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal,
+                   linear_support, no_bound)
 from ._common import AveragedDual, BiasStep, require_every, require_finite_C, require_kernel
 
 NAME = "kernel-gradient"
@@ -69,7 +71,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             best = (primal, beta, b, margins)
         violators = (margins < 1.0).astype(float)
         dual = certificate.add(C * violators, it + 1)
-        converged = best[0] - dual <= problem.tol * abs(best[0])
+        converged = gap_certifies(best[0], dual, problem.tol)
         if converged or it >= max_iter:
             break
         if it % every == 0:
@@ -81,7 +83,15 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         check_finite(NAME, step, beta, b)
         it += 1
 
-    if not converged:
+    if not converged and no_bound(best[0], dual):
+        warnings.warn(
+            f"solver {NAME!r} stopped after {it} iterations with a negative duality gap "
+            f"({best[0] - dual:.3g}): the {problem.kernel.name} kernel's matrix is not "
+            "positive semi-definite for these points and parameters, so the dual is no lower "
+            "bound and convergence cannot be certified; the model is the best iterate found",
+            ConvergenceWarning, stacklevel=2,
+        )
+    elif not converged:
         warnings.warn(
             f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
             f"{(best[0] - dual) / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol",

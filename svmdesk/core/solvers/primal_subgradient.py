@@ -31,8 +31,10 @@ from typing import Iterator
 import numpy as np
 
 from ..errors import ConvergenceWarning
-from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
-from ._common import AveragedDual, BiasStep, require_every, require_finite_C, require_kernel
+from .base import (BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal,
+                   linear_support)
+from ._common import (AveragedDual, BiasStep, require_every, require_finite_C,
+                      require_kernel)
 
 NAME = "primal-subgradient"
 KERNELS = ("linear",)
@@ -68,7 +70,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             best = (primal, w, b, margins)
         violators = (margins < 1.0).astype(float)
         gap = best[0] - certificate.add(C * violators, it + 1)
-        converged = gap <= problem.tol * abs(best[0])
+        converged = gap_certifies(best[0], best[0] - gap, problem.tol)
         if converged or it >= max_iter:
             break
         if it % every == 0:

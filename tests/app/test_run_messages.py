@@ -1,0 +1,54 @@
+"""What the run says is true: the core's warnings reach the window (status bar and
+View > Log), and a negative duality gap is shown for what it is, never as convergence."""
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+WAIT = 10_000   # ms
+
+
+def train(window, qtbot):
+    with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
+        QTest.keyClick(window, Qt.Key.Key_F5)
+    return ended.args[0]
+
+
+@pytest.mark.parametrize("solver", ["smo", "dual-gradient"])
+def test_a_hard_margin_on_overlapping_classes_says_why_in_the_window(window, qtbot, solver):
+    window.generate("moons", 100, 0.4, 1)                    # the classes overlap
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData(solver))
+    p.kernel.setCurrentText("linear")
+    p.hard.setChecked(True)
+    p.max_iter.setValue(3000)
+    train(window, qtbot)
+    message = window.statusBar().currentMessage()
+    assert "not separable" in message and "Warning" in message
+    QTest.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)   # View > Log
+    qtbot.waitUntil(lambda: window.log_dialog is not None and window.log_dialog.isVisible(),
+                    timeout=WAIT)
+    assert "not separable" in window.log_dialog.text.toPlainText()
+    before = len(window.log.lines)
+    train(window, qtbot)                                     # the log keeps every run's
+    assert len(window.log.lines) > before
+    assert "not separable" in window.log_dialog.text.toPlainText().split("\n")[-1]
+
+
+def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbot):
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+    p.kernel.setCurrentText("sigmoid")
+    p.C.set_value(1.0)
+    p.max_iter.setValue(500)
+    frame = train(window, qtbot)
+    assert frame.snapshot.gap < 0 and not frame.snapshot.converged
+    assert window.panel.readout["state"].text() != "converged"
+    assert "no bound" in window.panel.readout["gap"].text()
+    assert "not positive semi-definite" in window.statusBar().currentMessage()
+    assert any("negative duality gap" in line for line in window.log.lines)
+
+
+def test_failures_and_refusals_go_to_the_log_too(window):
+    window.clear_points()
+    window.train()
+    assert "two classes" in window.log.lines[-1]
