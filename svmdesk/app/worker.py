@@ -15,6 +15,7 @@ import time
 import traceback
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional
 
 import numpy as np
@@ -31,6 +32,7 @@ FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # interval makes that a convoy of waits (stalls of several hundred ms). 0.5 ms keeps the
 # window responsive at a few per cent of solver speed.
 GIL_SWITCH_INTERVAL = 0.0005
+PACKAGE = Path(__file__).resolve().parents[1]   # svmdesk/: whose warnings a run reports
 GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)
 
 
@@ -139,9 +141,11 @@ class TrainingWorker(QObject):
                 self.failed.emit(f"{type(e).__name__}: {e}")
 
     def _tell_warnings(self) -> None:
-        """Send the warnings raised since the last call (before the frame they explain)."""
+        """Send the warnings svmdesk's code raised since the last call (before the frame
+        they explain). The record is process-wide: other code's warnings are left out."""
         for w in self._caught[self._told:]:
-            self.warned.emit(str(w.message))
+            if Path(w.filename).resolve().is_relative_to(PACKAGE):
+                self.warned.emit(str(w.message))
         self._told = len(self._caught)
 
     def _train(self, job: Job) -> None:

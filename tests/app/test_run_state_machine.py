@@ -1,0 +1,149 @@
+"""Random sequences of what a student presses (Train, Pause/Resume, Step, Stop, Reset, a
+parameter change, a point added) on the real window. After every step the buttons must show
+the run controller's state, and at the end the window is at rest or in a live run whose
+iteration advances. Bounded: small data, a few examples, every wait at most 3 s."""
+import os
+import shutil
+import tempfile
+import time
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+from PySide6.QtTest import QTest
+
+from svmdesk.app.run import ACTIVE, AT_REST, RunState
+
+WAIT = 3.0   # s
+
+
+def wait_until(condition, timeout=WAIT) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition():
+            return True
+        QTest.qWait(10)
+    return condition()
+
+
+class RunControls(RuleBasedStateMachine):
+    def __init__(self):
+        super().__init__()
+        # a fresh state folder: an earlier example's autosave would be offered for recovery
+        self.state_dir = tempfile.mkdtemp(prefix="svmdesk-machine-")
+        self.saved_env = os.environ.get("SVMDESK_STATE_DIR")
+        os.environ["SVMDESK_STATE_DIR"] = self.state_dir
+        from svmdesk.app.main_window import MainWindow
+
+        self.window = MainWindow()
+        self.window.show()
+        p = self.window.panel          # kernel gradient on the demo at C = 100 runs on and
+        p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))   # on: live runs
+        p.kernel.setCurrentText("rbf")
+        p.C.set_value(100.0)
+        p.tol.set_value(1e-6)
+        p.max_iter.setValue(10_000_000)
+
+    # -- what a student presses -------------------------------------------------------------
+    @rule()
+    def train(self):
+        self.window.panel.train_button.click()
+
+    @rule()
+    def pause_or_resume(self):
+        self.window.panel.pause_button.click()
+
+    @rule()
+    def step(self):
+        self.window.panel.step_button.click()
+
+    @rule()
+    def stop(self):
+        self.window.panel.stop_button.click()
+
+    @rule()
+    def reset(self):
+        self.window.panel.reset_button.click()
+
+    @rule(solver=st.sampled_from(["smo", "kernel-gradient", "dual-gradient"]),
+          kernel=st.sampled_from(["linear", "rbf"]))
+    def choose(self, solver, kernel):
+        p = self.window.panel
+        p.solver.setCurrentIndex(p.solver.findData(solver))
+        p.kernel.setCurrentText(kernel)
+
+    @rule(ms=st.sampled_from([20, 100, 300]))
+    def wait_a_moment(self, ms):
+        QTest.qWait(ms)
+
+    @rule(C=st.sampled_from([0.1, 1.0, 100.0]))
+    def change_C(self, C):
+        self.window.panel.C.set_value(C)
+
+    @rule(x=st.floats(-3, 3), y=st.floats(-3, 3), cls=st.integers(0, 2))
+    def add_point(self, x, y, cls):
+        self.window.add_point(x, y, cls)
+
+    @rule(on=st.booleans())
+    def retrain_on_edit(self, on):
+        self.window.panel.auto_retrain.setChecked(on)
+
+    # -- what must hold -----------------------------------------------------------------------
+    @invariant()
+    def buttons_show_the_state(self):
+        QTest.qWait(5)
+        state, p = self.window.run.state, self.window.panel
+        under_way = state in (RunState.RUNNING, RunState.PAUSED, RunState.STEPPING)
+        assert p.pause_button.isEnabled() == under_way, state
+        assert p.stop_button.isEnabled() == under_way, state
+        assert p.pause_button.isChecked() == (state in (RunState.PAUSED,
+                                                        RunState.STEPPING)), state
+
+    @invariant()
+    def a_paused_run_stands_still(self):
+        window = self.window
+        if window.run.state != RunState.PAUSED:
+            return
+        assert wait_until(lambda: window.run.state != RunState.PAUSED or (
+            window.last_frame is not None and window.last_frame.paused))
+        if window.run.state == RunState.PAUSED:
+            at = window.last_frame.snapshot.iteration
+            QTest.qWait(30)
+            assert window.last_frame.snapshot.iteration == at
+            assert window.panel.readout["iteration"].text().split()[0] == str(at)
+
+    def teardown(self):
+        try:
+            run = self.window.run
+            assert wait_until(lambda: run.state not in (RunState.STOPPING,
+                                                         RunState.STEPPING)), run.state
+            if run.state == RunState.PAUSED:
+                self.window.panel.pause_button.click()          # resume
+            if run.state in ACTIVE:
+                frame = self.window.last_frame
+                start = -1 if frame is None else frame.snapshot.iteration
+                assert wait_until(lambda: run.state in AT_REST or (
+                    self.window.last_frame is not None
+                    and self.window.last_frame.snapshot.iteration > start)), \
+                    f"a run {run.state.value} at iteration {start} does not advance"
+        finally:
+            self.window.shutdown()
+            self.window.close()
+            self.window.deleteLater()
+            QTest.qWait(1)
+            if self.saved_env is None:
+                os.environ.pop("SVMDESK_STATE_DIR", None)
+            else:
+                os.environ["SVMDESK_STATE_DIR"] = self.saved_env
+            shutil.rmtree(self.state_dir, ignore_errors=True)
+
+
+RunControls.TestCase.settings = settings(
+    max_examples=15, stateful_step_count=15, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+
+@pytest.mark.usefixtures("qapp")
+class TestRunControls(RunControls.TestCase):
+    pass
