@@ -404,7 +404,7 @@ def test_model_frame_draws_what_training_drew():
     three = make_dataset("blobs", n=60, seed=5, centers=3)
     svc3 = SVC(kernel="linear").fit(three.X, three.y)
     frame = model_frame(svc3, three.X, three.y, spec)
-    assert frame.regions.shape == spec.shape and frame.contours == {}
+    assert frame.regions.shape == spec.shape and set(frame.contours) == {0.0}   # borders
     np.testing.assert_array_equal(frame.support, np.sort(svc3.support_))
 
 

@@ -203,7 +203,8 @@ class Canvas(pg.PlotWidget):
         colours = np.array([class_color(k).getRgb() for k in range(len(PALETTE))], float)
         rgb = 255.0 + 0.45 * (colours[regions, :3] - 255.0)
         image = np.dstack([rgb, np.full(regions.shape, 255.0)]).astype(np.uint8)
-        self.regions.setImage(image, autoLevels=False)
+        # colours as they are: no lookup table or levels of a two-class picture before
+        self.regions.setImage(image, autoLevels=False, levels=(0, 255), lut=None)
         self.regions.setRect(*rect)
 
     def set_hard_regions(self, hard: bool) -> None:

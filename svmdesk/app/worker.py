@@ -22,7 +22,7 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ..core import SVC
-from ..core.contours import contour_path_levels
+from ..core.contours import contour_path_levels, region_boundaries
 from ..core.grid import GridSpec, class_grid, decision_grid
 from ..core.solvers.base import Snapshot
 
@@ -155,8 +155,12 @@ class TrainingWorker(QObject):
         estimator = SVC(**job.params)
         gram = GramCache()
         last_emit, snap, stopped, history = 0.0, None, False, []
+        done, previous = [], None    # the last frames of the finished one-vs-one machines
         for snap in estimator.iter_fit(job.X, job.training_labels(), every=1):
-            history.append(_chart_point(snap))
+            if len(done) < snap.machine:             # the previous machine has finished
+                done.append(make_frame(previous, job, 0.0, gram=gram))
+            previous = snap
+            history.append(_chart_point(snap, done))
             if self._stop.is_set():
                 stopped = True
                 break
@@ -165,8 +169,9 @@ class TrainingWorker(QObject):
             if paused or (now - last_emit >= 1.0 / FRAME_RATE and self._drawn.is_set()):
                 self._drawn.clear()
                 self._tell_warnings()
-                frame = make_frame(snap, job, now - start - held, history=tuple(history),
-                                   gram=gram)
+                frame = with_finished_machines(
+                    make_frame(snap, job, now - start - held, history=tuple(history),
+                               gram=gram), done, job)
                 self.frame.emit(dataclasses.replace(frame, paused=paused,
                                                     steps=self._steps_taken))
                 history = []
@@ -182,8 +187,9 @@ class TrainingWorker(QObject):
             raise RuntimeError("the solver stopped before its first iteration")
         elapsed, history = time.perf_counter() - start - held, tuple(history)
         if stopped:
-            self.finished.emit(make_frame(snap, job, elapsed, final=True, stopped=True,
-                                          history=history, gram=gram))
+            self.finished.emit(with_finished_machines(
+                make_frame(snap, job, elapsed, final=True, stopped=True, history=history,
+                           gram=gram), done, job))
         else:
             self.finished.emit(fitted_frame(estimator, snap, job, elapsed, history))
 
@@ -197,11 +203,21 @@ class TrainingWorker(QObject):
         return self._stop.is_set()
 
 
-def _chart_point(snap: Snapshot) -> tuple:
-    gap = snap.gap if snap.gap is not None else snap.kkt_violation
-    return (snap.iteration, snap.primal_objective,
-            np.nan if snap.dual_objective is None else snap.dual_objective,
-            np.nan if gap is None or not gap > 0 else gap)
+def _chart_point(snap: Snapshot, done=()) -> tuple:
+    """(iteration, primal, dual, gap) for the charts. With several one-vs-one machines the
+    run is one story: iterations count on across the machines, and the objectives and
+    gaps are the finished machines' final ones plus the current machine's."""
+    def value(s, name):
+        v = getattr(s, name)
+        if name == "gap" and v is None:
+            v = s.kkt_violation
+        return np.nan if v is None else v
+
+    before = [d.snapshot for d in done]
+    iteration = snap.iteration + sum(s.iteration + 1 for s in before)
+    primal, dual, gap = (value(snap, n) + sum(value(s, n) for s in before)
+                         for n in ("primal_objective", "dual_objective", "gap"))
+    return iteration, primal, dual, (gap if gap > 0 else np.nan)
 
 
 class GramCache:
@@ -264,6 +280,32 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
         bounded=margins[local] < 1.0 - 1e-3,
         train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
         elapsed=elapsed, final=final, stopped=stopped, history=history)
+
+
+def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
+    """A frame of a multi-class run drawn as the run so far: the regions voted by the
+    finished machines and the current one, the borders between them, and every machine's
+    support vectors (a binary run's frame is returned as it is)."""
+    if frame.snapshot.n_machines == 1:
+        return frame
+    machines = [*done, frame]
+    n_classes = max(int(job.y.max()) + 1, *(max(m.classes) + 1 for m in machines))
+    votes = np.zeros((n_classes,) + frame.values.shape, dtype=np.int32)
+    for m in machines:
+        positive = m.values > 0
+        votes[m.classes[1]] += positive
+        votes[m.classes[0]] += ~positive
+    regions = votes.argmax(axis=0)
+    support, first = np.unique(np.concatenate([m.support for m in machines]),
+                               return_index=True)
+    bounded = np.zeros(len(support), dtype=bool)
+    for m in machines:
+        bounded[np.searchsorted(support, m.support[m.bounded])] = True
+    return dataclasses.replace(
+        frame, regions=regions,
+        contours={0.0: region_boundaries(regions, frame.spec.xs, frame.spec.ys)},
+        support=support, bounded=bounded,
+        support_xy=np.concatenate([m.support_xy for m in machines])[first])
 
 
 def fitted_frame(estimator, snap: Snapshot, job: Job, elapsed: float, history=()) -> Frame:
@@ -364,7 +406,8 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
     Z = np.concatenate(vectors)[first_at].reshape(len(support), -1)
     support_xy = Z if scaler is None else Z * scaler.scale + scaler.mean
     if len(model.classes) > 2:
-        values, regions, contours = None, colours[class_grid(model, spec)], {}
+        regions = colours[class_grid(model, spec)]
+        values, contours = None, {0.0: region_boundaries(regions, spec.xs, spec.ys)}
     else:
         values, regions = model_grid(model, spec), None
         contours = contour_path_levels(values, spec.xs, spec.ys)

@@ -185,3 +185,18 @@ def contour_path_levels(values: np.ndarray, xs: np.ndarray, ys: np.ndarray,
                         levels=(-1.0, 0.0, 1.0)) -> dict:
     """{level: contour_paths(values, xs, ys, level)} for each level."""
     return {float(level): contour_paths(values, xs, ys, level) for level in levels}
+
+
+def region_boundaries(regions: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The borders between the classes of a region map ((ny, nx) class indices) as
+    polylines, NaN rows between them: the edge of each class's region, traced at half way
+    between grid nodes (a border between two classes is traced from both sides, on the
+    same line)."""
+    none = np.empty((0, 2))
+    paths = [contour_paths((regions == k).astype(np.float32), xs, ys, 0.5)
+             for k in np.unique(regions)[:-1]]        # the last class's edges are the others'
+    paths = [p for p in paths if len(p)]
+    if not paths:
+        return none
+    gap = np.full((1, 2), np.nan)
+    return np.vstack([row for p in paths for row in (p, gap)][:-1])
