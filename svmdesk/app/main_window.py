@@ -224,6 +224,7 @@ class MainWindow(QMainWindow):
         except ValueError as e:
             self.show_error(str(e))
             return
+        self.panel.generator.setCurrentText(name)
         self._replace_points(data.X, data.y, data.class_names, f"Generate {name}")
         self.canvas.set_axis_names(data.feature_names)
         self.canvas.fit_view()
@@ -233,8 +234,10 @@ class MainWindow(QMainWindow):
 
     def _replace_points(self, X, y, class_names, text: str) -> None:
         """New points (generated, opened or none), undoably. They are no longer the saved
-        session's, so Ctrl+S will ask where to save them."""
+        session's, so Ctrl+S will ask where to save them, and the model drawn belonged to
+        the points replaced: it goes (before a retrain on edit starts on the new ones)."""
         self.files.detach()
+        self.reset()
         self.undo.push(ReplacePoints(self.points, X, y, self._test_mask(len(y)), class_names,
                                      text))
 
@@ -278,7 +281,7 @@ class MainWindow(QMainWindow):
     def _show_dataset(self, path, data, columns: tuple) -> None:
         names, shown = data.feature_names, [data.feature_names[c] for c in columns]
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
-        self.reset()            # the model drawn belonged to the points being replaced
+        self.panel.show_points_source(Path(path).name)
         self._replace_points(data.X[:, list(columns)], codes, data.class_names,
                              f"Open {Path(path).name}")
         self.canvas.set_axis_names(shown)
@@ -312,6 +315,7 @@ class MainWindow(QMainWindow):
                 self.show_file_error(f"{name}: {e}")
                 return False
             self.points.replace(session.X, session.y, session.held_out, session.class_names)
+            self.panel.show_points_source(name)
             self.undo.clear()
             self.canvas.set_axis_names(session.feature_names)
             self.reset()

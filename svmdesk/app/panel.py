@@ -140,6 +140,10 @@ class SidePanel(QWidget):
         for b in (generate, open_file, clear):
             buttons.addWidget(b)
         form.addRow(buttons)
+        self.generate_button = generate
+        self.generator.setPlaceholderText("points from a file")
+        self.generator.currentIndexChanged.connect(
+            lambda index: generate.setEnabled(index >= 0))
         generate.clicked.connect(lambda: self.generate_requested.emit(
             self.generator.currentText(), self.n_points.value(), self.noise.value(),
             self.seed.value()))
@@ -270,6 +274,13 @@ class SidePanel(QWidget):
         form.addRow(legend)
         return box
 
+    def show_points_source(self, name: str) -> None:
+        """The points came from a file: no generator made them (Generate waits for one to
+        be chosen)."""
+        self.generator.setCurrentIndex(-1)
+        self.generator.setToolTip(f"The points come from {name}; choose a generator to "
+                                  "make new ones.")
+
     def set_class_names(self, names) -> None:
         """Show the data's class names in the class picker (with the marker of each)."""
         for k, symbol in enumerate(SYMBOL_NAMES):
@@ -399,6 +410,8 @@ class SidePanel(QWidget):
 
 def _read(widget):
     if isinstance(widget, QComboBox):
+        if widget.currentIndex() < 0:         # nothing chosen (the points came from a file)
+            return None
         data = widget.currentData()
         return data if isinstance(data, str) else widget.currentText()
     if isinstance(widget, QCheckBox):
@@ -411,6 +424,8 @@ def _checked(name: str, widget, value):
     if isinstance(widget, QComboBox):
         choices = [widget.itemData(k) if isinstance(widget.itemData(k), str)
                    else widget.itemText(k) for k in range(widget.count())]
+        if value is None and widget.placeholderText():   # a box that may show no choice
+            return None
         if value not in choices:
             raise ValueError(f"setting {name!r} must be one of {', '.join(choices)}; "
                              f"got {value!r}")
@@ -440,7 +455,9 @@ def _clamped(widget, value):
 
 
 def _write(widget, value) -> None:
-    if isinstance(widget, QComboBox):
+    if isinstance(widget, QComboBox) and value is None:
+        widget.setCurrentIndex(-1)
+    elif isinstance(widget, QComboBox):
         index = widget.findData(value)
         widget.setCurrentIndex(index if index >= 0 else widget.findText(value))
     elif isinstance(widget, QCheckBox):

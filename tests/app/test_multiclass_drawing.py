@@ -82,3 +82,39 @@ def test_after_a_three_class_run_a_binary_run_draws_its_two_sides_again(
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         QTest.keyClick(window, Qt.Key.Key_F5)
     assert ended.args[0].regions is None and ended.args[0].values is not None
+
+
+def _nothing_drawn(window) -> bool:
+    c = window.canvas
+    items = (c.boundary, c.margins, c.free_rings, c.bounded_rings)
+    return (window.last_frame is None and c.regions.image is None
+            and all(item.getData()[0] is None or len(item.getData()[0]) == 0
+                    for item in items))
+
+
+def test_clear_and_new_points_take_the_old_picture_away(window, qtbot):
+    with qtbot.waitSignal(window.training_ended, timeout=WAIT):
+        QTest.keyClick(window, Qt.Key.Key_F5)
+    assert not _nothing_drawn(window)
+    buttons = {b.text(): b for b in window.panel.findChildren(type(window.panel.train_button))}
+    buttons["Clear"].click()
+    assert len(window.points) == 0 and _nothing_drawn(window)
+    assert window.panel.readout["svs"].text() == "–"
+    with qtbot.waitSignal(window.training_ended, timeout=WAIT):
+        window.generate("moons", 60, 0.1, 0)
+        QTest.keyClick(window, Qt.Key.Key_F5)
+    window.panel.generator.setCurrentText("circles")
+    buttons["Generate"].click()                       # new points: the moons' model goes
+    assert _nothing_drawn(window)
+
+
+def test_the_generator_box_says_where_the_points_came_from(window, monkeypatch, tmp_path):
+    p = window.panel
+    assert p.generator.currentText() == "two_disks"
+    open_three_classes(window, monkeypatch, tmp_path)
+    assert p.generator.currentIndex() == -1 and "three.csv" in p.generator.toolTip()
+    assert not p.generate_button.isEnabled()
+    p.generator.setCurrentText("xor")
+    assert p.generate_button.isEnabled()
+    window.generate("moons", 50, 0.1, 0)
+    assert p.generator.currentText() == "moons"
