@@ -7,6 +7,7 @@ in between (coalescing).
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import time
 from pathlib import Path
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindo
 from ..core import Session, class_labels, make_dataset
 from ..core.grid import GridSpec
 from ..core.io import match_labels
+from .actions import has_running_loop
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
@@ -33,9 +35,10 @@ from .points import MAX_CLASSES, PointSet
 from ..core.solvers.base import no_bound
 from .log import LogDialog, SessionLog
 from .run import RunController, RunRefused, RunState
-from .worker import Job, decision_at, model_frame
+from .worker import Job, decision_at, model_frame, regrid
 
 GRID = 200                   # decision grid resolution per axis
+VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
@@ -62,6 +65,8 @@ class MainWindow(QMainWindow):
         self._error_cause = None     # while this returns True the banner's message holds
         self._inputs_version = 0     # counts changes of the points and the parameters
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
+        self._regrids = 0            # redraws for a moved view asked for (the newest wins)
+        self._tasks = set()          # running redraws (kept from garbage collection)
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = []         # redraws waiting for the canvas's next paints
@@ -182,6 +187,11 @@ class MainWindow(QMainWindow):
         r.failed.connect(self.on_failed)
         r.refused.connect(self._on_refused)
         r.warned.connect(self._on_warned)
+        # the shading follows the view: once it has settled, the model is drawn again
+        # over the rectangle in sight (the run's next frames too)
+        self._view_settled = QTimer(self, singleShot=True, interval=VIEW_SETTLE_MS)
+        self._view_settled.timeout.connect(self._follow_view)
+        c.view.sigRangeChanged.connect(lambda *_: self._view_settled.start())
         for changed in (self.points.changed, p.params_changed):
             changed.connect(self._count_inputs)
             changed.connect(self._inputs_changed)
@@ -488,6 +498,39 @@ class MainWindow(QMainWindow):
 
     def _count_inputs(self) -> None:
         self._inputs_version += 1
+
+    def _follow_view(self) -> None:
+        """Shade the rectangle in sight at full resolution: the run's frames from now on,
+        and the frame shown now (off the GUI thread when the app's loop runs)."""
+        spec = self._grid_spec()
+        if self.run.active:
+            self.run.follow_view(spec)
+        frame = self.last_frame
+        if frame is None or frame.spec == spec or (self.run.active and not frame.paused):
+            return                          # nothing drawn, or the next frame follows
+        self._regrids += 1
+        if has_running_loop():
+            task = asyncio.ensure_future(self._regrid_async(frame, spec, self._regrids))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            self._show_regrid(frame, regrid(frame, spec), self._regrids)
+
+    async def _regrid_async(self, frame, spec, request: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            moved = await loop.run_in_executor(None, regrid, frame, spec)
+        except Exception as e:  # noqa: BLE001 - never a silent failure in a task
+            self.show_error(f"Could not redraw the model for this view: {e}")
+            return
+        self._show_regrid(frame, moved, request)
+
+    def _show_regrid(self, frame, moved, request: int) -> None:
+        """Draw a frame redrawn for the view, unless a newer view or frame came first."""
+        if moved is None or request != self._regrids or self.last_frame is not frame:
+            return
+        self.last_frame = moved
+        self.canvas.show_frame(moved)
 
     def _inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""

@@ -101,6 +101,10 @@ class RunController(QObject):
         """The window drew the last frame: the worker may send the next (back-pressure)."""
         self.worker.frame_drawn()
 
+    def follow_view(self, spec) -> None:
+        """The view moved: the run's next frames are drawn over this grid."""
+        self.worker.set_spec(spec)
+
     def allows(self, intent: str) -> bool:
         return self.state in TRANSITIONS[intent]
 

@@ -13,15 +13,14 @@ import sys
 import threading
 import time
 import traceback
-import warnings
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Optional
 
 import numpy as np
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ..core import SVC
+from ..core.errors import hearing_warnings
 from ..core.contours import contour_path_levels, region_boundaries
 from ..core.grid import GridSpec, class_grid, decision_grid
 from ..core.solvers.base import Snapshot
@@ -32,7 +31,6 @@ FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # interval makes that a convoy of waits (stalls of several hundred ms). 0.5 ms keeps the
 # window responsive at a few per cent of solver speed.
 GIL_SWITCH_INTERVAL = 0.0005
-PACKAGE = Path(__file__).resolve().parents[1]   # svmdesk/: whose warnings a run reports
 GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)
 
 
@@ -103,6 +101,7 @@ class TrainingWorker(QObject):
         self._steps = threading.Semaphore(0)     # one permit per Step asked for
         self._steps_taken = 0                    # steps this run has taken
         self._drawn = threading.Event()          # the window drew the last frame
+        self._spec = None                        # the view's grid, when it moved since
 
     # Called from the GUI thread (the run controller): plain flags, safe across threads.
     # Never through signals: a queued call would wait for the busy worker thread.
@@ -113,6 +112,11 @@ class TrainingWorker(QObject):
         (self._paused.set if paused else self._paused.clear)()
         self._steps = threading.Semaphore(0)
         self._steps_taken = 0
+        self._spec = None
+
+    def set_spec(self, spec: GridSpec) -> None:
+        """The view moved: the next frames are drawn over this grid."""
+        self._spec = spec
 
     def stop(self) -> None:
         self._stop.set()
@@ -130,9 +134,8 @@ class TrainingWorker(QObject):
     @Slot(object)
     def run(self, job: Job) -> None:
         self._drawn.set()
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")      # every warning of this run, repeats too
-            self._caught, self._told = caught, 0
+        self._heard, self._told = [], 0
+        with hearing_warnings(self._heard.append):
             try:
                 self._train(job)
             except Exception as e:  # noqa: BLE001 - any solver error must reach the user
@@ -141,12 +144,11 @@ class TrainingWorker(QObject):
                 self.failed.emit(f"{type(e).__name__}: {e}")
 
     def _tell_warnings(self) -> None:
-        """Send the warnings svmdesk's code raised since the last call (before the frame
-        they explain). The record is process-wide: other code's warnings are left out."""
-        for w in self._caught[self._told:]:
-            if Path(w.filename).resolve().is_relative_to(PACKAGE):
-                self.warned.emit(str(w.message))
-        self._told = len(self._caught)
+        """Send the warnings the core raised since the last call (before the frame they
+        explain)."""
+        for message in self._heard[self._told:]:
+            self.warned.emit(message)
+        self._told = len(self._heard)
 
     def _train(self, job: Job) -> None:
         """Iterate the solver. While paused, each snapshot is shown as it comes (the one
@@ -169,6 +171,7 @@ class TrainingWorker(QObject):
             if paused or (now - last_emit >= 1.0 / FRAME_RATE and self._drawn.is_set()):
                 self._drawn.clear()
                 self._tell_warnings()
+                job, done = self._follow_view(job, done, gram)
                 frame = with_finished_machines(
                     make_frame(snap, job, now - start - held, history=tuple(history),
                                gram=gram), done, job)
@@ -185,6 +188,7 @@ class TrainingWorker(QObject):
         self._tell_warnings()
         if snap is None:
             raise RuntimeError("the solver stopped before its first iteration")
+        job, done = self._follow_view(job, done, gram)
         elapsed, history = time.perf_counter() - start - held, tuple(history)
         if stopped:
             self.finished.emit(with_finished_machines(
@@ -192,6 +196,14 @@ class TrainingWorker(QObject):
                            gram=gram), done, job))
         else:
             self.finished.emit(fitted_frame(estimator, snap, job, elapsed, history))
+
+    def _follow_view(self, job: Job, done: list, gram) -> tuple:
+        """The job and the finished machines' frames over the view's latest grid."""
+        spec = self._spec
+        if spec is None or spec == job.spec:
+            return job, done
+        job = dataclasses.replace(job, spec=spec)
+        return job, [make_frame(d.snapshot, job, 0.0, gram=gram) for d in done]
 
     def _hold(self) -> bool:
         """Wait while paused, until a step (one iteration more), a resume or a stop; True
@@ -306,6 +318,30 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
         contours={0.0: region_boundaries(regions, frame.spec.xs, frame.spec.ys)},
         support=support, bounded=bounded,
         support_xy=np.concatenate([m.support_xy for m in machines])[first])
+
+
+def regrid(frame: Frame, spec: GridSpec) -> Optional[Frame]:
+    """The same moment drawn over another rectangle of the plane (the view moved), or None
+    for a live multi-class frame (its finished machines are the worker's: the run's next
+    frame follows the view)."""
+    from ..core.grid import model_grid
+
+    model = frame.model
+    if model is not None and len(model.classes) > 2:
+        regions = frame.colours[class_grid(model, spec)]
+        return dataclasses.replace(frame, spec=spec, regions=regions, contours={
+            0.0: region_boundaries(regions, spec.xs, spec.ys)})
+    if model is not None:
+        values = model_grid(model, spec)
+    elif frame.regions is not None:
+        return None
+    else:
+        snap = frame.snapshot
+        terms = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
+        values = decision_grid(snap.kernel, *terms, snap.bias, spec, w=snap.w,
+                               scaler=snap.scaler)
+    return dataclasses.replace(frame, spec=spec, values=values,
+                               contours=contour_path_levels(values, spec.xs, spec.ys))
 
 
 def fitted_frame(estimator, snap: Snapshot, job: Job, elapsed: float, history=()) -> Frame:

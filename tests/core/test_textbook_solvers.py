@@ -337,3 +337,32 @@ def test_gap_certifies_only_a_small_non_negative_gap():
     assert gap_certifies(10.0, 10.0 + 1e-12, 1e-3)          # rounding
     assert not gap_certifies(10.0, 9.9, 1e-3)                # too wide
     assert not gap_certifies(10.0, 10.3, 1e-3)               # no bound at all
+
+
+def test_a_thread_hears_its_own_warnings_only():
+    """The window's worker hears the warnings of its run as they are raised, whatever
+    another thread does with the warnings module meanwhile."""
+    import threading
+    import warnings
+
+    from svmdesk.core import SVC, make_dataset
+    from svmdesk.core.errors import hearing_warnings
+
+    d = make_dataset("moons", n=60, noise=0.4, seed=1)
+    heard, other = [], []
+
+    def other_thread():
+        with hearing_warnings(other.append):
+            for _ in range(50):
+                with warnings.catch_warnings():        # as pyqtgraph's drawing code does
+                    warnings.simplefilter("ignore")
+
+    t = threading.Thread(target=other_thread)
+    with hearing_warnings(heard.append), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        t.start()
+        for _ in range(2):
+            SVC(solver="dual-gradient", kernel="linear", C=None, max_iter=2000).fit(d.X, d.y)
+        t.join(timeout=10)
+    assert len(heard) == 2 and all("not separable" in m for m in heard)
+    assert other == []

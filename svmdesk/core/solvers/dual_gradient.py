@@ -31,12 +31,11 @@ so (as it does, with a milder message, when the budget runs out).
 """
 from __future__ import annotations
 
-import warnings
 from typing import Iterator
 
 import numpy as np
 
-from ..errors import ConvergenceWarning
+from ..errors import warn_convergence
 from .base import BinaryProblem, Snapshot, check_finite, dual_stats
 from ._common import (dual_bias, hulls_overlap, largest_eigenvalue, project_dual,
                       require_every, require_kernel)
@@ -130,4 +129,4 @@ def _warn_not_converged(problem, it, overlap, violation, safe_step):
                 f"~{2.0 * safe_step:.3g} = 2 / largest eigenvalue of K, so the ascent "
                 "oscillates; leave learning_rate unset for a safe step)"
             )
-    warnings.warn(message, ConvergenceWarning, stacklevel=3)
+    warn_convergence(message, stacklevel=3)

@@ -27,12 +27,11 @@ is 1000 epochs; large C (small lambda) may need more and then ends with a Conver
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Iterator
 
 import numpy as np
 
-from ..errors import ConvergenceWarning
+from ..errors import warn_convergence
 from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
 from ._common import BiasStep, require_every, require_finite_C, require_kernel
 
@@ -94,11 +93,10 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         converged = _settled(epoch_objectives, problem.tol)
 
     if not converged:
-        warnings.warn(
+        warn_convergence(
             f"solver {NAME!r} stopped after {it} iterations ({len(epoch_objectives) - 1} "
             f"epochs) before its objective settled to tol={problem.tol:g}; raise max_iter "
-            "or tol",
-            ConvergenceWarning, stacklevel=2,
+            "or tol", stacklevel=2,
         )
     yield _snapshot(it, w_bar, b_bar, primal, step, converged)
 

@@ -25,12 +25,11 @@ The gap is reported in the snapshots; dual_objective stays None (this is a prima
 """
 from __future__ import annotations
 
-import warnings
 from typing import Iterator
 
 import numpy as np
 
-from ..errors import ConvergenceWarning
+from ..errors import warn_convergence
 from .base import (BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal,
                    linear_support)
 from ._common import (AveragedDual, BiasStep, require_every, require_finite_C,
@@ -83,10 +82,9 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         it += 1
 
     if not converged:
-        warnings.warn(
+        warn_convergence(
             f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
-            f"{gap / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol",
-            ConvergenceWarning, stacklevel=2,
+            f"{gap / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol", stacklevel=2,
         )
     yield _snapshot(it, best, gap, step, converged)
 

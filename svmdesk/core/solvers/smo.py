@@ -29,12 +29,11 @@ reconstruction).
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Iterator
 
 import numpy as np
 
-from ..errors import ConvergenceWarning
+from ..errors import warn_convergence
 from ..kernels import KernelRows
 from ._common import hulls_overlap
 from .base import BinaryProblem, Snapshot, dual_stats
@@ -201,14 +200,14 @@ class _SMO:
                 self.next_newton = self.iteration + self._newton_every()
                 self._newton_step()
             if self.iteration >= self.max_iter:
-                warnings.warn(f"SMO stopped after max_iter={self.max_iter} pair updates "
-                              f"before reaching tol={self.p.tol:g}", ConvergenceWarning,
+                warn_convergence(f"SMO stopped after max_iter={self.max_iter} pair updates "
+                              f"before reaching tol={self.p.tol:g}",
                               stacklevel=2)
                 break
             if self._hard_margin_impossible():
-                warnings.warn("the data are not separable with this kernel: a hard margin "
+                warn_convergence("the data are not separable with this kernel: a hard margin "
                               "has no solution (the multipliers grow without bound); "
-                              "use a finite C", ConvergenceWarning, stacklevel=2)
+                              "use a finite C", stacklevel=2)
                 break
             if self.iteration >= next_snapshot:
                 yield self._snapshot(False)

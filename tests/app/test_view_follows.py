@@ -1,0 +1,118 @@
+"""The shading follows the view: after a zoom or a pan the regions, the boundary and the
+margins are drawn again over the rectangle in sight, for a finished model, a paused run
+and a live run; once through a real qasync loop (the redraw then runs in its executor)."""
+import asyncio
+
+import numpy as np
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from svmdesk.app.run import RunState
+from svmdesk.core.grid import model_grid
+
+from .test_multiclass_drawing import open_three_classes
+from .test_window import drag, set_up_a_long_run
+
+WAIT = 10_000   # ms
+
+
+def wheel_zoom_in(window, clicks=3):
+    """Turn the mouse wheel over the middle of the plot, as a person zooms in."""
+    vp = window.canvas.viewport()
+    centre = QPointF(vp.width() / 2, vp.height() / 2)
+    for _ in range(clicks):
+        event = QWheelEvent(centre, QPointF(vp.mapToGlobal(centre.toPoint())), QPoint(0, 0),
+                            QPoint(0, 120), Qt.MouseButton.NoButton,
+                            Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+                            False)
+        QApplication.sendEvent(vp, event)
+        QTest.qWait(10)
+
+
+def view_spec(window):
+    return window._grid_spec()
+
+
+def follows(window) -> bool:
+    frame = window.last_frame
+    return frame is not None and frame.spec == view_spec(window)
+
+
+def train(window, qtbot):
+    with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
+        QTest.keyClick(window, Qt.Key.Key_F5)
+    return ended.args[0]
+
+
+def test_a_finished_model_is_shaded_again_over_the_zoomed_view(window, qtbot):
+    before = train(window, qtbot)
+    wheel_zoom_in(window)
+    assert view_spec(window) != before.spec
+    qtbot.waitUntil(lambda: follows(window), timeout=WAIT)
+    frame = window.last_frame
+    np.testing.assert_allclose(frame.values, model_grid(window.fitted.model_, frame.spec),
+                               atol=1e-5)
+    rect = window.canvas.regions.mapRectToParent(window.canvas.regions.boundingRect())
+    (x0, x1), (y0, y1) = window.canvas.view.viewRange()
+    np.testing.assert_allclose([rect.left(), rect.right(), rect.top(), rect.bottom()],
+                               [x0, x1, y0, y1], rtol=1e-6, atol=1e-9)
+    assert np.isfinite(window.canvas.boundary.getData()[0]).any()
+
+
+def test_three_class_regions_follow_a_pan(window, qtbot, monkeypatch, tmp_path):
+    open_three_classes(window, monkeypatch, tmp_path)
+    train(window, qtbot)
+    drag(window, (0.0, 0.0), (2.0, 1.0))              # the background: the view pans
+    qtbot.waitUntil(lambda: follows(window), timeout=WAIT)
+    frame, spec = window.last_frame, window.last_frame.spec
+    grid = np.column_stack([np.tile(spec.xs, len(spec.ys)), np.repeat(spec.ys, len(spec.xs))])
+    expected = frame.colours[window.fitted.model_.predict_indices(grid)].reshape(spec.shape)
+    np.testing.assert_array_equal(frame.regions, expected)
+
+
+def test_a_live_and_a_paused_run_follow_the_view(window, qtbot):
+    set_up_a_long_run(window)
+    with qtbot.waitSignal(window.frame_shown, timeout=WAIT):
+        QTest.keyClick(window, Qt.Key.Key_F5)
+    wheel_zoom_in(window)
+    qtbot.waitUntil(lambda: follows(window), timeout=WAIT)       # the run's next frames
+    QTest.keyClick(window, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED and window.last_frame.paused,
+                    timeout=WAIT)
+    wheel_zoom_in(window, clicks=2)
+    qtbot.waitUntil(lambda: follows(window), timeout=WAIT)       # redrawn while paused
+    assert window.last_frame.paused
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+
+
+def test_under_the_apps_qasync_loop_the_redraw_runs_in_its_executor(window, qtbot):
+    import qasync
+
+    train(window, qtbot)
+    loop = qasync.QEventLoop(QApplication.instance(), already_running=False)
+    asyncio.set_event_loop(loop)
+    used = []
+    original = loop.run_in_executor
+
+    def spy(executor, fn, *args):
+        used.append(fn.__name__)
+        return original(executor, fn, *args)
+
+    loop.run_in_executor = spy
+
+    async def zoom_and_wait():
+        wheel_zoom_in(window)
+        for _ in range(500):
+            if follows(window):
+                return
+            await asyncio.sleep(0.01)
+
+    try:
+        loop.run_until_complete(asyncio.wait_for(zoom_and_wait(), timeout=8))
+    finally:
+        loop.close()                  # joins its executor's threads
+        asyncio.set_event_loop(None)
+    assert follows(window) and "regrid" in used
