@@ -65,6 +65,7 @@ class RunController(QObject):
         self._then: Optional[Callable] = None   # what follows the active run's end
         self._discard = False                   # reset during a run: draw nothing more
         self._steps_asked = 0
+        self.pauses_asked = 0                   # in this run
         self.worker = TrainingWorker()
         self.worker_thread = QThread(self)
         self.worker.moveToThread(self.worker_thread)
@@ -96,6 +97,11 @@ class RunController(QObject):
 
     def reset(self) -> None:
         self._intent("reset")
+
+    def shows_the_pause(self, frame) -> bool:
+        """`frame` is where the run stands in its current pause (not an earlier pause's)."""
+        return (self.state == S.PAUSED and frame is not None and frame.paused
+                and frame.pauses == self.pauses_asked)
 
     def frame_drawn(self) -> None:
         """The window drew the last frame: the worker may send the next (back-pressure)."""
@@ -140,7 +146,7 @@ class RunController(QObject):
         except RunRefused as e:
             self.refused.emit(str(e))
             return
-        self._discard, self._steps_asked = False, 0
+        self._discard, self._steps_asked, self.pauses_asked = False, 0, int(paused)
         self.worker.arm(paused=paused)
         self._set(S.PAUSED if paused else S.RUNNING)
         self.started.emit(job)
@@ -154,6 +160,7 @@ class RunController(QObject):
         self._stop()
 
     def _pause(self) -> None:
+        self.pauses_asked += 1
         self.worker.pause(True)
         self._set(S.PAUSED)
 

@@ -85,6 +85,7 @@ class Frame:
                                        # since the previous frame, for the charts
     paused: bool = False               # shown while the run is paused: the solver waits here
     steps: int = 0                     # the steps the run had taken when it was shown
+    pauses: int = 0                    # the pauses the run had been asked for by then
 
 
 class TrainingWorker(QObject):
@@ -100,6 +101,7 @@ class TrainingWorker(QObject):
         self._paused = threading.Event()
         self._steps = threading.Semaphore(0)     # one permit per Step asked for
         self._steps_taken = 0                    # steps this run has taken
+        self._pauses = 0                         # pauses this run was asked for
         self._drawn = threading.Event()          # the window drew the last frame
         self._spec = None                        # the view's grid, when it moved since
 
@@ -112,6 +114,7 @@ class TrainingWorker(QObject):
         (self._paused.set if paused else self._paused.clear)()
         self._steps = threading.Semaphore(0)
         self._steps_taken = 0
+        self._pauses = int(paused)
         self._spec = None
 
     def set_spec(self, spec: GridSpec) -> None:
@@ -122,6 +125,8 @@ class TrainingWorker(QObject):
         self._stop.set()
 
     def pause(self, paused: bool) -> None:
+        if paused:
+            self._pauses += 1              # before the flag: a paused frame counts this one
         (self._paused.set if paused else self._paused.clear)()
 
     def step(self) -> None:
@@ -158,7 +163,9 @@ class TrainingWorker(QObject):
         gram = GramCache()
         last_emit, snap, stopped, history = 0.0, None, False, []
         done, previous = [], None    # the last frames of the finished one-vs-one machines
-        for snap in estimator.iter_fit(job.X, job.training_labels(), every=1):
+        self._last_emit = 0.0
+        for snap in estimator.iter_fit(job.X, job.training_labels(), every=1,
+                                       wanted=self._frame_wanted):
             if len(done) < snap.machine:             # the previous machine has finished
                 done.append(make_frame(previous, job, 0.0, gram=gram))
             previous = snap
@@ -176,9 +183,10 @@ class TrainingWorker(QObject):
                     make_frame(snap, job, now - start - held, history=tuple(history),
                                gram=gram), done, job)
                 self.frame.emit(dataclasses.replace(frame, paused=paused,
-                                                    steps=self._steps_taken))
+                                                    steps=self._steps_taken,
+                                                    pauses=self._pauses))
                 history = []
-                last_emit = time.perf_counter()
+                last_emit = self._last_emit = time.perf_counter()
             if paused:
                 waited = time.perf_counter()
                 stopped = self._hold()
@@ -197,6 +205,14 @@ class TrainingWorker(QObject):
         else:
             self.finished.emit(fitted_frame(estimator, snap, job, elapsed, history))
 
+    def _frame_wanted(self) -> bool:
+        """Asked by SMO between pair steps (so it must be cheap): a snapshot is wanted when
+        the run is paused or stopped (Step and Pause act within one iteration), or when
+        the window has drawn the last frame and a frame's time has passed."""
+        return (self._paused.is_set() or self._stop.is_set()
+                or (self._drawn.is_set()
+                    and time.perf_counter() - self._last_emit >= 1.0 / FRAME_RATE))
+
     def _follow_view(self, job: Job, done: list, gram) -> tuple:
         """The job and the finished machines' frames over the view's latest grid."""
         spec = self._spec
@@ -208,10 +224,13 @@ class TrainingWorker(QObject):
     def _hold(self) -> bool:
         """Wait while paused, until a step (one iteration more), a resume or a stop; True
         when stopped."""
+        pauses = self._pauses
         while self._paused.is_set() and not self._stop.is_set():
             if self._steps.acquire(timeout=0.02):
                 self._steps_taken += 1
                 break
+            if self._pauses != pauses:   # resumed and paused again while this waited: the
+                break                    # run goes on to its next iteration and shows it
         return self._stop.is_set()
 
 
@@ -266,7 +285,9 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
         coef = snap.dual_coef[terms]
         values = decision_grid(snap.kernel, Z[terms], coef, snap.bias, job.spec,
                                scaler=snap.scaler)
-        f_sum = None if gram is None else gram.decision(snap, Z)
+        f_sum = snap.decision                       # the solver's own, when it has it
+        if f_sum is None and gram is not None:
+            f_sum = gram.decision(snap, Z)
         if f_sum is None:
             f_sum = snap.kernel.matvec(Z, Z[terms], coef)
         f_train = f_sum + snap.bias

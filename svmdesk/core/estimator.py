@@ -77,8 +77,11 @@ class SVC:
             pass
         return self
 
-    def iter_fit(self, X, y, every: int = 1) -> Iterator[Snapshot]:
+    def iter_fit(self, X, y, every: int = 1, wanted=None) -> Iterator[Snapshot]:
         """Snapshots every `every` iterations of each machine, and each machine's final one.
+        `wanted`, a callable, lets the caller ask for snapshots when it wants them instead:
+        SMO then runs long batches and yields as soon as wanted() is True (the gradient
+        solvers, whose iterations are costly anyway, keep to `every`).
 
         Parameters and data are checked before the first snapshot; the fitted attributes
         are set once the last machine has finished (a stream abandoned early sets none).
@@ -105,7 +108,7 @@ class SVC:
                          points=None if len(pairs) == 1 else points,
                          kernel=kernel, scaler=scaler)
             final = None
-            for snap in SOLVERS[params["solver"]].solve(problem, every):
+            for snap in SOLVERS[params["solver"]].solve(problem, every, wanted):
                 final = dataclasses.replace(snap, **label)
                 yield final
             finals.append(final)

@@ -105,8 +105,8 @@ class RunControls(RuleBasedStateMachine):
         window = self.window
         if window.run.state != RunState.PAUSED:
             return
-        assert wait_until(lambda: window.run.state != RunState.PAUSED or (
-            window.last_frame is not None and window.last_frame.paused))
+        assert wait_until(lambda: window.run.state != RunState.PAUSED
+                          or window.run.shows_the_pause(window.last_frame))
         if window.run.state == RunState.PAUSED:
             at = window.last_frame.snapshot.iteration
             QTest.qWait(30)

@@ -166,7 +166,7 @@ def test_worker_error_reaches_the_user_and_app_stays_usable(window, qtbot, monke
         KERNELS = ("linear", "poly", "rbf", "sigmoid")
 
         @staticmethod
-        def solve(problem, every=1):
+        def solve(problem, every=1, wanted=None):
             raise ArithmeticError("the solver fell over")
 
     monkeypatch.setitem(estimator.SOLVERS, "smo", Broken)

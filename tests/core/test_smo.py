@@ -335,3 +335,30 @@ def test_low_rank_kernels_at_large_C_converge_in_few_pairs(kernel):
     assert ours.converged_ and ours.n_iter_[0] < ref.n_iter_[0] / 10
     assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
                                             rel=1e-6)
+
+
+def test_snapshots_carry_f_on_the_points_and_come_when_wanted():
+    """The window draws SMO's live frames from the f its gradient holds (float32 rows at
+    n = 5000, so float32 precision), the final one exact; and with `wanted` SMO yields only
+    when asked (here every 100th pair step), not once per pair step."""
+    from svmdesk.core import SVC, make_dataset
+
+    d = make_dataset("moons", n=5000, noise=0.2, seed=0)
+    svc = SVC(kernel="rbf", C=10.0)
+    asked = {"n": 0}
+
+    def wanted():
+        asked["n"] += 1
+        return asked["n"] % 100 == 0
+
+    snaps = list(svc.iter_fit(d.X, d.y, wanted=wanted))
+    assert 2 <= len(snaps) <= asked["n"] // 100 + 2
+    for snap in snaps[:-1]:
+        exact = snap.kernel.matvec(d.X, d.X, snap.dual_coef)
+        # shrinking only sets bounded points aside: the free ones are always active
+        free = (snap.dual_coef != 0) & (np.abs(snap.dual_coef) < 10.0)
+        np.testing.assert_allclose(snap.decision[free], exact[free],
+                                   atol=1e-5 * np.abs(exact).max())
+    final = snaps[-1]
+    np.testing.assert_allclose(final.decision + final.bias, svc.decision_function(d.X),
+                               atol=1e-9)

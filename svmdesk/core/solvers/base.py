@@ -74,9 +74,12 @@ class Snapshot:
     points: Optional[np.ndarray] = None    # this machine's training indices (None: all)
     kernel: Optional[Kernel] = None        # set by SVC.iter_fit: what f(x) needs besides
     scaler: Optional[object] = None        # the coefficients (Scaler: x -> (x - mean)/scale)
+    decision: Optional[np.ndarray] = None  # f without the bias on the machine's points, when
+                                           # the solver holds it (SMO: exact on its active
+                                           # set, from its last reconstruction elsewhere)
 
     def __post_init__(self):
-        for name in ("dual_coef", "w", "support", "points"):
+        for name in ("dual_coef", "w", "support", "points", "decision"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 
 

@@ -45,7 +45,7 @@ KERNELS = ("linear", "poly", "rbf", "sigmoid")
 DEFAULT_MAX_ITER = 20_000
 
 
-def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
     require_kernel(problem, NAME, KERNELS, "")
     require_every(every)

@@ -42,7 +42,7 @@ DEFAULT_EPOCHS = 1000
 MIN_EPOCHS = 4  # judge the trend over at least two epochs
 
 
-def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
     require_kernel(problem, NAME, KERNELS,
                    "choose kernel='linear', or solver 'smo' / 'kernel-gradient' for kernels")

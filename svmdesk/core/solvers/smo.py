@@ -52,10 +52,13 @@ NEWTON_MAX_FREE = 400       # beyond this many free multipliers the solve costs 
 NEWTON_RIDGE = 1e-10        # relative to max Q_ii: keeps the Newton system regular
 
 
-def solve(problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
+    """Snapshots every `every` pair steps; or, given `wanted` (a callable), whenever it
+    says True between two pair steps (it is asked after each, so a caller drawing frames
+    gets one as soon as it wants one, and the solver runs long batches between)."""
     if problem.kernel.name not in KERNELS:
         raise ValueError(f"solver 'smo' supports kernels {', '.join(KERNELS)}")
-    return _SMO(problem).run(max(1, int(every)))
+    return _SMO(problem).run(max(1, int(every)), wanted)
 
 
 
@@ -184,12 +187,13 @@ class _SMO:
         return float((F + self.up_pen[:m]).max()), float((F + self.low_pen[:m]).min())
 
     # -- main loop ------------------------------------------------------------------------
-    def run(self, every: int) -> Iterator[Snapshot]:
-        next_snapshot = every
+    def run(self, every: int, wanted=None) -> Iterator[Snapshot]:
+        next_snapshot = every if wanted is None else math.inf
         converged = False
+        self.wanted_now = False      # the pair steps stopped because a snapshot is wanted
         while True:
             budget = min(next_snapshot, self.max_iter, self.next_shrink, self.next_newton)
-            if self._steps(budget - self.iteration):
+            if self._steps(budget - self.iteration, wanted):
                 if self._optimal_everywhere():
                     converged = True
                     break
@@ -209,9 +213,12 @@ class _SMO:
                               "has no solution (the multipliers grow without bound); "
                               "use a finite C", stacklevel=2)
                 break
-            if self.iteration >= next_snapshot:
+            wants = wanted is not None and (self.wanted_now or wanted())
+            self.wanted_now = False
+            if self.iteration >= next_snapshot or wants:
                 yield self._snapshot(False)
-                next_snapshot = self.iteration + every
+                if wanted is None:
+                    next_snapshot = self.iteration + every
         if not converged:
             self._reconstruct()
         yield self._snapshot(converged)
@@ -219,7 +226,7 @@ class _SMO:
     def _newton_every(self) -> int:
         return NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY
 
-    def _steps(self, budget: int) -> bool:
+    def _steps(self, budget: int, wanted=None) -> bool:
         """Up to `budget` pair steps on the active prefix; True once it is optimal.
 
         This loop is the solver's hot path: every numpy call costs about a microsecond
@@ -286,6 +293,9 @@ class _SMO:
             low_pen[j], Flow[j] = (0.0, Fj) if low_j else (inf, inf)
             steps += 1
             last = (i, j)
+            if wanted is not None and wanted():     # a snapshot is wanted now
+                self.wanted_now = True
+                break
         np.copyto(self.F[:m], Fup, where=np.isfinite(Fup))
         np.copyto(self.F[:m], Flow, where=np.isfinite(Flow))
         if steps:
@@ -420,7 +430,8 @@ class _SMO:
             iteration=self.iteration, bias=bias, primal_objective=primal,
             dual_objective=self.dual, gap=primal - self.dual,
             kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
-            support=np.flatnonzero(alpha > 0), working_pair=self.pair, converged=converged)
+            support=np.flatnonzero(alpha > 0), working_pair=self.pair, converged=converged,
+            decision=y - F)     # y_i g_i = 1 - y_i F_i, so g = y - F (y = +-1)
 
 
 def _box_qp(Q, y, g, a, C, tol):
