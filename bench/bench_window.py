@@ -55,9 +55,9 @@ w.shutdown()
 """
 
 
-def live_training(seconds: float):
+def open_window(solver: str, n: int):
+    """(app, window) on n moons with this solver and the RBF kernel, shown offscreen."""
     import pyqtgraph as pg
-    from PySide6.QtCore import QElapsedTimer, QTimer
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
@@ -68,12 +68,19 @@ def live_training(seconds: float):
     w = MainWindow()
     w.show()
     QTest.qWaitForWindowExposed(w)
-    p = w.panel
-    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
-    p.kernel.setCurrentText("rbf")
-    p.max_iter.setValue(100_000_000)
-    p.tol.set_value(1e-6)
-    w.generate("moons", 1000, 0.2, 0)
+    w.panel.solver.setCurrentIndex(w.panel.solver.findData(solver))
+    w.panel.kernel.setCurrentText("rbf")
+    w.generate("moons", n, 0.2, 0)
+    return app, w
+
+
+def live_training(seconds: float):
+    from PySide6.QtCore import QElapsedTimer, QTimer
+    from PySide6.QtTest import QTest
+
+    app, w = open_window("kernel-gradient", 1000)
+    w.panel.max_iter.setValue(100_000_000)
+    w.panel.tol.set_value(1e-6)
     frames, gaps = [], []
     clock = QElapsedTimer()
     w.frame_shown.connect(lambda f: frames.append(time.perf_counter()))
@@ -114,13 +121,8 @@ def live_training(seconds: float):
 
 def window_against_fit(n: int):
     """(window seconds, fit seconds (median of 3), frames per second) for SMO on n moons."""
-    import pyqtgraph as pg
     from PySide6.QtTest import QTest
-    from PySide6.QtWidgets import QApplication
 
-    pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
-    app = QApplication.instance() or QApplication([])
-    from svmdesk.app.main_window import MainWindow
     from svmdesk.core import SVC, make_dataset
 
     data = make_dataset("moons", n=n, noise=0.2, seed=0)
@@ -129,14 +131,8 @@ def window_against_fit(n: int):
         start = time.perf_counter()
         SVC(solver="smo", kernel="rbf", C=1.0).fit(data.X, data.y)
         fits.append(time.perf_counter() - start)
-    w = MainWindow()
-    w.show()
-    QTest.qWaitForWindowExposed(w)
-    p = w.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
-    p.C.set_value(1.0)
-    w.generate("moons", n, 0.2, 0)
+    app, w = open_window("smo", n)
+    w.panel.C.set_value(1.0)
     QTest.qWait(300)                 # the view settles before the run
     frames, ended = [], []
     w.frame_shown.connect(lambda f: frames.append(f))
