@@ -97,6 +97,15 @@ def test_a_wide_csv_remembers_its_columns_and_cancel_changes_nothing(
         press(window, Qt.Key.Key_F5)
     assert ended.args[0].train_accuracy == 1.0              # the two columns that separate
 
+    session = tmp_path / "heart.svmdesk"
+    answer_dialogs(monkeypatch, session)
+    press(window, Qt.Key.Key_S, CTRL)
+    reopened = another_window()                             # the session: same two columns
+    ctrl_o(reopened, monkeypatch, session)
+    np.testing.assert_array_equal(reopened.points.X, data.X[:, [1, 3]])
+    assert reopened.canvas.axis_names == ("chol", "hr")
+    assert reopened.fitted.n_features_in_ == 2
+
     other = another_window()                                # next week, the same file
     before = other.points.X
     ctrl_o(other, monkeypatch, path)
