@@ -16,6 +16,16 @@ def make_action(parent, text, shortcut, slot) -> QAction:
     return action
 
 
+_TASKS = set()   # running background tasks: asyncio keeps only weak references to them
+
+
+def start_task(coroutine) -> None:
+    """Run `coroutine` on the app's loop, kept alive until it is done."""
+    task = asyncio.ensure_future(coroutine)
+    _TASKS.add(task)
+    task.add_done_callback(_TASKS.discard)
+
+
 def has_running_loop() -> bool:
     """True inside the app's qasync loop; False in plain Qt code (tests, scripts)."""
     try:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog
 from ..core import DataError, Dataset, export_libsvm, save_dataset
 from ..core.session import SUFFIX, save_session
 from . import pictures
-from .actions import has_running_loop, make_action
+from .actions import has_running_loop, make_action, start_task
 from .autosave import Autosave, app_settings
 from .documents import (DATA_FILES, DATA_SUFFIXES, MODEL_FILES, OPEN_FILES, SESSION_FILES,
                         RecentFiles, read_document)
@@ -34,7 +34,6 @@ class FileActions(QObject):
         self.window = window
         self.session_path = None               # where Ctrl+S saves without asking
         self._request = 0                      # the newest open request: older ones lose
-        self._tasks = set()                    # running async opens (kept from collection)
         self.autosave = Autosave(window.current_session, self)
         self.autosave.failed.connect(self._autosave_failed)
         self._build_menu(menu)
@@ -75,9 +74,7 @@ class FileActions(QObject):
         overlap, the last one asked for wins."""
         self._request += 1
         if has_running_loop():
-            task = asyncio.ensure_future(self.open_async(path, self._request))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            start_task(self.open_async(path, self._request))
         else:
             self._apply(_read_or_error(path), self._request)
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindo
 from ..core import Session, class_labels, make_dataset
 from ..core.grid import GridSpec
 from ..core.io import match_labels
-from .actions import has_running_loop
+from .actions import has_running_loop, start_task
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
@@ -66,7 +66,6 @@ class MainWindow(QMainWindow):
         self._inputs_version = 0     # counts changes of the points and the parameters
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
-        self._tasks = set()          # running redraws (kept from garbage collection)
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = []         # redraws waiting for the canvas's next paints
@@ -193,7 +192,6 @@ class MainWindow(QMainWindow):
         self._view_settled.timeout.connect(self._follow_view)
         c.view.sigRangeChanged.connect(lambda *_: self._view_settled.start())
         for changed in (self.points.changed, p.params_changed):
-            changed.connect(self._count_inputs)
             changed.connect(self._inputs_changed)
         self.points.changed.connect(self.files.changed)
         p.params_changed.connect(self.files.changed)
@@ -496,9 +494,6 @@ class MainWindow(QMainWindow):
         if self.panel.auto_retrain.isChecked() and len(self.points) and not self._applying:
             self.train()
 
-    def _count_inputs(self) -> None:
-        self._inputs_version += 1
-
     def _follow_view(self) -> None:
         """Shade the rectangle in sight at full resolution: the run's frames from now on,
         and the frame shown now (off the GUI thread when the app's loop runs)."""
@@ -510,9 +505,7 @@ class MainWindow(QMainWindow):
             return                          # nothing drawn, or the next frame follows
         self._regrids += 1
         if has_running_loop():
-            task = asyncio.ensure_future(self._regrid_async(frame, spec, self._regrids))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            start_task(self._regrid_async(frame, spec, self._regrids))
         else:
             self._show_regrid(frame, regrid(frame, spec), self._regrids)
 
@@ -534,6 +527,7 @@ class MainWindow(QMainWindow):
 
     def _inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""
+        self._inputs_version += 1
         if self._error_cause is not None and not self._error_cause():
             self.hide_error()
 
@@ -553,8 +547,9 @@ class MainWindow(QMainWindow):
         self.panel.show_run_state(state)
         words = {RunState.RUNNING: "training…", RunState.PAUSED: "paused",
                  RunState.STEPPING: "stepping…", RunState.STOPPING: "stopping…"}
-        if RunState(state) in words:
-            self.panel.readout["state"].setText(words[RunState(state)])
+        word = words.get(RunState(state))
+        if word:
+            self.panel.readout["state"].setText(word)
 
     @Slot(str)
     def _on_refused(self, message: str) -> None:
@@ -648,11 +643,13 @@ class MainWindow(QMainWindow):
         r["dual"].setText(_num(s.dual_objective))
         gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None
                              else "")
-        if s.gap is not None and no_bound(s.primal_objective, s.dual_objective or 0.0):
+        negative = s.gap is not None and no_bound(s.primal_objective,
+                                                  s.primal_objective - s.gap)
+        if negative:
             gap += "  (no bound: kernel not PSD)"
-            r["gap"].setToolTip("The gap is negative: the kernel's matrix is not positive "
-                                "semi-definite for these points, so the dual objective is no "
-                                "lower bound and cannot certify convergence.")
+        r["gap"].setToolTip("The gap is negative: the kernel's matrix is not positive "
+                            "semi-definite for these points, so the dual objective is no "
+                            "lower bound and cannot certify convergence." if negative else "")
         r["gap"].setText(gap)
         n_bounded = int(frame.bounded.sum())
         r["svs"].setText(f"{len(frame.support)}  ({len(frame.support) - n_bounded} free, "

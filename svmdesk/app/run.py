@@ -111,9 +111,6 @@ class RunController(QObject):
         """The view moved: the run's next frames are drawn over this grid."""
         self.worker.set_spec(spec)
 
-    def allows(self, intent: str) -> bool:
-        return self.state in TRANSITIONS[intent]
-
     @property
     def active(self) -> bool:
         return self.state in ACTIVE

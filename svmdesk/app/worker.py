@@ -22,7 +22,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from ..core import SVC
 from ..core.errors import hearing_warnings
 from ..core.contours import contour_path_levels, region_boundaries
-from ..core.grid import GridSpec, class_grid, decision_grid
+from ..core.grid import GridSpec, class_grid, decision_grid, model_grid
 from ..core.solvers.base import Snapshot
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
@@ -161,7 +161,7 @@ class TrainingWorker(QObject):
         start, held = time.perf_counter(), 0.0      # held: time spent paused
         estimator = SVC(**job.params)
         gram = GramCache()
-        last_emit, snap, stopped, history = 0.0, None, False, []
+        snap, stopped, history = None, False, []
         done, previous = [], None    # the last frames of the finished one-vs-one machines
         self._last_emit = 0.0
         for snap in estimator.iter_fit(job.X, job.training_labels(), every=1,
@@ -174,8 +174,8 @@ class TrainingWorker(QObject):
                 stopped = True
                 break
             paused = self._paused.is_set()
-            now = time.perf_counter()
-            if paused or (now - last_emit >= 1.0 / FRAME_RATE and self._drawn.is_set()):
+            if self._frame_wanted():
+                now = time.perf_counter()
                 self._drawn.clear()
                 self._tell_warnings()
                 job, done = self._follow_view(job, done, gram)
@@ -186,7 +186,7 @@ class TrainingWorker(QObject):
                                                     steps=self._steps_taken,
                                                     pauses=self._pauses))
                 history = []
-                last_emit = self._last_emit = time.perf_counter()
+                self._last_emit = time.perf_counter()
             if paused:
                 waited = time.perf_counter()
                 stopped = self._hold()
@@ -345,8 +345,6 @@ def regrid(frame: Frame, spec: GridSpec) -> Optional[Frame]:
     """The same moment drawn over another rectangle of the plane (the view moved), or None
     for a live multi-class frame (its finished machines are the worker's: the run's next
     frame follows the view)."""
-    from ..core.grid import model_grid
-
     model = frame.model
     if model is not None and len(model.classes) > 2:
         regions = frame.colours[class_grid(model, spec)]
@@ -419,8 +417,6 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
     three or more classes and the accuracy follow it. `held_out` marks the points held out
     for testing: the train accuracy is over the others, the test accuracy over them.
     """
-    from ..core.grid import model_grid
-
     svc = None if hasattr(model, "machines") else model
     model = model if svc is None else svc.model_
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
