@@ -88,6 +88,7 @@ class Canvas(pg.PlotWidget):
     drag_moved = Signal(int, float, float)          # point index, x, y (live)
     drag_finished = Signal(int, object, object)     # point index, old (x, y), new (x, y)
     hovered = Signal(float, float)                  # data coordinates under the mouse
+    painted = Signal()                              # the plot was painted on the screen
 
     def __init__(self, parent=None):
         self.view = _EditingViewBox(self)
@@ -172,6 +173,10 @@ class Canvas(pg.PlotWidget):
         d = np.hypot(*(scene - [scene_pos.x(), scene_pos.y()]).T)
         k = int(d.argmin())
         return k if d[k] <= PICK_PIXELS else -1
+
+    def paintEvent(self, ev) -> None:
+        super().paintEvent(ev)
+        self.painted.emit()
 
     # -- model ----------------------------------------------------------------------------
     def show_frame(self, frame) -> None:

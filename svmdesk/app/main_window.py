@@ -69,6 +69,7 @@ class MainWindow(QMainWindow):
         self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = []         # redraws waiting for the canvas's next paints
+        self._frame_unpainted = False  # the run's last frame is not yet on the screen
         self._placed = False         # kept inside the screen once it first showed
         self._build_layout()
         self.canvas.viewport().installEventFilter(self)
@@ -165,6 +166,7 @@ class MainWindow(QMainWindow):
         c.drag_moved.connect(self._drag_moved)
         c.drag_finished.connect(self._drag_finished)
         c.hovered.connect(self._hovered)
+        c.painted.connect(self._on_canvas_painted)
         p.class_selected.connect(self._select_class)
         p.generate_requested.connect(self.generate)
         p.open_requested.connect(self.files.choose_and_open)
@@ -583,7 +585,11 @@ class MainWindow(QMainWindow):
             self._texts_due = [self.charts.redraw_objective, self.charts.redraw_gap,
                                self._show_last_readout]
         self.frame_shown.emit(frame)
-        self.run.frame_drawn()              # back-pressure: the next frame may come
+        # The next frame waits until this one is painted; a canvas out of sight paints
+        # nothing, so there the frame counts as drawn at once.
+        self._frame_unpainted = self.canvas.isVisible() and not self.isMinimized()
+        if not self._frame_unpainted:
+            self.run.frame_drawn()
 
     @Slot(object)
     def on_finished(self, frame) -> None:
@@ -611,12 +617,6 @@ class MainWindow(QMainWindow):
 
     # -- readout --------------------------------------------------------------------------
     def eventFilter(self, watched, event) -> bool:
-        # Charts and readout redraw just after the canvas has painted, one of them after
-        # each paint, so that every paint pass stays short: piled together (and onto the
-        # canvas's paint) they stalled the GUI thread for tens of milliseconds.
-        if (event.type() == QEvent.Type.Paint and self._texts_due
-                and watched is self.canvas.viewport()):
-            QTimer.singleShot(0, self._texts_due.pop(0))
         # A number field would take Space (and Esc, F5) as typing: it never belongs in a
         # number, so the run's keys win there and the field's text stays as it was.
         if (event.type() == QEvent.Type.ShortcutOverride
@@ -624,6 +624,16 @@ class MainWindow(QMainWindow):
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier):
             return True
         return False
+
+    def _on_canvas_painted(self) -> None:
+        if self._frame_unpainted:            # the run's frame is on the screen: the solver,
+            self._frame_unpainted = False    # resting meanwhile, goes on (back-pressure)
+            self.run.frame_drawn()
+        # Charts and readout redraw just after the canvas has painted, one of them after
+        # each paint, so that every paint pass stays short: piled together (and onto the
+        # canvas's paint) they stalled the GUI thread for tens of milliseconds.
+        if self._texts_due:
+            QTimer.singleShot(0, self._texts_due.pop(0))
 
     def _show_texts(self) -> None:
         self._texts_due = []

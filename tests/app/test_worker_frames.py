@@ -1,6 +1,7 @@
 """Frames built with the run's cached kernel matrix equal frames built without it."""
 import numpy as np
 import pytest
+from PySide6.QtCore import Qt
 
 from svmdesk.app import worker
 from svmdesk.app.worker import GramCache, Job, make_frame
@@ -56,3 +57,77 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtb
     final = ended.args[0]
     np.testing.assert_allclose(window.fitted.decision_function(window.points.X),
                                final.model.decision_function(window.points.X), atol=1e-9)
+
+
+def _smo_on_moons(window, n, test_fraction=0.0):
+    window.generate("moons", n, 0.2, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("smo"))
+    p.kernel.setCurrentText("rbf")
+    p.C.set_value(100.0)
+    p.test_fraction.setValue(test_fraction)
+
+
+def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, monkeypatch):
+    """Painting is Python too: run beside it, the solver's numpy calls wait for the GIL at
+    every step. So once a frame is sent, the solver takes no pair step until the canvas
+    has painted it. A slow paint (30 ms more) makes any step taken meanwhile visible."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject
+
+    from svmdesk.app.worker import TrainingWorker
+
+    fresh, painting, steps_while_painting, fresh_paints = [False], [False], [0], [0]
+    original_wanted = TrainingWorker._frame_wanted
+
+    class SlowPaint(QObject):
+        def eventFilter(self, watched, event):
+            if event.type() == QEvent.Type.Paint and fresh[0]:   # a new frame's paint
+                fresh[0], painting[0] = False, True
+                fresh_paints[0] += 1
+                time.sleep(0.03)
+                painting[0] = False
+            return False
+
+    def counting_wanted(worker):          # asked after every pair step
+        steps_while_painting[0] += painting[0]
+        return original_wanted(worker)
+
+    monkeypatch.setattr(TrainingWorker, "_frame_wanted", counting_wanted)
+    slow = SlowPaint()
+    window.canvas.viewport().installEventFilter(slow)
+    _smo_on_moons(window, 8000)
+    window.frame_shown.connect(lambda frame: fresh.__setitem__(0, True))
+    with qtbot.waitSignal(window.training_ended, timeout=10_000):
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    assert fresh_paints[0] >= 3 and steps_while_painting[0] == 0
+
+
+def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
+    """The final frame takes the training accuracy from the solver's exact f (no second
+    prediction pass): it equals the fitted model's own predictions, held-out points apart."""
+    _smo_on_moons(window, 800, test_fraction=0.25)
+    with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    final = ended.args[0]
+    X, y, test = window.points.X, window.points.y, window.points.test_mask
+    assert test.sum() == 200
+
+    def accuracy(chosen):
+        return np.mean(final.colours[final.model.predict_indices(X[chosen])] == y[chosen])
+
+    assert final.train_accuracy == accuracy(~test) and final.test_accuracy == accuracy(test)
+    assert 0.5 < final.train_accuracy < 1.0
+
+
+def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot):
+    """A window out of sight paints nothing: its frames count as drawn at once, so the
+    run neither waits on paints that never come nor stops sending frames."""
+    _smo_on_moons(window, 8000)
+    window.hide()
+    shown = []
+    window.frame_shown.connect(shown.append)
+    with qtbot.waitSignal(window.training_ended, timeout=10_000):
+        window.train()
+    assert len(shown) >= 4 and shown[-1].final
