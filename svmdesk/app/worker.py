@@ -180,7 +180,8 @@ class TrainingWorker(QObject):
                 stopped = True
                 break
             paused = self._paused.is_set()
-            if self._frame_wanted():
+            last = snap.converged and snap.machine == snap.n_machines - 1
+            if self._frame_wanted() and (paused or not last):   # the last is the final frame
                 now = time.perf_counter()
                 self._drawn.clear()
                 self._tell_warnings()

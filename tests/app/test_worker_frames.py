@@ -131,3 +131,21 @@ def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         window.train()
     assert len(shown) >= 4 and shown[-1].final
+
+
+def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
+    """The converged snapshot is the final frame: it is not drawn first as a live frame
+    too (at 20,000 points that cost a frame's work and paint at the very end). Frames are
+    wanted as often as they can be drawn here, so the old double drawing would show."""
+    from svmdesk.app import worker as worker_module
+
+    monkeypatch.setattr(worker_module, "FRAME_RATE", 1e9)
+    _smo_on_moons(window, 2000)
+    shown = []
+    window.frame_shown.connect(shown.append)
+    with qtbot.waitSignal(window.training_ended, timeout=10_000):
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    live = [f for f in shown if not f.final]
+    assert len(live) >= 3 and shown[-1].final
+    assert not any(f.snapshot.converged for f in live)
+    assert live[-1].snapshot.iteration <= shown[-1].snapshot.iteration
