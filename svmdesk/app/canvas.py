@@ -9,6 +9,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
@@ -133,6 +134,11 @@ class Canvas(pg.PlotWidget):
             self.scatter.append(item)
         self.held_out = pg.ScatterPlotItem(size=10, brush=None)
         self.held_out.setZValue(10)
+        # The points stay put while a model is trained under them: each class is painted
+        # once into a pixmap and copied on every frame after (20,000 points: 5 ms a frame
+        # less), until the points or the view change.
+        for item in (*self.scatter, self.held_out):
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         for item in (self.free_rings, self.bounded_rings, self.held_out):
             self.addItem(item)
         for item in self.plotItem.items:       # clicks and drags are the view box's to handle

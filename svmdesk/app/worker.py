@@ -24,6 +24,7 @@ from ..core.errors import hearing_warnings
 from ..core.contours import contour_path_levels, region_boundaries
 from ..core.grid import GridSpec, class_grid, decision_grid, model_grid
 from ..core.solvers.base import Snapshot
+from ..core.solvers.smo import RowMemory, keeping_row_memory
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # The GUI thread's paint code crosses between Python and C++ hundreds of times per frame and
@@ -109,6 +110,7 @@ class TrainingWorker(QObject):
         self._pauses = 0                         # pauses this run was asked for
         self._drawn = threading.Event()          # the window drew the last frame
         self._spec = None                        # the view's grid, when it moved since
+        self._row_memory = RowMemory()           # SMO's kernel rows, from run to run
 
     # Called from the GUI thread (the run controller): plain flags, safe across threads.
     # Never through signals: a queued call would wait for the busy worker thread.
@@ -146,7 +148,7 @@ class TrainingWorker(QObject):
     def run(self, job: Job) -> None:
         self._drawn.set()
         self._heard, self._told = [], 0
-        with hearing_warnings(self._heard.append):
+        with hearing_warnings(self._heard.append), keeping_row_memory(self._row_memory):
             try:
                 self._train(job)
             except Exception as e:  # noqa: BLE001 - any solver error must reach the user
@@ -169,7 +171,7 @@ class TrainingWorker(QObject):
         gram = GramCache()
         snap, stopped, history = None, False, []
         done, previous = [], None    # the last frames of the finished one-vs-one machines
-        self._last_emit = 0.0
+        self._frame_began = self._resumed = 0.0   # the last frame: made from, painted by
         for snap in estimator.iter_fit(job.X, job.training_labels(), every=1,
                                        wanted=self._frame_wanted):
             if len(done) < snap.machine:             # the previous machine has finished
@@ -182,7 +184,7 @@ class TrainingWorker(QObject):
             paused = self._paused.is_set()
             last = snap.converged and snap.machine == snap.n_machines - 1
             if self._frame_wanted() and (paused or not last):   # the last is the final frame
-                now = time.perf_counter()
+                now = self._frame_began = time.perf_counter()
                 self._drawn.clear()
                 self._tell_warnings()
                 job, done = self._follow_view(job, done, gram)
@@ -195,7 +197,7 @@ class TrainingWorker(QObject):
                 history = []
                 if not paused:
                     self._drawn.wait(PAINT_WAIT)
-                self._last_emit = time.perf_counter()
+                self._resumed = time.perf_counter()
             if paused:
                 waited = time.perf_counter()
                 stopped = self._hold()
@@ -216,11 +218,15 @@ class TrainingWorker(QObject):
 
     def _frame_wanted(self) -> bool:
         """Asked by SMO between pair steps (so it must be cheap): a snapshot is wanted when
-        the run is paused or stopped (Step and Pause act within one iteration), or when
-        the window has drawn the last frame and a frame's time has passed."""
-        return (self._paused.is_set() or self._stop.is_set()
-                or (self._drawn.is_set()
-                    and time.perf_counter() - self._last_emit >= 1.0 / FRAME_RATE))
+        the run is paused or stopped (Step and Pause act within one iteration); else once
+        the window has drawn the last frame, a frame's time has passed since that frame
+        began, and the solver has run at least as long as the frame took to make and
+        paint (a slow window halves the solver's speed, never stops it)."""
+        if self._paused.is_set() or self._stop.is_set():
+            return True
+        now = time.perf_counter()
+        return (self._drawn.is_set() and now - self._frame_began >= 1.0 / FRAME_RATE
+                and now - self._resumed >= self._resumed - self._frame_began)
 
     def _follow_view(self, job: Job, done: list, gram) -> tuple:
         """The job and the finished machines' frames over the view's latest grid."""

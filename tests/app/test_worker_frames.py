@@ -71,7 +71,7 @@ def _smo_on_moons(window, n, test_fraction=0.0):
 def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, monkeypatch):
     """Painting is Python too: run beside it, the solver's numpy calls wait for the GIL at
     every step. So once a frame is sent, the solver takes no pair step until the canvas
-    has painted it. A slow paint (30 ms more) makes any step taken meanwhile visible."""
+    has painted it. A slow paint (20 ms more) makes any step taken meanwhile visible."""
     import time
 
     from PySide6.QtCore import QEvent, QObject
@@ -86,7 +86,7 @@ def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, mon
             if event.type() == QEvent.Type.Paint and fresh[0]:   # a new frame's paint
                 fresh[0], painting[0] = False, True
                 fresh_paints[0] += 1
-                time.sleep(0.03)
+                time.sleep(0.02)
                 painting[0] = False
             return False
 
@@ -97,7 +97,7 @@ def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, mon
     monkeypatch.setattr(TrainingWorker, "_frame_wanted", counting_wanted)
     slow = SlowPaint()
     window.canvas.viewport().installEventFilter(slow)
-    _smo_on_moons(window, 8000)
+    _smo_on_moons(window, 12000)
     window.frame_shown.connect(lambda frame: fresh.__setitem__(0, True))
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
@@ -140,7 +140,7 @@ def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
     from svmdesk.app import worker as worker_module
 
     monkeypatch.setattr(worker_module, "FRAME_RATE", 1e9)
-    _smo_on_moons(window, 2000)
+    _smo_on_moons(window, 8000)
     shown = []
     window.frame_shown.connect(shown.append)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):

@@ -362,3 +362,42 @@ def test_snapshots_carry_f_on_the_points_and_come_when_wanted():
     final = snaps[-1]
     np.testing.assert_allclose(final.decision + final.bias, svc.decision_function(d.X),
                                atol=1e-9)
+
+
+def test_kept_row_memory_is_reused_and_changes_no_result(monkeypatch):
+    """A window retraining its points keeps the kernel-row cache's memory between runs
+    (fresh memory costs its first touch). Runs on kept memory, one after another and on
+    other data between, give exactly what runs on fresh memory give; with a small budget
+    the float32 rows and the evictions take part too."""
+    monkeypatch.setattr(smo, "CACHE_BYTES", 2**20)
+    first = make_dataset("moons", n=700, noise=0.3, seed=3)
+    other = make_dataset("circles", n=300, noise=0.1, seed=1)
+    params = dict(solver="smo", kernel="rbf", C=10.0)
+    fresh = SVC(**params).fit(first.X, first.y)
+    memory = smo.RowMemory()
+    with smo.keeping_row_memory(memory):
+        for X, y in [(first.X, first.y), (other.X, other.y), (first.X, first.y)]:
+            kept = SVC(**params).fit(X, y)
+    np.testing.assert_array_equal(kept.dual_coef_, fresh.dual_coef_)
+    np.testing.assert_array_equal(kept.support_, fresh.support_)
+    assert kept.intercept_ == fresh.intercept_
+    rows = memory.take("rows", (10, 20), np.float32)
+    assert np.shares_memory(rows, memory.take("rows", (4, 50), np.float32))
+    assert not np.shares_memory(rows, smo.RowMemory().take("rows", (10, 20), np.float32))
+
+
+def test_row_memory_is_kept_only_where_asked():
+    """fit gives its memory back; only the block's own thread uses the kept memory."""
+    import threading
+
+    memory, seen = smo.RowMemory(), []
+    with smo.keeping_row_memory(memory):
+        thread = threading.Thread(target=lambda: seen.append(smo._row_array("rows", (2, 3),
+                                                                            np.float64)))
+        thread.start()
+        thread.join()
+        inside = smo._row_array("rows", (2, 3), np.float64)
+    outside = smo._row_array("rows", (2, 3), np.float64)
+    kept = memory.take("rows", (2, 3), np.float64)
+    assert np.shares_memory(inside, kept)
+    assert not np.shares_memory(seen[0], kept) and not np.shares_memory(outside, kept)
