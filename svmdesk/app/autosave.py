@@ -2,7 +2,9 @@
 
 Each running window owns `autosave-<pid>-<token>.svmdesk` in the state folder and holds a
 lock file beside it for as long as it runs. It rewrites the file (atomically, off the GUI
-thread) every AUTOSAVE_SECONDS when something changed, and when training starts. A file
+thread) every AUTOSAVE_SECONDS when something changed, and when training starts after the
+user changed the work (a new model alone waits for the interval: training again gives it
+back, and a write beside the solver would slow the run's start). A file
 whose lock is no longer held belongs to a window that died (a crash, kill -9, a power cut):
 the next start offers to restore it.
 
@@ -72,6 +74,7 @@ class Autosave(QObject):
         self._lock.setStaleLockTime(0)                  # stale only when its process is gone
         self._lock.tryLock(0)
         self.dirty = False           # changed since the last autosave
+        self.work_changed = False    # the user's own work changed since then (not a model)
         self.unsaved = False         # changed since the last save to a session file
         self._closed = False
         self._failing = False
@@ -87,11 +90,11 @@ class Autosave(QObject):
 
     def mark_dirty(self) -> None:
         """The user changed the work (points, settings, an opened file)."""
-        self.dirty = self.unsaved = True
+        self.dirty = self.unsaved = self.work_changed = True
 
     def mark_clean(self) -> None:
         """Nothing worth keeping yet (the demo as it ships)."""
-        self.dirty = self.unsaved = False
+        self.dirty = self.unsaved = self.work_changed = False
 
     def mark_saved(self) -> None:
         """The work is in a session file the user chose."""
@@ -101,12 +104,16 @@ class Autosave(QObject):
         if self.dirty:
             self.save_now()
 
+    def save_if_work_changed(self) -> None:
+        if self.work_changed:
+            self.save_now()
+
     def save_now(self) -> None:
         """Write the current session in the background. Writes never queue up: while one
         runs, only the newest session waits for the next."""
         if self._closed:
             return
-        self.dirty = False
+        self.dirty = self.work_changed = False
         try:
             session = self._snapshot()
         except Exception as e:  # noqa: BLE001 - an autosave must never break the window

@@ -542,7 +542,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
                                      f"{job.params['kernel']} kernel… (Space pauses, Esc "
                                      "stops)")
-        self.files.autosave.save_if_dirty()  # every run starts from a saved state
+        self.files.autosave.save_if_work_changed()  # every run starts from saved work
 
     @Slot(str)
     def _on_state(self, state: str) -> None:

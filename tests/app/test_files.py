@@ -235,6 +235,31 @@ def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
         nxt.shutdown()
 
 
+def test_a_run_on_unchanged_work_leaves_its_models_autosave_to_the_interval(
+        window, qtbot, private_state_dir):
+    """The run's start writes only work the user changed: a new model alone waits for
+    the interval (training gives it back), so no write runs beside the solver. The model
+    is in the next interval's autosave."""
+    autosave = window.files.autosave
+    autosave.timer.stop()
+    window.panel.C.set_value(3.0)                       # the work changed: saved at start
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
+        window.train()
+    autosave.wait()
+    assert autosave.path.exists() and autosave.dirty    # the model is not in it yet
+    autosave.path.unlink()
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
+        window.train()                                  # nothing changed: nothing written
+    autosave.wait()
+    assert not autosave.path.exists()
+    autosave.timer.timeout.emit()                       # the interval's autosave
+    autosave.wait()
+    saved = load_session(autosave.path)
+    assert saved.settings["C"] == 3.0 and saved.model is not None
+    np.testing.assert_array_equal(saved.model.predict(window.points.X),
+                                  window.fitted.predict(window.points.X))
+
+
 def test_a_clean_exit_after_saving_leaves_nothing_behind(window, tmp_path, private_state_dir):
     window.add_point(3.0, 3.0, 1)
     window.files.save_session_to(tmp_path / "done.svmdesk")
