@@ -20,6 +20,7 @@ SOLVER_TITLES = {
     "pegasos": "Pegasos SGD (linear)",
 }
 HARD_MARGIN_SOLVERS = ("smo", "dual-gradient")
+MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
 
 
 class SciSpinBox(QDoubleSpinBox):
@@ -125,7 +126,7 @@ class SidePanel(QWidget):
         form = QFormLayout(box)
         self.generator = QComboBox()
         self.generator.addItems(list(GENERATORS))
-        self.n_points = _int_spin(100, 4, 5000)
+        self.n_points = _int_spin(100, 4, MAX_GENERATED)
         self.noise = _float_spin(0.2, 0.0, 5.0, 0.05)
         self.seed = _int_spin(0, 0, 1_000_000)
         form.addRow("Generator", self.generator)
