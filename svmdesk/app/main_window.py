@@ -585,9 +585,11 @@ class MainWindow(QMainWindow):
             self._texts_due = [self.charts.redraw_objective, self.charts.redraw_gap,
                                self._show_last_readout]
         self.frame_shown.emit(frame)
-        # The next frame waits until this one is painted; a canvas out of sight paints
-        # nothing, so there the frame counts as drawn at once.
-        self._frame_unpainted = self.canvas.isVisible() and not self.isMinimized()
+        # The next frame waits until this one is painted; a canvas out of sight (hidden,
+        # minimised, on another desktop) paints nothing, so there it counts as drawn at once.
+        screen = self.windowHandle()
+        self._frame_unpainted = (self.canvas.isVisible() and screen is not None
+                                 and screen.isExposed())
         if not self._frame_unpainted:
             self.run.frame_drawn()
 
