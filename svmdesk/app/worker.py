@@ -37,6 +37,10 @@ GIL_SWITCH_INTERVAL = 0.0005
 # and then wait a switch interval to get it back: next to a busy Python thread it ran 27x
 # slower (measured). Taking turns, it runs alone between frames.
 PAINT_WAIT = 0.1
+# Between two frames the solver runs at least this many times as long as the last frame
+# took to make and paint: painting takes at most a third of a run (measured at 20,000
+# points: 1.4-1.5x fit's time at 35-38 frames/s; 1x gave 1.6-2.0x at 47).
+SOLVER_SHARE = 2.0
 GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)
 
 
@@ -220,13 +224,13 @@ class TrainingWorker(QObject):
         """Asked by SMO between pair steps (so it must be cheap): a snapshot is wanted when
         the run is paused or stopped (Step and Pause act within one iteration); else once
         the window has drawn the last frame, a frame's time has passed since that frame
-        began, and the solver has run at least as long as the frame took to make and
-        paint (a slow window halves the solver's speed, never stops it)."""
+        began, and the solver has run SOLVER_SHARE times as long as the frame took to make
+        and paint (a slow window slows the solver by a third at most, never stops it)."""
         if self._paused.is_set() or self._stop.is_set():
             return True
         now = time.perf_counter()
         return (self._drawn.is_set() and now - self._frame_began >= 1.0 / FRAME_RATE
-                and now - self._resumed >= self._resumed - self._frame_began)
+                and now - self._resumed >= SOLVER_SHARE * (self._resumed - self._frame_began))
 
     def _follow_view(self, job: Job, done: list, gram) -> tuple:
         """The job and the finished machines' frames over the view's latest grid."""

@@ -120,6 +120,7 @@ def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, mon
         return original_wanted(worker)
 
     monkeypatch.setattr(TrainingWorker, "_frame_wanted", counting_wanted)
+    monkeypatch.setattr(worker, "SOLVER_SHARE", 0.5)        # more frames in a short run
     slow = SlowPaint()
     window.canvas.viewport().installEventFilter(slow)
     _smo_on_moons(window, 12000)
@@ -146,9 +147,10 @@ def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
     assert 0.5 < final.train_accuracy < 1.0
 
 
-def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot):
+def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot, monkeypatch):
     """A window out of sight paints nothing: its frames count as drawn at once, so the
     run neither waits on paints that never come nor stops sending frames."""
+    monkeypatch.setattr(worker, "SOLVER_SHARE", 0.5)        # more frames in a short run
     _smo_on_moons(window, 8000)
     window.hide()
     shown = []
@@ -165,6 +167,7 @@ def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
     from svmdesk.app import worker as worker_module
 
     monkeypatch.setattr(worker_module, "FRAME_RATE", 1e9)
+    monkeypatch.setattr(worker_module, "SOLVER_SHARE", 0.5)
     _smo_on_moons(window, 8000)
     shown = []
     window.frame_shown.connect(shown.append)
