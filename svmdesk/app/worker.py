@@ -2,9 +2,10 @@
 window ready-to-draw frames (decision grid, contour polylines, support vectors, readout).
 
 Cancellation, pause and single steps are flags checked between snapshots, so they act
-within one solver iteration. A frame goes out only once the window has drawn the previous
-one, and at most FRAME_RATE times a second: the solver never floods the GUI thread (which
-would also starve it of the GIL). The final state always goes out.
+within one solver iteration. A frame goes out only once the window has painted the
+previous one, at most FRAME_RATE times a second, and the solver rests while the window
+paints it (the two threads take turns with the GIL instead of fighting over it). The final
+state always goes out.
 """
 from __future__ import annotations
 
@@ -172,14 +173,15 @@ class TrainingWorker(QObject):
         the solver stands at), and the next waits for a step, a resume or a stop."""
         start, held = time.perf_counter(), 0.0      # held: time spent paused
         estimator = SVC(**job.params)
-        gram = KernelSums()
+        sums = KernelSums()
         snap, stopped, history = None, False, []
         done, previous = [], None    # the last frames of the finished one-vs-one machines
-        self._frame_began = self._resumed = 0.0   # the last frame: made from, painted by
+        # when the last frame began to be made, and when the solver resumed after its paint
+        self._frame_began = self._resumed = 0.0
         for snap in estimator.iter_fit(job.X, job.training_labels(), every=1,
                                        wanted=self._frame_wanted):
             if len(done) < snap.machine:             # the previous machine has finished
-                done.append(make_frame(previous, job, 0.0, gram=gram))
+                done.append(make_frame(previous, job, 0.0, sums=sums))
             previous = snap
             history.append(_chart_point(snap, done))
             if self._stop.is_set():
@@ -191,10 +193,10 @@ class TrainingWorker(QObject):
                 now = self._frame_began = time.perf_counter()
                 self._drawn.clear()
                 self._tell_warnings()
-                job, done = self._follow_view(job, done, gram)
+                job, done = self._follow_view(job, done, sums)
                 frame = with_finished_machines(
                     make_frame(snap, job, now - start - held, history=tuple(history),
-                               gram=gram), done, job)
+                               sums=sums), done, job)
                 self.frame.emit(dataclasses.replace(frame, paused=paused,
                                                     steps=self._steps_taken,
                                                     pauses=self._pauses))
@@ -211,12 +213,12 @@ class TrainingWorker(QObject):
         self._tell_warnings()
         if snap is None:
             raise RuntimeError("the solver stopped before its first iteration")
-        job, done = self._follow_view(job, done, gram)
+        job, done = self._follow_view(job, done, sums)
         elapsed, history = time.perf_counter() - start - held, tuple(history)
         if stopped:
             self.finished.emit(with_finished_machines(
                 make_frame(snap, job, elapsed, final=True, stopped=True, history=history,
-                           gram=gram), done, job))
+                           sums=sums), done, job))
         else:
             self.finished.emit(fitted_frame(estimator, snap, job, elapsed, history))
 
@@ -232,13 +234,13 @@ class TrainingWorker(QObject):
         return (self._drawn.is_set() and now - self._frame_began >= 1.0 / FRAME_RATE
                 and now - self._resumed >= SOLVER_SHARE * (self._resumed - self._frame_began))
 
-    def _follow_view(self, job: Job, done: list, gram) -> tuple:
+    def _follow_view(self, job: Job, done: list, sums) -> tuple:
         """The job and the finished machines' frames over the view's latest grid."""
         spec = self._spec
         if spec is None or spec == job.spec:
             return job, done
         job = dataclasses.replace(job, spec=spec)
-        return job, [make_frame(d.snapshot, job, 0.0, gram=gram) for d in done]
+        return job, [make_frame(d.snapshot, job, 0.0, sums=sums) for d in done]
 
     def _hold(self) -> bool:
         """Wait while paused, until a step (one iteration more), a resume or a stop; True
@@ -307,7 +309,7 @@ class KernelSums:
 
 
 def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=False,
-               history=(), gram: Optional[KernelSums] = None) -> Frame:
+               history=(), sums: Optional[KernelSums] = None) -> Frame:
     """Decision grid, contours, support vectors and accuracies for one snapshot (numpy only)."""
     points = snap.points if snap.points is not None else np.arange(len(job.y))
     Z = job.X[points] if snap.scaler is None else snap.scaler.transform(job.X[points])
@@ -323,8 +325,8 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
         values = decision_grid(snap.kernel, Z[terms], coef, snap.bias, job.spec,
                                scaler=snap.scaler)
         f_sum = snap.decision                       # the solver's own, when it has it
-        if f_sum is None and gram is not None:
-            f_sum = gram.decision(snap, Z)
+        if f_sum is None and sums is not None:
+            f_sum = sums.decision(snap, Z)
         if f_sum is None:
             f_sum = snap.kernel.matvec(Z, Z[terms], coef)
         f_train = f_sum + snap.bias
@@ -338,8 +340,8 @@ def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=Fa
             Zt = job.X_test if snap.scaler is None else snap.scaler.transform(job.X_test)
             if snap.w is not None:
                 ft = Zt @ snap.w
-            elif gram is not None:
-                ft = gram.held_out(snap, Z, Zt)
+            elif sums is not None:
+                ft = sums.held_out(snap, Z, Zt)
             else:
                 ft = snap.kernel.matvec(Zt, Z[terms], coef)
             ft = ft + snap.bias

@@ -15,13 +15,13 @@ from svmdesk.core.grid import GridSpec
     dict(solver="kernel-gradient", kernel="rbf", max_iter=40),
     dict(solver="smo", kernel="poly", degree=3, coef0=1.0, standardize=True),
     dict(solver="dual-gradient", kernel="rbf", max_iter=60)])
-def test_cached_gram_gives_the_same_frames(params, monkeypatch):
+def test_kept_kernel_sums_give_the_same_frames(params, monkeypatch):
     d = make_dataset("moons", n=150, noise=0.25, seed=4)
     X, y = np.asarray(d.X), np.asarray(d.y)
     job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 40, 30))
-    gram = KernelSums()
+    sums = KernelSums()
     for snap in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
-        plain, cached = make_frame(snap, job, 0.0), make_frame(snap, job, 0.0, gram=gram)
+        plain, cached = make_frame(snap, job, 0.0), make_frame(snap, job, 0.0, sums=sums)
         assert cached.train_accuracy == plain.train_accuracy
         np.testing.assert_array_equal(cached.bounded, plain.bounded)
     monkeypatch.setattr(worker, "GRAM_MAX_POINTS", 100)        # too many points: no cache
@@ -48,7 +48,7 @@ def test_held_out_f_kept_between_frames_is_f(params):
         kept = sums.held_out(snap, Z, Zt)
         afresh = snap.kernel.matvec(Zt, Z, snap.dual_coef)
         np.testing.assert_allclose(kept, afresh, rtol=1e-9, atol=1e-9 * np.abs(afresh).max())
-        assert (make_frame(snap, job, 0.0, gram=frame_sums).test_accuracy
+        assert (make_frame(snap, job, 0.0, sums=frame_sums).test_accuracy
                 == make_frame(snap, job, 0.0).test_accuracy)
 
 
