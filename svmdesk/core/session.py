@@ -64,9 +64,9 @@ def session_document(session: Session) -> dict:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "points": {"x": X.tolist(),
-                   "class": np.asarray(session.y, dtype=np.int64).tolist(),
-                   "held_out": np.asarray(session.held_out, dtype=bool).tolist()},
+        "points": {"x": _listed(X),
+                   "class": _listed(np.asarray(session.y, dtype=np.int64)),
+                   "held_out": _listed(np.asarray(session.held_out, dtype=bool))},
         "class_names": [str(c) for c in session.class_names],
         "feature_names": [str(c) for c in session.feature_names],
         "settings": dict(session.settings),
@@ -79,11 +79,33 @@ def session_text(session: Session) -> str:
     """The file's text: one top-level key per line, so that a diff of two sessions reads."""
     doc = session_document(session)
     try:
-        lines = [f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False, ensure_ascii=False)}"
-                 for k, v in doc.items()]
+        lines = [f"  {json.dumps(k)}: {_json(v)}" for k, v in doc.items()]
     except ValueError as e:
         raise DataError(f"cannot save this session: {e}") from None
     return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+# Long arrays are listed and written in pieces of this many items. One C call over 20,000
+# points holds the GIL for 25 ms, and the autosave runs beside the window and the solver:
+# between two pieces the other threads get their turn.
+PIECE = 2000
+
+
+def _listed(values: np.ndarray) -> list:
+    """values.tolist(), a piece at a time."""
+    return [item for start in range(0, len(values), PIECE)
+            for item in values[start:start + PIECE].tolist()]
+
+
+def _json(value) -> str:
+    """json.dumps(value) (NaN refused), written a piece at a time: the same text."""
+    if isinstance(value, dict) and all(isinstance(k, str) for k in value):
+        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {_json(v)}"
+                               for k, v in value.items()) + "}"
+    if isinstance(value, list) and len(value) > PIECE:
+        return "[" + ", ".join(_json(value[start:start + PIECE])[1:-1]
+                               for start in range(0, len(value), PIECE)) + "]"
+    return json.dumps(value, allow_nan=False, ensure_ascii=False)
 
 
 def save_session(session: Session, path) -> Path:

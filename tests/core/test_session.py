@@ -193,3 +193,28 @@ def test_an_older_session_whose_model_has_real_labels_is_left_alone(tmp_path):
     session = load_session(path)
     assert session.notes == ()
     np.testing.assert_array_equal(session.model.classes_, labels)
+
+
+def test_a_large_session_is_written_in_pieces_as_the_same_text(tmp_path, monkeypatch):
+    """Long arrays are listed and written a piece at a time (the autosave runs beside the
+    window and the solver): the text is exactly what one json.dumps of each field writes,
+    and it reads back exactly."""
+    from svmdesk.core import session as session_module
+
+    monkeypatch.setattr(session_module, "PIECE", 7)       # many pieces, and ragged ends
+    d = make_dataset("moons", n=123, noise=0.3, seed=5)
+    model = SVC(C=3.0).fit(d.X, np.where(d.y > 0, "陽性", "陰性"))
+    session = Session(X=d.X, y=d.y, held_out=np.arange(123) % 4 == 0,
+                      class_names=("陰性", "陽性"), settings={"C": 3.0, "名前": "é"},
+                      view=(-1.0, 2.0, -1.0, 1.5), model=model)
+    document = session_module.session_document(session)
+    expected = "{\n" + ",\n".join(
+        f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False, ensure_ascii=False)}"
+        for k, v in document.items()) + "\n}\n"
+    assert session_text(session) == expected
+    assert document["points"]["x"] == np.asarray(d.X).tolist()
+    back = load_session(save_session(session, tmp_path / "big.svmdesk"))
+    np.testing.assert_array_equal(back.X, d.X)
+    np.testing.assert_array_equal(back.y, d.y)
+    np.testing.assert_array_equal(back.held_out, session.held_out)
+    assert back.class_names == ("陰性", "陽性") and back.settings["名前"] == "é"
