@@ -186,3 +186,36 @@ def test_twenty_thousand_points_are_typed_and_generated(window, qtbot):
     qtbot.keyClicks(field, "20000")
     qtbot.mouseClick(window.panel.generate_button, Qt.MouseButton.LeftButton)
     assert field.value() == 20000 and len(window.points) == 20000
+
+
+def test_the_cached_points_look_the_same_as_points_painted_afresh(window, qtbot):
+    """The class markers are painted once into a pixmap and copied while a model trains
+    under them: the canvas shows what painting them afresh shows, to the rounding of the
+    copy over the shading (three levels in 255; a marker out of place differs by a hundred
+    and more), after a run, a zoom and a moved point too."""
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QGraphicsItem
+
+    _smo_on_moons(window, 3000)
+    with qtbot.waitSignal(window.training_ended, timeout=10_000):
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    canvas, items = window.canvas, [*window.canvas.scatter, window.canvas.held_out]
+    assert {item.cacheMode() for item in items} == {QGraphicsItem.CacheMode.DeviceCoordinateCache}
+
+    def looks(cache) -> np.ndarray:
+        for item in items:
+            item.setCacheMode(cache)
+        canvas.viewport().repaint()
+        image = canvas.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), -1)
+        return rows[:, :4 * image.width()].astype(int)
+
+    before = None
+    for change in (lambda: None, lambda: canvas.view.scaleBy((0.7, 0.7)),
+                   lambda: window.points.move(0, (0.3, 0.2))):
+        change()
+        qtbot.wait(50)
+        cached = looks(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        assert np.abs(cached - looks(QGraphicsItem.CacheMode.NoCache)).max() <= 3
+        assert before is None or (cached != before).any()      # each change shows
+        before = cached
