@@ -70,9 +70,12 @@ def open_window(solver: str, n: int):
     app = QApplication.instance() or QApplication([])
     from svmdesk.app.main_window import MainWindow
 
+    from svmdesk.app import set_apart_the_windows_objects
+
     w = MainWindow()
     w.show()
     QTest.qWaitForWindowExposed(w)
+    set_apart_the_windows_objects()         # as the app does once its window shows
     w.panel.solver.setCurrentIndex(w.panel.solver.findData(solver))
     w.panel.kernel.setCurrentText("rbf")
     w.generate("moons", n, 0.2, 0)

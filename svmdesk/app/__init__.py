@@ -2,12 +2,21 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import sys
 
 # One BLAS thread: OpenBLAS workers spin while they wait, and on a two-core laptop they
 # would take the core the window needs to stay responsive (must be set before numpy loads).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+def set_apart_the_windows_objects() -> None:
+    """The window's own objects (Qt wrappers, plot items) live as long as the app: the
+    cyclic garbage collector's full passes need not walk them. Each pass did, holding the
+    GIL about 30 ms, measured as a stall at the start of a run. Call once the window shows."""
+    gc.collect()
+    gc.freeze()
 
 
 def main(argv=None) -> int:
@@ -30,6 +39,7 @@ def main(argv=None) -> int:
         app.aboutToQuit.connect(window.shutdown)
         app.lastWindowClosed.connect(closed.set)
         window.show()
+        set_apart_the_windows_objects()
         await closed.wait()
 
     try:

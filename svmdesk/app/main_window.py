@@ -13,6 +13,10 @@ import time
 from pathlib import Path
 
 import numpy as np
+# np.unique imports numpy.ma on its first call: 20-35 ms under PySide's import hook, which
+# reads every module's source. Imported with the window, not on the GUI thread at the first
+# Train, where it stalled the window.
+import numpy.ma  # noqa: F401
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
