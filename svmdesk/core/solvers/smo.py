@@ -28,14 +28,13 @@ reconstruction).
 """
 from __future__ import annotations
 
-import contextlib
 import math
-import threading
 from typing import Iterator
 
 import numpy as np
 
 from ..errors import warn_convergence
+from ..per_thread import PerThread
 from ..kernels import KernelRows
 from ._common import hulls_overlap
 from .base import BinaryProblem, Snapshot, dual_stats
@@ -86,22 +85,16 @@ class RowMemory:
         return kept[:size].view(dtype).reshape(shape)
 
 
-_memory = threading.local()
+_memory = PerThread()
 
 
-@contextlib.contextmanager
 def keeping_row_memory(memory: RowMemory):
     """Within this block, on this thread, SMO's kernel-row caches live in `memory`."""
-    previous = getattr(_memory, "current", None)
-    _memory.current = memory
-    try:
-        yield
-    finally:
-        _memory.current = previous
+    return _memory.set_to(memory)
 
 
 def _row_array(name: str, shape: tuple, dtype) -> np.ndarray:
-    memory = getattr(_memory, "current", None)
+    memory = _memory.value
     return np.empty(shape, dtype=dtype) if memory is None else memory.take(name, shape, dtype)
 
 
