@@ -75,20 +75,35 @@ def session_document(session: Session) -> dict:
     }
 
 
-def session_text(session: Session) -> str:
-    """The file's text: one top-level key per line, so that a diff of two sessions reads."""
-    doc = session_document(session)
+def session_text(session: Session, between=None) -> str:
+    """The file's text: one top-level key per line, so that a diff of two sessions reads.
+
+    It is made in pieces, each a short C call; `between()`, when given, is called after
+    each (a writer beside the window rests there)."""
+    pieces = []
     try:
-        lines = [f"  {json.dumps(k)}: {_json(v)}" for k, v in doc.items()]
+        for piece in _pieces(session):
+            pieces.append(piece)
+            if between is not None:
+                between()
     except ValueError as e:
         raise DataError(f"cannot save this session: {e}") from None
-    return "{\n" + ",\n".join(lines) + "\n}\n"
+    return "".join(pieces)
+
+
+def _pieces(session: Session):
+    doc = session_document(session)
+    yield "{\n"
+    for i, (key, value) in enumerate(doc.items()):
+        yield (",\n" if i else "") + f"  {json.dumps(key)}: "
+        yield from _json_pieces(value)
+    yield "\n}\n"
 
 
 # Long arrays are listed and written in pieces of this many items. One C call over 20,000
-# points holds the GIL for 25 ms, and the autosave runs beside the window and the solver:
-# between two pieces the other threads get their turn.
-PIECE = 2000
+# points holds the GIL for 25 ms (2,000: 1.6 ms), and the autosave runs beside the window
+# and the solver: between two pieces the other threads get their turn.
+PIECE = 500
 
 
 def _listed(values: np.ndarray) -> list:
@@ -97,21 +112,28 @@ def _listed(values: np.ndarray) -> list:
             for item in values[start:start + PIECE].tolist()]
 
 
-def _json(value) -> str:
-    """json.dumps(value) (NaN refused), written a piece at a time: the same text."""
+def _json_pieces(value):
+    """json.dumps(value) (NaN refused), in pieces of at most PIECE list items."""
     if isinstance(value, dict) and all(isinstance(k, str) for k in value):
-        return "{" + ", ".join(f"{json.dumps(k, ensure_ascii=False)}: {_json(v)}"
-                               for k, v in value.items()) + "}"
-    if isinstance(value, list) and len(value) > PIECE:
-        return "[" + ", ".join(_json(value[start:start + PIECE])[1:-1]
-                               for start in range(0, len(value), PIECE)) + "]"
-    return json.dumps(value, allow_nan=False, ensure_ascii=False)
+        yield "{"
+        for i, (key, item) in enumerate(value.items()):
+            yield (", " if i else "") + f"{json.dumps(key, ensure_ascii=False)}: "
+            yield from _json_pieces(item)
+        yield "}"
+    elif isinstance(value, list) and len(value) > PIECE:
+        yield "["
+        for start in range(0, len(value), PIECE):
+            piece = json.dumps(value[start:start + PIECE], allow_nan=False, ensure_ascii=False)
+            yield (", " if start else "") + piece[1:-1]
+        yield "]"
+    else:
+        yield json.dumps(value, allow_nan=False, ensure_ascii=False)
 
 
-def save_session(session: Session, path) -> Path:
-    """Write `session` to `path` atomically; returns the path."""
+def save_session(session: Session, path, between=None) -> Path:
+    """Write `session` to `path` atomically; returns the path. `between`: session_text's."""
     path = Path(path)
-    write_atomic(path, session_text(session))
+    write_atomic(path, session_text(session, between))
     return path
 
 

@@ -197,8 +197,8 @@ def test_an_older_session_whose_model_has_real_labels_is_left_alone(tmp_path):
 
 def test_a_large_session_is_written_in_pieces_as_the_same_text(tmp_path, monkeypatch):
     """Long arrays are listed and written a piece at a time (the autosave runs beside the
-    window and the solver): the text is exactly what one json.dumps of each field writes,
-    and it reads back exactly."""
+    window and the solver, and rests between pieces): the text is exactly what one
+    json.dumps of each field writes, and it reads back exactly."""
     from svmdesk.core import session as session_module
 
     monkeypatch.setattr(session_module, "PIECE", 7)       # many pieces, and ragged ends
@@ -212,6 +212,9 @@ def test_a_large_session_is_written_in_pieces_as_the_same_text(tmp_path, monkeyp
         f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False, ensure_ascii=False)}"
         for k, v in document.items()) + "\n}\n"
     assert session_text(session) == expected
+    rests = []                        # a writer beside the window rests between the pieces
+    assert session_text(session, between=lambda: rests.append(1)) == expected
+    assert len(rests) > 3 * 123 / 7
     assert document["points"]["x"] == np.asarray(d.X).tolist()
     back = load_session(save_session(session, tmp_path / "big.svmdesk"))
     np.testing.assert_array_equal(back.X, d.X)
