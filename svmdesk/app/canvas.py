@@ -223,6 +223,10 @@ class Canvas(pg.PlotWidget):
         # less), until the points or the view change.
         for item in (*self.scatter, self.held_out):
             item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        # A pan would scroll the pixmaps and paint only what it uncovers within them,
+        # leaving out the markers beyond their old edges or cutting them in half: a moved
+        # view paints the points anew.
+        self.view.sigRangeChanged.connect(self._repaint_points)
         for item in (self.free_rings, self.bounded_rings, self.held_out):
             self.addItem(item)
         for item in self.plotItem.items:       # clicks and drags are the view box's to handle
@@ -248,6 +252,12 @@ class Canvas(pg.PlotWidget):
             [{"pos": (X[i, 0], X[i, 1]), "symbol": SYMBOLS[y[i] % 8],
               "pen": pg.mkPen(class_color(int(y[i])), width=2), "brush": None} for i in held])
         self.held_out.setVisible(len(held) > 0)
+
+    def _repaint_points(self) -> None:
+        # (update() keeps the scrolled pixmap: only a change of cache mode drops it)
+        for item in (*self.scatter, self.held_out):
+            item.setCacheMode(QGraphicsItem.CacheMode.NoCache)
+            item.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_axis_names(self, names) -> None:
         self.axis_names = (str(names[0]), str(names[1]))

@@ -221,6 +221,40 @@ def test_the_cached_points_look_the_same_as_points_painted_afresh(window, qtbot)
         before = cached
 
 
+def test_markers_on_the_views_edge_are_whole_after_a_pan(window, qtbot):
+    """Markers beyond the view's edge, or cut by it, are drawn whole once a pan (a drag on
+    empty plot) brings them in: the cached pixmap of the points is painted anew, not
+    scrolled with the markers left out or cut in half."""
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from tests.app.test_window import drag
+
+    window.generate("moons", 3000, 0.2, 0)
+    canvas = window.canvas
+    canvas.view.setRange(xRange=(0.2, 1.2), yRange=(-0.3, 0.5), padding=0)
+    qtbot.wait(50)
+    # an empty spot to drag from: far (in pixels) from every point
+    view = canvas.view.viewRange()
+    spots = [(x, y) for x in np.linspace(*view[0], 40)[5:-5]
+             for y in np.linspace(*view[1], 40)[5:-5]]
+    pixels = canvas.view.viewPixelSize()
+    empty = max(spots, key=lambda s: np.min(np.hypot((window.points.X[:, 0] - s[0]) / pixels[0],
+                                                     (window.points.X[:, 1] - s[1]) / pixels[1])))
+    drag(window, empty, (empty[0] + 60 * pixels[0], empty[1] + 45 * pixels[1]))
+    qtbot.wait(50)
+
+    def looks() -> np.ndarray:
+        image = canvas.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        rows = np.frombuffer(image.constBits(), np.uint8).reshape(image.height(), -1)
+        return rows[:, :4 * image.width()].astype(int)
+
+    panned = looks()
+    for item in canvas.scatter:
+        item.setCacheMode(QGraphicsItem.CacheMode.NoCache)      # painted afresh
+    assert np.abs(panned - looks()).max() <= 3
+
+
 def test_the_windows_objects_are_set_apart_from_the_garbage_collector(window):
     """Full collections do not walk the window's own objects (each walk held the GIL
     about 30 ms at a run's start); what is made afterwards is still collected."""
