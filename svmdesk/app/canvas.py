@@ -148,10 +148,11 @@ class DenseScatter(pg.ScatterPlotItem):
         col = _q_round(x * ratio - w / 2).astype(np.int64) - col0
         row = _q_round(y * ratio - h / 2).astype(np.int64) - row0
         pixel = row * width + col
-        order = np.arange(len(pixel))
-        last = np.full(width * height, -1, dtype=np.int64)
-        np.maximum.at(last, pixel, order)           # of the points on a pixel, the top one
-        top_one = last[pixel] == order
+        # of the points on a pixel, the top one (numbered from 1: calloc'd zeros are free)
+        number = np.arange(1, len(pixel) + 1)
+        last = np.zeros(width * height, dtype=number.dtype)
+        np.maximum.at(last, pixel, number)
+        top_one = last[pixel] == number
         return np.column_stack([x[top_one], y[top_one]])
 
     def _positions(self):
