@@ -11,13 +11,11 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
-# Okabe-Ito: distinguishable with every common colour-vision deficiency.
-PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
-           "#7F7F7F"]
+from .shading import PALETTE
+
 SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
 SYMBOL_NAMES = ["circle", "square", "triangle", "diamond", "star", "hexagon",
                 "triangle up", "pentagon"]
-LEVEL = 2.0                  # |f| at which the region colour saturates (margins sit at 1)
 PICK_PIXELS = 10             # how near (in pixels) a press must be to grab a point
 
 
@@ -25,17 +23,6 @@ def class_color(k: int, alpha: int = 255) -> QColor:
     c = QColor(PALETTE[k % len(PALETTE)])
     c.setAlpha(alpha)
     return c
-
-
-def diverging_lut(negative: int, positive: int) -> np.ndarray:
-    """256 RGBA colours from the negative class's colour through white to the positive's."""
-    t = np.linspace(-1.0, 1.0, 256)[:, None]
-    white = np.array([255.0, 255.0, 255.0])
-    neg = np.array(class_color(negative).getRgb()[:3], dtype=float)
-    pos = np.array(class_color(positive).getRgb()[:3], dtype=float)
-    strength = 0.55 * np.abs(t)          # pale: points and lines must stay readable
-    rgb = np.where(t < 0, white + strength * (neg - white), white + strength * (pos - white))
-    return np.hstack([rgb, np.full((256, 1), 255.0)]).astype(np.uint8)
 
 
 class _EditingViewBox(pg.ViewBox):
@@ -283,15 +270,11 @@ class Canvas(pg.PlotWidget):
     def show_frame(self, frame) -> None:
         self._last_frame = frame
         spec = frame.spec
-        rect = (spec.x_min, spec.y_min, spec.x_max - spec.x_min, spec.y_max - spec.y_min)
-        if frame.regions is not None:
-            self._show_regions(frame.regions, rect)
-        else:
-            neg, pos = frame.classes
-            values = np.sign(frame.values) * LEVEL if self.hard_regions else frame.values
-            self.regions.setImage(values, levels=(-LEVEL, LEVEL), lut=diverging_lut(neg, pos),
-                                  autoLevels=False)
-            self.regions.setRect(*rect)
+        picture = frame.hard_picture if self.hard_regions else frame.picture
+        # an RGBA picture made with the frame: shown as it is
+        self.regions.setImage(picture, autoLevels=False, levels=(0, 255), lut=None)
+        self.regions.setRect(spec.x_min, spec.y_min, spec.x_max - spec.x_min,
+                             spec.y_max - spec.y_min)
         none = np.empty((0, 2))
         zero = frame.contours.get(0.0, none)
         margins = np.vstack([frame.contours.get(-1.0, none), np.full((1, 2), np.nan),
@@ -304,14 +287,6 @@ class Canvas(pg.PlotWidget):
         self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
         self.free_rings.setVisible(bool((~bounded).any()))
         self.bounded_rings.setVisible(bool(bounded.any()))
-
-    def _show_regions(self, regions: np.ndarray, rect) -> None:
-        colours = np.array([class_color(k).getRgb() for k in range(len(PALETTE))], float)
-        rgb = 255.0 + 0.45 * (colours[regions, :3] - 255.0)
-        image = np.dstack([rgb, np.full(regions.shape, 255.0)]).astype(np.uint8)
-        # colours as they are: no lookup table or levels of a two-class picture before
-        self.regions.setImage(image, autoLevels=False, levels=(0, 255), lut=None)
-        self.regions.setRect(*rect)
 
     def set_hard_regions(self, hard: bool) -> None:
         self.hard_regions = hard

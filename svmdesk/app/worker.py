@@ -26,6 +26,7 @@ from ..core.contours import contour_path_levels, region_boundaries
 from ..core.grid import GridSpec, class_grid, decision_grid, model_grid
 from ..core.solvers.base import Snapshot
 from ..core.solvers.smo import RowMemory, keeping_row_memory
+from .shading import regions_picture, sides_picture
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # The GUI thread's paint code crosses between Python and C++ hundreds of times per frame and
@@ -97,6 +98,20 @@ class Frame:
     paused: bool = False               # shown while the run is paused: the solver waits here
     steps: int = 0                     # the steps the run had taken when it was shown
     pauses: int = 0                    # the pauses the run had been asked for by then
+    # The pictures of its regions (RGBA rows), coloured here, off the GUI thread: the sides
+    # of f, paler towards the boundary, and at full strength ("hard regions"); or the
+    # class regions of a multi-class model
+    picture: np.ndarray = field(init=False, repr=False, compare=False)
+    hard_picture: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        if self.regions is not None:
+            soft = hard = regions_picture(self.regions)
+        else:
+            soft = sides_picture(self.values, self.classes)
+            hard = sides_picture(self.values, self.classes, hard=True)
+        object.__setattr__(self, "picture", soft)
+        object.__setattr__(self, "hard_picture", hard)
 
 
 class TrainingWorker(QObject):

@@ -1,0 +1,48 @@
+"""The colours of the classes and the pictures of the decision regions (numpy only).
+
+A frame's pictures are made where the frame is made, off the GUI thread: the canvas only
+swaps them in.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+# Okabe-Ito: distinguishable with every common colour-vision deficiency.
+PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
+           "#7F7F7F"]
+LEVEL = 2.0                  # |f| at which the region colour saturates (margins sit at 1)
+WHITE = np.array([255.0, 255.0, 255.0])
+
+
+def class_rgb(k: int) -> np.ndarray:
+    """Class k's colour as three floats 0-255."""
+    code = PALETTE[k % len(PALETTE)]
+    return np.array([int(code[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
+
+
+def diverging_lut(negative: int, positive: int) -> np.ndarray:
+    """256 RGBA colours from the negative class's colour through white to the positive's."""
+    t = np.linspace(-1.0, 1.0, 256)[:, None]
+    strength = 0.55 * np.abs(t)          # pale: points and lines must stay readable
+    rgb = np.where(t < 0, WHITE + strength * (class_rgb(negative) - WHITE),
+                   WHITE + strength * (class_rgb(positive) - WHITE))
+    return np.hstack([rgb, np.full((256, 1), 255.0)]).astype(np.uint8)
+
+
+def sides_picture(values: np.ndarray, classes, hard: bool = False) -> np.ndarray:
+    """RGBA picture (rows of the grid) of f's sides: each class's colour, paler towards
+    the boundary (hard: full strength on either side)."""
+    if hard:
+        values = np.sign(values) * LEVEL
+    values = np.asarray(values, dtype=np.float32)
+    # 256 steps over [-LEVEL, LEVEL], as pyqtgraph's ImageItem indexes a lookup table
+    steps = np.float32(256 / (2 * LEVEL))
+    index = np.clip(np.floor((values + np.float32(LEVEL)) * steps), 0, 255).astype(np.uint8)
+    return diverging_lut(*classes)[index]
+
+
+def regions_picture(regions: np.ndarray) -> np.ndarray:
+    """RGBA picture of class regions (a class index per grid cell), each a pale tint."""
+    tints = np.array([WHITE + 0.45 * (class_rgb(k) - WHITE) for k in range(len(PALETTE))])
+    rgba = np.hstack([tints, np.full((len(PALETTE), 1), 255.0)]).astype(np.uint8)
+    return rgba[regions]

@@ -1,0 +1,66 @@
+"""The regions' pictures are coloured where frames are made, off the GUI thread, and look
+exactly as pyqtgraph coloured f through a lookup table on the GUI thread before."""
+import threading
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QImage
+
+from svmdesk.app import worker
+from svmdesk.app.canvas import class_color
+from svmdesk.app.shading import LEVEL, diverging_lut, regions_picture, sides_picture
+
+
+def _as_pyqtgraph_shaded(values, classes) -> np.ndarray:
+    """f on the grid through the lookup table and levels the canvas gave pyqtgraph before."""
+    item = pg.ImageItem()
+    item.setImage(values, levels=(-LEVEL, LEVEL), lut=diverging_lut(*classes), autoLevels=False)
+    item.render()
+    image = item.qimage.convertToFormat(QImage.Format.Format_RGBA8888)
+    return np.frombuffer(image.constBits(), np.uint8).reshape(*values.shape, 4).copy()
+
+
+@pytest.mark.parametrize("classes", [(0, 1), (2, 0), (5, 7)])
+def test_the_sides_look_as_pyqtgraph_coloured_them(qapp, classes):
+    values = (np.random.default_rng(3).normal(size=(60, 80)) * 1.5).astype(np.float32)
+    values[0, :8] = [-LEVEL, LEVEL, 0.0, -1e9, 1e9, 1.99999, -1.0, 1.0]
+    np.testing.assert_array_equal(sides_picture(values, classes),
+                                  _as_pyqtgraph_shaded(values, classes))
+    hard = np.sign(values) * LEVEL
+    np.testing.assert_array_equal(sides_picture(values, classes, hard=True),
+                                  _as_pyqtgraph_shaded(hard, classes))
+
+
+def test_class_regions_are_pale_tints_of_the_class_colours(qapp):
+    regions = np.arange(8).repeat(3).reshape(4, 6)
+    picture = regions_picture(regions)
+    for k in range(8):
+        tint = 255.0 + 0.45 * (np.array(class_color(k).getRgb()[:3], float) - 255.0)
+        assert (picture[regions == k] == [*tint.astype(np.uint8), 255]).all()
+
+
+def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, monkeypatch):
+    """Train, then tick "hard regions" and untick it: the canvas shows the frame's own
+    pictures, coloured on the worker's thread."""
+    made_on = []
+
+    def recorded(make):
+        def wrapper(*args, **kwargs):
+            made_on.append(threading.current_thread() is threading.main_thread())
+            return make(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(worker, "sides_picture", recorded(worker.sides_picture))
+    window.generate("moons", 300, 0.2, 0)
+    with qtbot.waitSignal(window.training_ended, timeout=10_000):
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    frame, shown = window.last_frame, window.canvas.regions
+    assert made_on and not any(made_on)
+    np.testing.assert_array_equal(shown.image, frame.picture)
+    qtbot.mouseClick(window.panel.hard_regions, Qt.MouseButton.LeftButton)
+    np.testing.assert_array_equal(shown.image, frame.hard_picture)
+    assert len(np.unique(shown.image.reshape(-1, 4), axis=0)) == 2   # two flat sides
+    qtbot.mouseClick(window.panel.hard_regions, Qt.MouseButton.LeftButton)
+    np.testing.assert_array_equal(shown.image, frame.picture)
