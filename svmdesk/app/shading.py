@@ -29,16 +29,16 @@ def diverging_lut(negative: int, positive: int) -> np.ndarray:
     return np.hstack([rgb, np.full((256, 1), 255.0)]).astype(np.uint8)
 
 
-def sides_picture(values: np.ndarray, classes, hard: bool = False) -> np.ndarray:
-    """RGBA picture (rows of the grid) of f's sides: each class's colour, paler towards
-    the boundary (hard: full strength on either side)."""
-    if hard:
-        values = np.sign(values) * LEVEL
+def sides_pictures(values: np.ndarray, classes) -> tuple:
+    """RGBA pictures (rows of the grid) of f's sides: each class's colour, paler towards
+    the boundary; and at full strength on either side ("hard regions")."""
     values = np.asarray(values, dtype=np.float32)
     # 256 steps over [-LEVEL, LEVEL], as pyqtgraph's ImageItem indexes a lookup table
     steps = np.float32(256 / (2 * LEVEL))
-    index = np.clip(np.floor((values + np.float32(LEVEL)) * steps), 0, 255).astype(np.uint8)
-    return diverging_lut(*classes)[index]
+    soft = np.clip(np.floor((values + np.float32(LEVEL)) * steps), 0, 255).astype(np.uint8)
+    hard = (np.sign(values) * 127.5 + 128).astype(np.uint8)     # steps 0, 128 (f = 0), 255
+    colours = diverging_lut(*classes).view(np.uint32)[:, 0]      # one RGBA word a colour
+    return tuple(colours[index][..., None].view(np.uint8) for index in (soft, hard))
 
 
 def regions_picture(regions: np.ndarray) -> np.ndarray:

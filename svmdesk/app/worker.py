@@ -26,7 +26,7 @@ from ..core.contours import contour_path_levels, region_boundaries
 from ..core.grid import GridSpec, class_grid, decision_grid, model_grid
 from ..core.solvers.base import Snapshot
 from ..core.solvers.smo import RowMemory, keeping_row_memory
-from .shading import regions_picture, sides_picture
+from .shading import regions_picture, sides_pictures
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # The GUI thread's paint code crosses between Python and C++ hundreds of times per frame and
@@ -108,8 +108,7 @@ class Frame:
         if self.regions is not None:
             soft = hard = regions_picture(self.regions)
         else:
-            soft = sides_picture(self.values, self.classes)
-            hard = sides_picture(self.values, self.classes, hard=True)
+            soft, hard = sides_pictures(self.values, self.classes)
         object.__setattr__(self, "picture", soft)
         object.__setattr__(self, "hard_picture", hard)
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QImage
 
 from svmdesk.app import worker
 from svmdesk.app.canvas import class_color
-from svmdesk.app.shading import LEVEL, diverging_lut, regions_picture, sides_picture
+from svmdesk.app.shading import LEVEL, diverging_lut, regions_picture, sides_pictures
 
 
 def _as_pyqtgraph_shaded(values, classes) -> np.ndarray:
@@ -26,11 +26,10 @@ def _as_pyqtgraph_shaded(values, classes) -> np.ndarray:
 def test_the_sides_look_as_pyqtgraph_coloured_them(qapp, classes):
     values = (np.random.default_rng(3).normal(size=(60, 80)) * 1.5).astype(np.float32)
     values[0, :8] = [-LEVEL, LEVEL, 0.0, -1e9, 1e9, 1.99999, -1.0, 1.0]
-    np.testing.assert_array_equal(sides_picture(values, classes),
-                                  _as_pyqtgraph_shaded(values, classes))
-    hard = np.sign(values) * LEVEL
-    np.testing.assert_array_equal(sides_picture(values, classes, hard=True),
-                                  _as_pyqtgraph_shaded(hard, classes))
+    values[1, :3] = [0.0, -0.0, 1e-30]
+    soft, hard = sides_pictures(values, classes)
+    np.testing.assert_array_equal(soft, _as_pyqtgraph_shaded(values, classes))
+    np.testing.assert_array_equal(hard, _as_pyqtgraph_shaded(np.sign(values) * LEVEL, classes))
 
 
 def test_class_regions_are_pale_tints_of_the_class_colours(qapp):
@@ -52,7 +51,7 @@ def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, mo
             return make(*args, **kwargs)
         return wrapper
 
-    monkeypatch.setattr(worker, "sides_picture", recorded(worker.sides_picture))
+    monkeypatch.setattr(worker, "sides_pictures", recorded(worker.sides_pictures))
     window.generate("moons", 300, 0.2, 0)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
