@@ -20,9 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .core import SOLVERS, SVC, ConvergenceWarning, DataError, export_libsvm, load_model
+from .core import SOLVERS, SVC, ConvergenceWarning, DataError
+from .formats import export_libsvm, load_model, save_model
 from .core.datasets import class_labels
-from .core.io import load_dataset, match_labels
+from .formats.points import load_dataset, match_labels
 from .core.kernels import KERNELS
 
 PROG = "svmdesk"
@@ -112,7 +113,7 @@ values:
                  a positive value is a vote for A; the label is the class with the most
                  votes (ties go to the earlier class, as in libsvm)
 
-MODEL is an svmdesk JSON model (from 'svmdesk train --out FILE.json' or SVC.save).
+MODEL is an svmdesk JSON model (from 'svmdesk train --out FILE.json' or svmdesk.formats.save_model).
 LIBSVM .model files are refused: use libsvm's svm-predict for them.
 
 DATA holds the model's features in the same order, optionally followed by a label
@@ -378,7 +379,7 @@ def run_train(args) -> int:
         warnings.simplefilter("always", ConvergenceWarning)
         svc.fit(data.X[train], labels[train])
     elapsed = time.perf_counter() - start
-    written = [svc.save(out)] if out.suffix.lower() == ".json" else export_libsvm(svc, out)
+    written = [save_model(svc, out)] if out.suffix.lower() == ".json" else export_libsvm(svc, out)
     print(summary(args, data, labels, train, test, svc, elapsed, written))
     for w in caught:
         print(f"{PROG}: warning: {' '.join(str(w.message).split())}", file=sys.stderr)
@@ -511,7 +512,7 @@ def read_points(path, n_features: int):
     the same way), without its rule that the file holds two classes: a CSV file with
     exactly n_features columns has no label column, otherwise the last column is the label
     (ignored); a LIBSVM file's missing trailing features are 0."""
-    from .core import io
+    from .formats import points as io
 
     path = Path(path)
     text = io._read_text(path)
@@ -529,7 +530,7 @@ def read_points(path, n_features: int):
 
 def _unlabelled_csv(text: str, path: Path, n_features: int):
     """(X, names) when the CSV file has exactly n_features columns, else (None, None)."""
-    from .core import io
+    from .formats import points as io
 
     delimiter = "\t" if path.suffix.lower() == ".tsv" else io._guess_delimiter(text)
     rows = io._csv_rows(text, path, delimiter)

@@ -16,8 +16,8 @@ import numpy as np
 import pytest
 
 from svmdesk import cli
-from svmdesk.core import SVC, Dataset, load_model, make_dataset, save_dataset
-from svmdesk.core.io import load_dataset
+from svmdesk.core import SVC, Dataset, make_dataset
+from svmdesk.formats import load_dataset, load_model, save_dataset, save_model
 
 TIMEOUT = 120
 
@@ -413,5 +413,5 @@ def load_model_roundtrip(svc):
 
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "m.json"
-        svc.save(path)
+        save_model(svc, path)
         return load_model(path)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer, Signal
 
-from ..core.session import save_session
+from ..formats.session import save_session
 
 AUTOSAVE_SECONDS = 30.0
 SUFFIX = ".svmdesk"

@@ -14,9 +14,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from ..core import DataError, load_dataset, load_session, model_io, session
-from ..core.io import DATA_SUFFIXES
-from ..core.jsonfile import read_json
+from ..core import DataError
+from ..formats import load_dataset, load_session, model_json, session
+from ..formats.checked_json import read_json
+from ..formats.points import DATA_SUFFIXES
 
 _DATA_PATTERNS = " ".join(f"*{suffix}" for suffix in DATA_SUFFIXES)
 SESSION_FILES = "svmdesk sessions (*.svmdesk)"
@@ -42,10 +43,10 @@ def read_document(path) -> Opened:
     if suffix == ".svmdesk":
         return Opened("session", path, load_session(path))
     if suffix == ".json":
-        doc = read_json(path, "svmdesk model file", model_io.MAX_BYTES)
+        doc = read_json(path, "svmdesk model file", model_json.MAX_BYTES)
         if isinstance(doc, dict) and doc.get("format") == session.FORMAT:
             return Opened("session", path, session.session_from_document(doc, path.name))
-        return Opened("model", path, model_io.model_from_document(doc, path.name))
+        return Opened("model", path, model_json.model_from_document(doc, path.name))
     if suffix == ".model":
         raise DataError(f"{path.name}: svmdesk exports LIBSVM models but reads its own JSON "
                         "models only; open the .json model the file was exported from")

@@ -17,8 +17,9 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget)
 
-from ..core import DataError, Dataset, export_libsvm, save_dataset
-from ..core.session import SUFFIX, save_session
+from ..core import DataError, Dataset
+from ..formats import export_libsvm, save_dataset, save_model
+from ..formats.session import SUFFIX, save_session
 from . import pictures
 from .actions import has_running_loop, make_action, start_task
 from .autosave import Autosave, app_settings
@@ -192,7 +193,7 @@ class FileActions(QObject):
     def save_model_to(self, path) -> bool:
         svc = self._fitted()
         path = _with_suffix(path, ".json")
-        return svc is not None and self._write(lambda: svc.save(path), path)
+        return svc is not None and self._write(lambda: save_model(svc, path), path)
 
     def choose_export_path(self) -> None:
         if self._fitted() is not None:

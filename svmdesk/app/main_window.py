@@ -22,9 +22,10 @@ from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 
-from ..core import Session, class_labels, make_dataset
+from ..core import class_labels, make_dataset
+from ..formats import Session
 from ..core.grid import GridSpec
-from ..core.io import match_labels
+from ..formats.points import match_labels
 from .actions import has_running_loop, start_task
 from .actions import make_action as _action
 from .canvas import Canvas

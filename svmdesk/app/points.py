@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from ..core.io import match_labels
+from ..formats.points import match_labels
 
 MAX_CLASSES = 8
 

@@ -167,11 +167,6 @@ class SVC:
         X, y = _check_data(X, y, need_two_classes=False)
         return float(np.mean(self.predict(X) == y))
 
-    def save(self, path):
-        """Write the fitted model to `path` as a JSON model file (load_model reads it)."""
-        from .model_io import save_model
-        return save_model(self, path)
-
 
 _NEVER = 2**62  # `every` for fit: only final snapshots
 

@@ -14,7 +14,8 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent, QImage
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from svmdesk.core import SVC, load_dataset, load_model, load_session, make_dataset
+from svmdesk.core import SVC, make_dataset
+from svmdesk.formats import load_dataset, load_model, load_session, save_model
 
 from .test_window import TIMEOUT, click, set_up_a_long_run, train_and_wait
 
@@ -78,7 +79,7 @@ def test_a_damaged_session_or_an_unknown_setting_changes_nothing(window, tmp_pat
 def test_open_model_draws_it_over_the_points_and_sets_the_panel(window, tmp_path):
     X, y = np.asarray(window.points.X), np.asarray(window.points.y)
     svc = SVC(kernel="rbf", C=10.0, gamma=0.5).fit(X, y)
-    svc.save(tmp_path / "disks.json")
+    save_model(svc, tmp_path / "disks.json")
     window.files.open(tmp_path / "disks.json")
     assert window.panel.kernel.currentText() == "rbf" and window.panel.C.value() == 10.0
     assert not window.panel.gamma_scale.isChecked() and window.panel.gamma.value() == 0.5
@@ -93,11 +94,11 @@ def test_open_model_draws_it_over_the_points_and_sets_the_panel(window, tmp_path
 def test_a_model_from_elsewhere_warns_and_a_3_feature_model_is_refused(window, tmp_path):
     d = make_dataset("blobs", n=60, noise=0.5, seed=0)
     X = np.asarray(d.X) * 0.05                            # a tiny patch of the plane
-    SVC(kernel="linear").fit(X, d.y).save(tmp_path / "small.json")
+    save_model(SVC(kernel="linear").fit(X, d.y), tmp_path / "small.json")
     window.files.open(tmp_path / "small.json")
     assert "extrapolation" in window.banner.text() and window.fitted is not None
     X3 = np.random.default_rng(0).normal(size=(40, 3))
-    SVC(kernel="linear").fit(X3, (X3[:, 0] > 0).astype(int)).save(tmp_path / "three.json")
+    save_model(SVC(kernel="linear").fit(X3, (X3[:, 0] > 0).astype(int)), tmp_path / "three.json")
     drawn = window.fitted
     window.files.open(tmp_path / "three.json")
     assert "3 features" in window.banner.text()
@@ -323,7 +324,7 @@ def _points_in(path):
 def test_restore_waits_for_a_running_training_and_leftovers_come_one_by_one(
         qtbot, tmp_path, private_state_dir):
     from svmdesk.app.main_window import MainWindow
-    from svmdesk.core import Session, save_session
+    from svmdesk.formats import Session, save_session
 
     private_state_dir.mkdir(parents=True)
     for k, n in enumerate((5, 9)):                      # two windows' unsaved work
@@ -354,7 +355,7 @@ def test_a_model_with_other_classes_gets_its_own_colours_and_clamped_params_are_
         window, tmp_path):
     X = np.array([[0, 0], [1, 1], [0, 1], [1, 0], [2, 2], [2, 0]], dtype=float)
     labels = np.array(["1", "1", "c", "c", "1", "c"])      # the demo's classes are 0 and 1
-    SVC(kernel="rbf", C=5000.0, gamma=0.5).fit(X, labels).save(tmp_path / "other.json")
+    save_model(SVC(kernel="rbf", C=5000.0, gamma=0.5).fit(X, labels), tmp_path / "other.json")
     window.files.open(tmp_path / "other.json")
     assert window.last_frame.classes == (1, 2)   # '1' keeps class 1, 'c' is new
     assert window.points.class_names[2] == "c"
@@ -363,7 +364,7 @@ def test_a_model_with_other_classes_gets_its_own_colours_and_clamped_params_are_
 
 
 def test_a_session_whose_model_cannot_be_drawn_changes_nothing(window, tmp_path):
-    from svmdesk.core import Session, save_session
+    from svmdesk.formats import Session, save_session
 
     X3 = np.random.default_rng(0).normal(size=(30, 3))
     model = SVC(kernel="linear").fit(X3, (X3[:, 0] > 0).astype(int))

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QPushButton
 
-from svmdesk.core import load_dataset, load_model, load_session
+from svmdesk.formats import load_dataset, load_model, load_session
 
 TIMEOUT = 10_000   # ms
 
@@ -236,7 +236,7 @@ def _autosaved_model(path):
 @pytest.mark.parametrize("names", [("-1", "1"), ("陽性", "陰性"), ("1", "2", "3", "4", "5")])
 def test_an_older_session_opens_with_its_labels_repaired_and_says_so(
         window, monkeypatch, tmp_path, names):
-    from ..core.test_session import _legacy_session_file
+    from ..formats.test_session import _legacy_session_file
 
     path, X, y, held = _legacy_session_file(tmp_path, names)
     answer_dialogs(monkeypatch, path)
@@ -253,7 +253,7 @@ def test_an_older_session_opens_with_its_labels_repaired_and_says_so(
 def test_an_older_autosave_is_restored_with_its_labels_repaired(qtbot, tmp_path,
                                                                 private_state_dir,
                                                                 another_window):
-    from ..core.test_session import _legacy_session_file
+    from ..formats.test_session import _legacy_session_file
 
     path, X, y, held = _legacy_session_file(tmp_path, ("-1", "1"))
     private_state_dir.mkdir(parents=True, exist_ok=True)

@@ -1,6 +1,5 @@
 """Pause, Step, Stop and Reset as a student presses them, in the orders people press them:
 through the buttons' clicks and real key presses on the focused widget, each wait bounded."""
-import time
 
 import pytest
 from PySide6.QtCore import Qt

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox
 
-from svmdesk.core import load_dataset
+from svmdesk.formats import load_dataset
 
 from .test_labels import CTRL, TIMEOUT, answer_dialogs, press
 

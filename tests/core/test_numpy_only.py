@@ -1,10 +1,16 @@
-"""The solver core is numpy only: importing it must not load any GUI package."""
+"""The solver core and the file formats are numpy only: importing them must not load a GUI
+package, nor scikit-learn or scipy (the oracles of the tests, never dependencies)."""
 import subprocess
 import sys
 
+import pytest
 
-def test_importing_the_core_loads_no_qt():
-    code = ("import sys, svmdesk.core; "
+PACKAGES = ["svmdesk.core", "svmdesk.formats"]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_importing_it_loads_no_qt(package):
+    code = (f"import sys, {package}; "
             "loaded = [m for m in ('PySide6', 'pyqtgraph', 'qasync', 'sklearn', 'scipy') "
             "if m in sys.modules]; print(','.join(loaded))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

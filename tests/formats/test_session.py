@@ -7,8 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from svmdesk.core import SVC, DataError, Session, load_session, make_dataset, save_session
-from svmdesk.core.session import session_text
+from svmdesk.core import SVC, DataError, make_dataset
+from svmdesk.formats import Session, load_session, save_session
+from svmdesk.formats.session import session_text
 
 from .conftest import json_values, load_or_refuse
 
@@ -199,7 +200,7 @@ def test_a_large_session_is_written_in_pieces_as_the_same_text(tmp_path, monkeyp
     """Long arrays are listed and written a piece at a time (the autosave runs beside the
     window and the solver, and rests between pieces): the text is exactly what one
     json.dumps of each field writes, and it reads back exactly."""
-    from svmdesk.core import session as session_module
+    from svmdesk.formats import session as session_module
 
     monkeypatch.setattr(session_module, "PIECE", 7)       # many pieces, and ragged ends
     d = make_dataset("moons", n=123, noise=0.3, seed=5)

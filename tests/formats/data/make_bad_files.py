@@ -1,6 +1,6 @@
-"""Write the corpus of bad data files in tests/core/data/bad/ (run: python make_bad_files.py).
+"""Write the corpus of bad data files in tests/formats/data/bad/ (run: python make_bad_files.py).
 
-Each entry is a small file that load_dataset must refuse with a DataError; test_io.py says
+Each entry is a small file that load_dataset must refuse with a DataError; test_points.py says
 which message each one gets and checks the files on disk still match this script.
 columns.csv and too_large.csv are fine files that the tests load with bad arguments (a missing
 column name, an index out of range) or a lowered size limit.  folder.csv is a directory.

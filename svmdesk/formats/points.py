@@ -15,9 +15,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .datasets import Dataset
-from .errors import DataError
-from .jsonfile import write_atomic
+from ..core.datasets import Dataset
+from ..core.errors import DataError
+from .atomic import write_atomic
 
 MAX_BYTES = 50 * 2**20       # a teaching canvas has no use for more; refuse rather than hang
 MAX_CELLS = 25_000_000       # a dense LIBSVM matrix of at most 200 MB

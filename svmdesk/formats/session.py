@@ -11,7 +11,7 @@ Format, version 2::
      "feature_names": [two names],
      "settings": {name: number, string, bool or null, ...} (the window's controls),
      "view": [x_min, x_max, y_min, y_max] or null,
-     "model": a model document (see model_io) or null}
+     "model": a model document (see model_json) or null}
 
 The model's classes are the labels of the class names (`class_labels`). Version 1 is read
 too: the window of that time trained on class indices, so a version 1 model whose classes
@@ -27,11 +27,12 @@ from typing import Optional
 
 import numpy as np
 
-from .datasets import class_labels
-from .errors import DataError
-from .estimator import relabelled
-from .jsonfile import Checker, describe, read_json, write_atomic
-from .model_io import model_document, model_from_document
+from ..core.datasets import class_labels
+from ..core.errors import DataError
+from ..core.estimator import relabelled
+from .atomic import write_atomic
+from .checked_json import Checker, describe, read_json
+from .model_json import model_document, model_from_document
 
 FORMAT = "svmdesk-session"
 VERSION = 2

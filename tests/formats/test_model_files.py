@@ -1,4 +1,4 @@
-"""Model files: the JSON model (SVC.save / load_model) and the export to LIBSVM's format.
+"""Model files: the JSON model (save_model / load_model) and the export to LIBSVM's format.
 
 The JSON round trip must be exact (bit-identical outputs and fitted attributes); a damaged or
 foreign file must raise DataError naming the file and the field. The LIBSVM export is checked
@@ -19,8 +19,9 @@ import numpy as np
 import pytest
 from sklearn.datasets import load_iris
 
-from svmdesk.core import SVC, DataError, export_libsvm, load_model, make_dataset
-from svmdesk.core import model_io
+from svmdesk.core import SVC, DataError, make_dataset
+from svmdesk.formats import (checked_json, export_libsvm, libsvm_model, load_model, model_json,
+                             save_model, session)
 
 from .conftest import json_values, load_or_refuse
 
@@ -103,7 +104,7 @@ def assert_same_svc(saved, loaded, X):
 
 def round_trip(svc, tmp_path, name="model.json"):
     path = tmp_path / name
-    assert svc.save(path) == path
+    assert save_model(svc, path) == path
     return load_model(path)
 
 
@@ -188,12 +189,12 @@ def test_saving_again_writes_the_same_bytes_and_the_file_is_readable(tmp_path):
     X, y = iris2()
     svc = fit(X, y, kernel="rbf", standardize=True)
     loaded = round_trip(svc, tmp_path, "a.json")
-    loaded.save(tmp_path / "b.json")
+    save_model(loaded, tmp_path / "b.json")
     text = (tmp_path / "a.json").read_text(encoding="utf-8")
     assert text == (tmp_path / "b.json").read_text(encoding="utf-8")
     doc = json.loads(text)   # plain standard JSON, one top-level key per line
     assert list(doc)[:2] == ["format", "version"] and doc["format"] == "svmdesk-model"
-    assert doc["version"] == model_io.VERSION == 1
+    assert doc["version"] == model_json.VERSION == 1
     assert set(doc["machines"][0]) == {"support", "support_vectors", "dual_coef", "bias",
                                        "positive", "negative", "w"}
     assert set(doc["training"]) == {"solver", "n_iter", "objective", "converged", "n_samples",
@@ -215,7 +216,7 @@ def test_non_finite_objective_is_stored_as_a_word(tmp_path):
 
 def test_saving_an_unfitted_svc_fails_and_writes_nothing(tmp_path):
     with pytest.raises(AttributeError, match="not fitted"):
-        SVC().save(tmp_path / "m.json")
+        save_model(SVC(), tmp_path / "m.json")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -223,7 +224,7 @@ def test_saving_params_changed_into_invalid_ones_fails(tmp_path):
     X, y = blobs()
     svc = fit(X, y).set_params(C=-1)
     with pytest.raises(DataError, match="parameters are not valid"):
-        svc.save(tmp_path / "m.json")
+        save_model(svc, tmp_path / "m.json")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -231,12 +232,12 @@ def test_saving_params_changed_into_invalid_ones_fails(tmp_path):
 def test_save_replaces_atomically_and_leaves_no_temporary_file(tmp_path, monkeypatch):
     X, y = blobs()
     path = tmp_path / "m.json"
-    fit(X, y, kernel="linear").save(path)
+    save_model(fit(X, y, kernel="linear"), path)
     before = path.read_bytes()
     fsynced = []
     real_fsync = os.fsync
     monkeypatch.setattr(os, "fsync", lambda fd: (fsynced.append(fd), real_fsync(fd))[1])
-    fit(X, y, kernel="rbf").save(path)
+    save_model(fit(X, y, kernel="rbf"), path)
     assert fsynced and path.read_bytes() != before
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]
 
@@ -245,13 +246,14 @@ def test_save_replaces_atomically_and_leaves_no_temporary_file(tmp_path, monkeyp
     monkeypatch.setattr(os, "replace", broken_replace)
     current = path.read_bytes()
     with pytest.raises(DataError, match="m.json: cannot save it .disk full"):
-        fit(X, y, kernel="poly").save(path)
+        save_model(fit(X, y, kernel="poly"), path)
     assert path.read_bytes() == current      # the old file is intact
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]   # the temp file was removed
 
 
-def test_model_io_uses_no_pickle_and_no_eval():
-    source = inspect.getsource(model_io)
+@pytest.mark.parametrize("module", [model_json, libsvm_model, checked_json, session])
+def test_file_readers_and_writers_use_no_pickle_and_no_eval(module):
+    source = inspect.getsource(module)
     assert not re.search(r"^\s*(import|from)\s+(pickle|marshal|shelve)", source, re.M)
     assert not re.search(r"\b(eval|exec)\(", source)
 
@@ -272,7 +274,7 @@ def _text_of(svc):
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "m.json")
-        svc.save(path)
+        save_model(svc, path)
         with open(path, encoding="utf-8") as f:
             return f.read()
 
@@ -496,12 +498,12 @@ CORPUS = [
     ("solver mismatch", "linear3", lambda d: _set(d, "training.solver", "pegasos"),
      ["training.solver is 'pegasos' but params.solver is 'smo'"]),
 ]
-TOP_KEYS = [k for k in model_io._TOP_KEYS if k != "format"]
+TOP_KEYS = [k for k in model_json._TOP_KEYS if k != "format"]
 CORPUS += [(f"missing {k}", "linear3", functools.partial(_drop, dotted=k), [f"{k} is missing"])
            for k in TOP_KEYS]
 CORPUS += [(f"missing machines[1].{k}", "linear3",
             functools.partial(_drop, dotted=f"machines.1.{k}"), [f"machines[1].{k} is missing"])
-           for k in model_io._MACHINE_KEYS]
+           for k in model_json._MACHINE_KEYS]
 CORPUS += [(f"missing {part}.{k}", "linear3", functools.partial(_drop, dotted=f"{part}.{k}"),
             [f"{part}.{k} is missing"])
            for part, keys in (("kernel", ("name", "gamma", "degree", "coef0")),
@@ -566,7 +568,7 @@ def test_binary_and_missing_files_raise_dataerror(tmp_path):
 
 def test_size_cap_is_checked_before_reading(tmp_path, monkeypatch):
     path = _write(tmp_path, _doc())
-    monkeypatch.setattr(model_io, "MAX_BYTES", 1000)
+    monkeypatch.setattr(model_json, "MAX_BYTES", 1000)
     opened = []
     monkeypatch.setattr("builtins.open", lambda *a, **k: opened.append(a) or 1 / 0)
     with pytest.raises(DataError, match=r"model.json is \d+ MB; svmdesk reads these files up to"):
@@ -702,7 +704,7 @@ def test_export_rejects_text_and_fractional_labels(tmp_path):
         svc = fit(X, labels[y], kernel="linear")
         with pytest.raises(DataError, match=words) as info:
             export_libsvm(svc, tmp_path / "m.model")
-        assert "SVC.save" in str(info.value)
+        assert "save_model" in str(info.value)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -748,7 +750,7 @@ def test_export_of_an_unfitted_or_foreign_object_fails(tmp_path):
 
 def test_feature_ranges_are_optional_but_must_come_in_valid_pairs(tmp_path):
     X, y = iris2()
-    path = fit(X, y, kernel="linear").save(tmp_path / "m.json")
+    path = save_model(fit(X, y, kernel="linear"), tmp_path / "m.json")
     doc = json.loads(path.read_text(encoding="utf-8"))
     older = dict(doc, training={k: v for k, v in doc["training"].items()
                                 if not k.startswith("feature_")})
@@ -771,8 +773,8 @@ def _iris_document() -> str:
     from pathlib import Path
     X, y = iris2()
     with tempfile.TemporaryDirectory() as folder:
-        return fit(X, y, kernel="rbf", standardize=True).save(Path(folder) / "m.json"
-                                                               ).read_text(encoding="utf-8")
+        path = save_model(fit(X, y, kernel="rbf", standardize=True), Path(folder) / "m.json")
+        return path.read_text(encoding="utf-8")
 
 
 def test_any_value_in_any_model_field_is_loaded_or_refused_with_dataerror(tmp_path):

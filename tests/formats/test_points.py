@@ -11,8 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from svmdesk.core import DataError, Dataset, load_dataset, make_dataset, save_dataset
-from svmdesk.core import io as sio
+from svmdesk.core import DataError, Dataset, make_dataset
+from svmdesk.formats import load_dataset, save_dataset
+from svmdesk.formats import points as sio
 
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad"

@@ -1,0 +1,177 @@
+"""Export to LIBSVM's text model format (svm-predict, libsvm's Python binding)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from ..core import estimator
+from ..core.errors import DataError
+from ..core.model import Scaler, SVMModel
+from .atomic import write_atomic
+
+_LIBSVM_KERNELS = {"linear": "linear", "poly": "polynomial", "rbf": "rbf", "sigmoid": "sigmoid"}
+
+
+def export_libsvm(model_or_svc, path) -> list:
+    """Write a fitted SVC (or SVMModel) in LIBSVM's text model format; returns the written
+    paths: [path], plus path + ".range" for a model trained with standardize=True.
+
+    Labels: LIBSVM's are integers, so classes must be integer-valued numbers (DataError
+    otherwise; save the JSON model instead). LIBSVM's machine (i, j) computes
+    sum coef k(sv, x) - rho and votes for label[i] when that is positive. Labels are written
+    in the order that makes LIBSVM's values equal svmdesk's decision_function: classes_ in
+    order for three or more classes; for two classes [classes_[1], classes_[0]] (svmdesk's
+    positive class first). rho = -bias.
+
+    standardize=True: the support vectors are in the scaled space; the ".range" file, in
+    svm-scale's format, maps inputs to it (svm-scale -r path.range input > scaled).
+
+    Models of the primal solvers carry w and approximate multipliers: they are exported when
+    the multipliers rebuild the decision function to 1e-6, else DataError.
+    """
+    svc = None
+    if isinstance(model_or_svc, SVMModel):
+        model = model_or_svc
+    elif isinstance(model_or_svc, estimator.SVC):
+        svc, model = model_or_svc, model_or_svc._fitted()
+    else:
+        raise TypeError(f"export_libsvm needs a fitted SVC or an SVMModel; got "
+                        f"{type(model_or_svc).__name__}")
+    path = Path(path)
+    labels = _libsvm_labels(model.classes)
+    K = len(model.classes)
+    order = [1, 0] if K == 2 else list(range(K))   # LIBSVM label position -> class index
+    position = {c: p for p, c in enumerate(order)}
+    kernel = model.kernel
+
+    index, vectors, classes = _support_points(model, svc)
+    # LIBSVM wants the SVs grouped by label position; keep training order within a group
+    rank = np.array([position[c] for c in classes], dtype=np.intp)
+    sort = np.argsort(rank, kind="stable")
+    index, vectors, rank = index[sort], vectors[sort], rank[sort]
+    column = {int(s): c for c, s in enumerate(index)}
+    coef = np.zeros((K - 1, len(index)))
+    rho = []
+    for k, m in enumerate(model.machines):
+        p, n = position[m.positive], position[m.negative]
+        assert p < n   # LIBSVM's machine (p, n) votes for p: our positive class
+        for s, value in zip(m.support.tolist(), m.dual_coef.tolist()):
+            c = column[s]
+            if rank[c] not in (p, n):
+                raise DataError(f"support vector {s} of machine {k} belongs to neither of its "
+                                "classes; the model is inconsistent")
+            other = n if rank[c] == p else p
+            coef[other - 1 if rank[c] < other else other, c] = value
+        rho.append(-float(m.bias))
+    _check_exportable(model, index, vectors)
+
+    nr_sv = np.bincount(rank, minlength=K)
+    head = ["svm_type c_svc", f"kernel_type {_LIBSVM_KERNELS[kernel.name]}"]
+    if kernel.name == "poly":
+        head.append(f"degree {int(kernel.degree)}")
+    if kernel.name != "linear":
+        head.append(f"gamma {float(kernel.gamma)!r}")
+    if kernel.name in ("poly", "sigmoid"):
+        head.append(f"coef0 {float(kernel.coef0)!r}")
+    head += [f"nr_class {K}", f"total_sv {len(index)}", "rho " + " ".join(map(repr, rho)),
+             "label " + " ".join(str(labels[c]) for c in order),
+             "nr_sv " + " ".join(str(int(c)) for c in nr_sv), "SV"]
+    lines = []
+    for c in range(len(index)):
+        coefs = " ".join(repr(float(v)) for v in coef[:, c])
+        feats = " ".join(f"{j + 1}:{float(x)!r}" for j, x in enumerate(vectors[c].tolist())
+                         if x != 0.0)
+        lines.append(f"{coefs} {feats}".rstrip())
+    written = [path]
+    range_text = None if model.scaler is None else _range_file(model.scaler)
+    write_atomic(path, "\n".join(head + lines) + "\n")
+    if range_text is not None:
+        written.append(Path(str(path) + ".range"))
+        write_atomic(written[-1], range_text)
+    return written
+
+
+def _libsvm_labels(classes: np.ndarray) -> list:
+    out = []
+    for label in classes.tolist():
+        if isinstance(label, np.generic):
+            label = label.item()
+        if isinstance(label, str) or not isinstance(label, (bool, int, float)):
+            raise DataError(f"LIBSVM model files need numeric class labels, and this model has "
+                            f"the label {label!r}; save it with save_model (svmdesk's JSON "
+                            "model) instead, or train on numeric labels")
+        if isinstance(label, float) and not label.is_integer():
+            raise DataError(f"LIBSVM model files store class labels as integers, and this model "
+                            f"has the label {label!r}; save it with save_model (svmdesk's JSON "
+                            "model) instead, or train on integer labels")
+        label = int(label)
+        if not -2**31 <= label < 2**31:
+            raise DataError(f"class label {label} does not fit LIBSVM's 32-bit integer labels")
+        out.append(label)
+    return out
+
+
+def _support_points(model: SVMModel, svc):
+    """Training index, scaled vector and class index of every support vector of any machine."""
+    index = np.unique(np.concatenate([m.support for m in model.machines]))
+    d = model.n_features
+    vectors = np.zeros((len(index), d))
+    where = {int(s): r for r, s in enumerate(index)}
+    owners = [set(range(len(model.classes))) for _ in index]
+    for m in model.machines:
+        for s, sv, value in zip(m.support.tolist(), m.support_vectors, m.dual_coef.tolist()):
+            r = where[s]
+            vectors[r] = sv
+            owners[r] &= {m.positive, m.negative}
+    if svc is not None and hasattr(svc, "support_"):   # the true classes
+        codes = np.repeat(np.arange(len(model.classes)), svc.n_support_)
+        known = dict(zip(np.asarray(svc.support_).tolist(), codes.tolist()))
+        classes = [known[int(s)] for s in index]
+    else:
+        classes = []
+        for r, s in enumerate(index.tolist()):
+            if not owners[r]:
+                raise DataError(f"support vector {s} serves machines without a common class; "
+                                "the model is inconsistent")
+            classes.append(min(owners[r]))
+        # a point in one machine only: its class is the side of its coefficient
+        for m in model.machines:
+            for s, value in zip(m.support.tolist(), m.dual_coef.tolist()):
+                if len(owners[where[s]]) == 2:
+                    classes[where[s]] = m.positive if value > 0 else m.negative
+    return index, vectors, np.array(classes, dtype=np.intp)
+
+
+def _check_exportable(model, index, vectors):
+    """LIBSVM evaluates f from the multipliers alone: check that they rebuild svmdesk's w
+    (exact up to rounding for the dual solvers; approximate for the primal ones). Kernel
+    machines evaluate f from the multipliers in svmdesk too: nothing to check."""
+    column = {int(s): c for c, s in enumerate(index)}
+    radius = max([1.0] + np.sqrt((vectors ** 2).sum(axis=1)).tolist())
+    for k, m in enumerate(model.machines):
+        if m.w is None:
+            continue
+        cols = [column[s] for s in m.support.tolist()]
+        rebuilt = m.dual_coef @ vectors[cols] if cols else np.zeros_like(m.w)
+        error = float(np.linalg.norm(m.w - rebuilt)) * radius   # bounds |f - f_libsvm|
+        if not error <= 1e-6:
+            raise DataError(
+                f"this model's multipliers are approximate: its solver works with w, and its "
+                f"support vectors' coefficients rebuild f only to {error:.2g} (machine {k}); "
+                "retrain with solver='smo' (or 'dual-gradient') to export it to LIBSVM")
+
+
+def _range_file(scaler: Scaler) -> str:
+    """svm-scale's range file whose mapping lower + (upper - lower)(x - min)/(max - min), with
+    lower -1 and upper 1, is (x - mean)/scale: min = mean - scale, max = mean + scale."""
+    lines = ["x", "-1 1"]
+    for j, (mean, scale) in enumerate(zip(scaler.mean.tolist(), scaler.scale.tolist())):
+        lo, hi = mean - scale, mean + scale
+        if not (hi > lo and abs((hi - lo) / 2 - scale) <= 1e-9 * scale
+                and abs((hi + lo) / 2 - mean) <= 1e-9 * scale):
+            raise DataError(f"feature {j + 1}'s standardisation (mean {mean!r}, scale {scale!r}) "
+                            "cannot be written as an svm-scale range precisely: its spread is "
+                            "tiny next to its mean; center the data before training")
+        lines.append(f"{j + 1} {lo!r} {hi!r}")
+    return "\n".join(lines) + "\n"
