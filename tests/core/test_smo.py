@@ -6,6 +6,8 @@ import pytest
 
 from svmdesk.core import SVC, ConvergenceWarning, Kernel, make_dataset
 from svmdesk.core.solvers import smo
+from svmdesk.core.solvers.smo import newton, row_cache
+from svmdesk.core.solvers.smo import solver as smo_solver
 
 from .conftest import libsvm, libsvm_dual_objective
 
@@ -58,7 +60,7 @@ def test_sklearn_toy_case_exactly():
 
 def test_large_set_uses_float32_cache_shrinking_and_still_matches(monkeypatch):
     """A tiny cache forces evictions, float32 rows, shrinking and gradient reconstruction."""
-    monkeypatch.setattr(smo, "CACHE_BYTES", 64 * 1024)
+    monkeypatch.setattr(smo_solver, "CACHE_BYTES", 64 * 1024)
     d = make_dataset("moons", n=1500, noise=0.25, seed=1)
     X, y = np.asarray(d.X), np.asarray(d.y)
     for C in (1.0, 100.0):
@@ -139,7 +141,7 @@ def test_shrinking_happens_whatever_the_snapshot_interval():
     d = make_dataset("moons", n=2500, noise=0.2, seed=0)
     X, y = np.asarray(d.X), np.asarray(d.y)
     problem = _problem(X, y, Kernel("rbf", gamma=1.0), C=1000.0)   # thousands of pairs
-    solver = smo._SMO(problem)
+    solver = smo_solver._SMO(problem)
     sizes = [solver.m for snap in solver.run(every=7) if snap.iteration <= 1100]
     assert min(sizes) < problem.n               # the first test comes after 1000 pairs
 
@@ -151,7 +153,7 @@ def test_newton_step_is_a_feasible_ascent_that_keeps_F_exact():
     X, y = np.asarray(d.X), np.asarray(d.y)
     kernel = Kernel("rbf", gamma=1.0)
     problem = _problem(X, y, kernel, C=100.0)
-    solver = smo._SMO(problem)
+    solver = smo_solver._SMO(problem)
     solver._steps(60)
     before = solver.dual
     assert solver._newton_step() in (True, False)
@@ -169,8 +171,8 @@ def test_newton_step_is_a_feasible_ascent_that_keeps_F_exact():
 @pytest.mark.parametrize("C", [100.0, 1000.0])
 def test_newton_steps_fire_at_large_C_and_the_optimum_still_matches_libsvm(monkeypatch, C):
     moves = []
-    step = smo._SMO._newton_step
-    monkeypatch.setattr(smo._SMO, "_newton_step",
+    step = smo_solver._SMO._newton_step
+    monkeypatch.setattr(smo_solver._SMO, "_newton_step",
                         lambda self: moves.append(self.dual) or step(self))
     d = make_dataset("moons", n=1000, noise=0.2, seed=0)
     X, y = np.asarray(d.X), np.asarray(d.y)
@@ -185,9 +187,9 @@ def test_newton_steps_fire_at_large_C_and_the_optimum_still_matches_libsvm(monke
 def test_newton_steps_work_with_a_small_float32_cache(monkeypatch):
     """With a cache far smaller than the matrix (float32 rows, evictions), the Newton step
     must fetch every free point's row without evicting the ones it just fetched."""
-    monkeypatch.setattr(smo, "CACHE_BYTES", 64 * 2 * 800 * 4)     # 64 rows of 800 points
+    monkeypatch.setattr(smo_solver, "CACHE_BYTES", 64 * 2 * 800 * 4)   # 64 rows of 800 points
     raised = []
-    step = smo._SMO._newton_step
+    step = smo_solver._SMO._newton_step
 
     def watched(self):
         before = self.dual
@@ -195,7 +197,7 @@ def test_newton_steps_work_with_a_small_float32_cache(monkeypatch):
         raised.append(self.dual > before)
         return result
 
-    monkeypatch.setattr(smo._SMO, "_newton_step", watched)
+    monkeypatch.setattr(smo_solver._SMO, "_newton_step", watched)
     d = make_dataset("moons", n=800, noise=0.2, seed=2)
     X, y = np.asarray(d.X), np.asarray(d.y)
     ours = SVC(C=100.0).fit(X, y)
@@ -223,7 +225,7 @@ def test_box_qp_reaches_the_subproblem_optimum(seed):
     points, >= 0 at the lower bound and <= 0 at the upper one."""
     Q, y, g, a = _small_qp(30, seed)
     C, tol = 1.0, 1e-6
-    new, settled = smo._box_qp(Q, y, g, a, C, tol)
+    new, settled = newton._box_qp(Q, y, g, a, C, tol)
     step = new - a
     assert settled
     assert new.min() >= 0 and new.max() <= C
@@ -242,14 +244,14 @@ def test_kkt_inverse_downdate_and_update_agree_with_a_fresh_inverse():
     scratch for each working set."""
     Q, y, _, _ = _small_qp(12, 0)
     working = np.ones(12, dtype=bool)
-    inverse = smo._kkt_inverse(Q, y, working)
+    inverse = newton._kkt_inverse(Q, y, working)
     working[[3, 7]] = False
     for r in (3, 7):
-        inverse = smo._downdate(inverse, r)
-    np.testing.assert_allclose(inverse, smo._kkt_inverse(Q, y, working), atol=1e-9)
+        inverse = newton._downdate(inverse, r)
+    np.testing.assert_allclose(inverse, newton._kkt_inverse(Q, y, working), atol=1e-9)
     working[3] = True
-    inverse = smo._update(inverse, Q, y, 3)
-    np.testing.assert_allclose(inverse, smo._kkt_inverse(Q, y, working), atol=1e-9)
+    inverse = newton._update(inverse, Q, y, 3)
+    np.testing.assert_allclose(inverse, newton._kkt_inverse(Q, y, working), atol=1e-9)
 
 
 def test_newton_steps_raise_the_dual_with_float32_rows(monkeypatch):
@@ -257,7 +259,7 @@ def test_newton_steps_raise_the_dual_with_float32_rows(monkeypatch):
     Newton step moves: its curvature matrix is computed in float64. Taken from float32 rows
     it was indefinite here, and most steps were refused."""
     calls = []
-    step = smo._SMO._newton_step
+    step = smo_solver._SMO._newton_step
 
     def watched(self):
         before = self.dual
@@ -265,7 +267,7 @@ def test_newton_steps_raise_the_dual_with_float32_rows(monkeypatch):
         calls.append((moved, self.dual - before))
         return moved
 
-    monkeypatch.setattr(smo._SMO, "_newton_step", watched)
+    monkeypatch.setattr(smo_solver._SMO, "_newton_step", watched)
     d = make_dataset("moons", n=5000, noise=0.2, seed=0)
     X, y = np.asarray(d.X), np.asarray(d.y)
     ours = SVC(C=100.0).fit(X, y)
@@ -369,7 +371,7 @@ def test_kept_row_memory_is_reused_and_changes_no_result(monkeypatch):
     (fresh memory costs its first touch). Runs on kept memory, one after another and on
     other data between, give exactly what runs on fresh memory give; with a small budget
     the float32 rows and the evictions take part too."""
-    monkeypatch.setattr(smo, "CACHE_BYTES", 2**20)
+    monkeypatch.setattr(smo_solver, "CACHE_BYTES", 2**20)
     first = make_dataset("moons", n=700, noise=0.3, seed=3)
     other = make_dataset("circles", n=300, noise=0.1, seed=1)
     params = dict(solver="smo", kernel="rbf", C=10.0)
@@ -392,12 +394,12 @@ def test_row_memory_is_kept_only_where_asked():
 
     memory, seen = smo.RowMemory(), []
     with smo.keeping_row_memory(memory):
-        thread = threading.Thread(target=lambda: seen.append(smo._row_array("rows", (2, 3),
-                                                                            np.float64)))
+        thread = threading.Thread(target=lambda: seen.append(
+            row_cache._row_array("rows", (2, 3), np.float64)))
         thread.start()
         thread.join()
-        inside = smo._row_array("rows", (2, 3), np.float64)
-    outside = smo._row_array("rows", (2, 3), np.float64)
+        inside = row_cache._row_array("rows", (2, 3), np.float64)
+    outside = row_cache._row_array("rows", (2, 3), np.float64)
     kept = memory.take("rows", (2, 3), np.float64)
     assert np.shares_memory(inside, kept)
     assert not np.shares_memory(seen[0], kept) and not np.shares_memory(outside, kept)

@@ -33,24 +33,21 @@ from typing import Iterator
 
 import numpy as np
 
-from ..errors import warn_convergence
-from ..per_thread import PerThread
-from ..kernels import KernelRows
-from ._common import hulls_overlap
-from .base import BinaryProblem, Snapshot, dual_stats
+from ...errors import warn_convergence
+from .._common import hulls_overlap
+from ..base import BinaryProblem, Snapshot, dual_stats
+from .newton import _box_qp
+from .row_cache import KernelRowCache
 
 KERNELS = ("linear", "poly", "rbf", "sigmoid")
 
-TAU = 1e-12                 # libsvm's guard for a non-positive curvature
 CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
 SHRINK_EVERY = 250          # pair steps between shrinking tests (libsvm: 1000; measured
                             # best here together with the Newton steps)
 NEWTON_EVERY = 200          # pair steps between Newton steps on the free multipliers...
 NEWTON_EVERY_SMALL = 10     # ...and once the active prefix is at most SMALL_M points
 SMALL_M = 1000
-NEWTON_ROUNDS = 50          # active-set rounds within one Newton step
 NEWTON_MAX_FREE = 400       # beyond this many free multipliers the solve costs too much
-NEWTON_RIDGE = 1e-10        # relative to max Q_ii: keeps the Newton system regular
 
 
 def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
@@ -60,134 +57,6 @@ def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snaps
     if problem.kernel.name not in KERNELS:
         raise ValueError(f"solver 'smo' supports kernels {', '.join(KERNELS)}")
     return _SMO(problem).run(max(1, int(every)), wanted)
-
-
-
-class RowMemory:
-    """Memory for the kernel-row cache, kept from one run to the next. Fresh memory costs
-    its first touch (the system clears, and for numpy's large arrays gathers huge pages):
-    measured, a 20,000-point fit took 0.17 s on memory used before and 0.2-0.6 s on fresh.
-    A window retraining its points keeps one (see keeping_row_memory); fit does not, and
-    gives its memory back when it ends. One run at a time uses it."""
-
-    def __init__(self):
-        self._kept = {}
-
-    def take(self, name: str, shape: tuple, dtype) -> np.ndarray:
-        """An uninitialised array of this shape, on the memory kept under `name` when it
-        is large enough (else on new memory, kept from now on)."""
-        size = int(np.prod(shape)) * np.dtype(dtype).itemsize
-        kept = self._kept.pop(name, None)
-        if kept is None or kept.nbytes < size:
-            kept = None                            # the old memory goes before the new comes
-            kept = np.empty(size, dtype=np.uint8)
-        self._kept[name] = kept
-        return kept[:size].view(dtype).reshape(shape)
-
-
-_memory = PerThread()
-
-
-def keeping_row_memory(memory: RowMemory):
-    """Within this block, on this thread, SMO's kernel-row caches live in `memory`."""
-    return _memory.set_to(memory)
-
-
-def _row_array(name: str, shape: tuple, dtype) -> np.ndarray:
-    memory = _memory.value
-    return np.empty(shape, dtype=dtype) if memory is None else memory.take(name, shape, dtype)
-
-
-class KernelRowCache:
-    """Rows K[i, :m] over the active prefix, with their inverse curvatures
-    1 / max(k_ii + k_tt - 2 k_it, TAU), under a byte budget; least recently used rows are
-    evicted first. Rows are float32 when the full matrix would not fit (libsvm's Qfloat)."""
-
-    def __init__(self, X: np.ndarray, kernel, kdiag: np.ndarray, budget: int):
-        n = len(X)
-        self.X, self.kernel, self.kd, self.m = X, kernel, kdiag, n
-        self.dtype = np.float64 if 2 * n * n * 8 <= budget else np.float32
-        self.row_of = KernelRows(kernel, X, self.dtype)
-        self.kd_row = kdiag.astype(self.dtype)       # mixed-precision adds are slow
-        # a constant diagonal (rbf: 1) saves two passes per curvature row
-        self.kd_const = float(kdiag[0]) if n and (kdiag == kdiag[0]).all() else None
-        capacity = int(min(n, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
-        self.rows = _row_array("rows", (capacity, n), self.dtype)
-        self.inv_quad = _row_array("inv_quad", (capacity, n), self.dtype)
-        self.slot_of = np.full(n, -1, dtype=np.intp)         # point -> slot
-        self.owner = np.full(capacity, -1, dtype=np.intp)    # slot -> point
-        self.stamp = np.zeros(capacity, dtype=np.int64)
-        self.have_inv = np.zeros(capacity, dtype=bool)
-        self.unused = 0                              # slots [unused:] were never filled
-
-    def fetch(self, i: int, now: int, keep: int = -1) -> int:
-        """Slot of row i, computed on a miss; `now` stamps it for the least-recently-used
-        order. Slot `keep` is never the one evicted."""
-        slot = self.slot_of[i]
-        if slot >= 0:
-            return slot
-        slot = self._free_slot(keep, now)
-        old = self.owner[slot]
-        if old >= 0:
-            self.slot_of[old] = -1
-        self.owner[slot], self.slot_of[i] = i, slot
-        self.stamp[slot] = now
-        self.row_of(i, self.rows[slot, :self.m])
-        self.have_inv[slot] = False
-        return slot
-
-    def rows_of(self, points: np.ndarray, now: int) -> np.ndarray:
-        """The rows of `points` over the active prefix (a copy), fetching the misses; hits
-        are stamped first so that a miss cannot evict them."""
-        slots = self.slot_of[points]
-        self.stamp[slots[slots >= 0]] = now
-        for k_miss in np.flatnonzero(slots < 0):
-            slots[k_miss] = self.fetch(points[k_miss], now)
-            self.stamp[slots[k_miss]] = now
-        return self.rows[slots, :self.m]
-
-    def _free_slot(self, keep: int, now: int) -> int:
-        """A never-used slot while there is one, else the least recently used (not `keep`)."""
-        if self.unused < len(self.rows):
-            self.unused += 1
-            return self.unused - 1
-        if keep >= 0:
-            self.stamp[keep] = now
-        return int(self.stamp.argmin())
-
-    def inv_quad_row(self, slot: int) -> np.ndarray:
-        """1 / max(k_ii + k_tt - 2 k_it, TAU) over the prefix, for the point in `slot`;
-        computed the first time the point is the i of a pair."""
-        m = self.m
-        inv = self.inv_quad[slot, :m]
-        if not self.have_inv[slot]:
-            if self.kd_const is not None:            # rbf: 1 / (2 (c - k)), in three passes
-                np.subtract(self.kd_const, self.rows[slot, :m], out=inv)
-                np.maximum(inv, 0.5 * TAU, out=inv)
-                np.divide(0.5, inv, out=inv)
-            else:
-                np.multiply(self.rows[slot, :m], -2.0, out=inv)
-                inv += self.kd_row[:m]
-                inv += float(self.kd[self.owner[slot]])
-                np.maximum(inv, TAU, out=inv)
-                np.reciprocal(inv, out=inv)
-            self.have_inv[slot] = True
-        return inv
-
-    def permute(self, order: np.ndarray, m: int) -> None:
-        """Points were reordered by `order` and the first m are active. Cached rows are
-        dropped: recomputing the few needed again is cheaper than gathering every cached
-        row into the new column order."""
-        self.X, self.kd, self.kd_row = self.X[order], self.kd[order], self.kd_row[order]
-        self.row_of = KernelRows(self.kernel, self.X, self.dtype)
-        self.clear(m)
-
-    def clear(self, m: int) -> None:
-        self.m = m
-        self.unused = 0                              # slots [unused:] were never filled
-        self.slot_of[:] = -1
-        self.owner[:] = -1
-        self.stamp[:] = 0
 
 
 class _SMO:
@@ -468,103 +337,3 @@ class _SMO:
             kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
             support=np.flatnonzero(alpha > 0), working_pair=self.pair, converged=converged,
             decision=y - F)     # y_i g_i = 1 - y_i F_i, so g = y - F (y = +-1)
-
-
-def _box_qp(Q, y, g, a, C, tol):
-    """Minimise 1/2 a'Qa - e'a (gradient g at a) over these multipliers with 0 <= a <= C
-    and y'a held, starting from a: a primal active-set method. Each round takes the Newton
-    step on the working set (every point to begin with), cut at the first bound it meets,
-    where that point leaves the working set; at the working set's optimum, the bounded
-    point whose multiplier most wants to move re-enters. The inverse of the working KKT
-    matrix is downdated in place when a point leaves (its row and column become zero), so
-    a round costs O(k^2). Returns (new a, True when optimal to within tol)."""
-    k = len(a)
-    a, g = a.copy(), g.copy()
-    working = np.ones(k, dtype=bool)
-    # The directions come from Q plus a tiny ridge: duplicate points make Q singular
-    # (their gradients are equal, so the ridge moves nothing along that direction); the
-    # step lengths and the gradient use Q itself.
-    ridged = Q + NEWTON_RIDGE * max(float(np.diag(Q).max()), 1e-300) * np.eye(k)
-    inverse = _kkt_inverse(ridged, y, working)
-    rhs = np.zeros(k + 1)
-    for _ in range(NEWTON_ROUNDS):
-        if inverse is None:
-            return a, False
-        np.negative(g, out=rhs[:k])
-        solution = inverse @ rhs
-        d, nu = solution[:k], solution[k]
-        yw = y * working
-        d -= yw * ((yw @ d) / working.sum())         # y'd = 0 exactly (off the working set d is 0)
-        Qd = Q @ d
-        slope, curv = g @ d, d @ Qd
-        if slope < 0 and curv > 0:
-            limit = np.where(d > 0, C - a, -a)
-            room = np.full(k, np.inf)
-            np.divide(limit, d, out=room, where=d != 0)
-            t = min(-slope / curv, float(room.min()))
-            blocked = np.flatnonzero(room <= t)
-            a += t * d
-            a[blocked] = np.where(d[blocked] > 0, C, 0.0)   # exactly on the bound
-            g += t * Qd
-            if len(blocked):
-                for r in blocked:
-                    working[r] = False
-                    inverse = _downdate(inverse, r)
-                    if inverse is None:
-                        return a, False
-                continue
-        # no descent left on the working set: if its points are optimal (one multiplier nu
-        # with g + nu y = 0 there), free the bounded point that most wants to move
-        lagrangian = g + nu * y
-        if np.abs(lagrangian[working]).max() > tol:
-            return a, False                          # a numerically failed solve
-        pull = np.where(working, 0.0, lagrangian * np.where(a > 0, 1.0, -1.0))
-        worst = int(pull.argmax())
-        if pull[worst] <= tol:
-            return a, True
-        working[worst] = True
-        inverse = _update(inverse, ridged, y, worst)
-    return a, False
-
-
-def _kkt_inverse(Q, y, working):
-    """Inverse of the KKT matrix [[Q_ww, y_w], [y_w', 0]] of the working points, laid out
-    over all points plus the multiplier (zero rows and columns off the working set); None
-    when it is singular."""
-    k = len(y)
-    w = np.append(np.flatnonzero(working), k)
-    kkt = np.zeros((len(w), len(w)))
-    kkt[:-1, :-1] = Q[np.ix_(w[:-1], w[:-1])]
-    kkt[:-1, -1] = kkt[-1, :-1] = y[w[:-1]]
-    try:
-        small = np.linalg.inv(kkt)
-    except np.linalg.LinAlgError:                    # singular (e.g. duplicate points)
-        return None
-    inverse = np.zeros((k + 1, k + 1))
-    inverse[np.ix_(w, w)] = small
-    return inverse
-
-
-def _update(inverse, Q, y, r):
-    """The inverse with point r back in the working set: the bordered KKT matrix's inverse
-    from the Schur complement s = Q_rr - u'Mu, u = (Q_wr, y_r); None when s vanishes."""
-    u = np.append(Q[:, r], y[r])
-    v = inverse @ u                                  # zero off the working set
-    s = u[r] - u @ v
-    if not s > 1e-12 * u[r]:
-        return None
-    inverse += np.outer(v, v / s)
-    inverse[r, :] = inverse[:, r] = -v / s
-    inverse[r, r] = 1.0 / s
-    return inverse
-
-
-def _downdate(inverse, r):
-    """The inverse with point r held fixed (d_r = 0): the Schur complement of the KKT
-    matrix bordered by e_r, computed in place; None when that leaves it singular."""
-    pivot = inverse[r, r]
-    if not pivot > 1e-12 * np.abs(inverse).max():
-        return None
-    inverse -= np.outer(inverse[:, r], inverse[r] / pivot)
-    inverse[r, :] = inverse[:, r] = 0.0
-    return inverse

@@ -1,0 +1,10 @@
+"""Sequential minimal optimisation: libsvm's algorithm in numpy, sped up by Newton steps.
+
+The method and its loop are in `solver` (its docstring gives the overview), the kernel-row
+cache and the memory kept between runs in `row_cache`, and the Newton step's linear algebra
+in `newton`.
+"""
+from .row_cache import KernelRowCache, RowMemory, keeping_row_memory
+from .solver import KERNELS, solve
+
+__all__ = ["KERNELS", "KernelRowCache", "RowMemory", "keeping_row_memory", "solve"]
