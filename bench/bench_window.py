@@ -249,7 +249,7 @@ def view_repaint_times(n: int) -> dict:
 
 
 def decision_grid_time():
-    from svmdesk.core.grid import GridSpec, decision_grid
+    from svmdesk.view.grid import GridSpec, decision_grid
     from svmdesk.core.kernels import Kernel
 
     rng = np.random.default_rng(0)

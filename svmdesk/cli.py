@@ -591,8 +591,8 @@ def _draw(data, svc, width: int):
     pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)   # as the window
     app = QApplication.instance() or QApplication([PROG])
     from .app.canvas import Canvas
-    from .app.worker import model_frame
-    from .core.grid import GridSpec
+    from .view.frames import model_frame
+    from .view.grid import GridSpec
 
     codes, names = _colour_codes(data, svc)
     canvas = Canvas()

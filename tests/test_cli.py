@@ -383,8 +383,8 @@ def test_no_arguments_or_a_file_delegate_to_the_window(monkeypatch):
 
 def test_model_frame_draws_what_training_drew():
     pytest.importorskip("PySide6")
-    from svmdesk.app.worker import Job, make_frame, model_frame
-    from svmdesk.core.grid import GridSpec
+    from svmdesk.view.frames import Job, make_frame, model_frame
+    from svmdesk.view.grid import GridSpec
 
     data = make_dataset("moons", n=80, seed=4)
     spec = GridSpec(-2.0, 3.0, -1.5, 2.0, 60, 50)

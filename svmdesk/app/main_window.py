@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindo
 
 from ..core import class_labels, make_dataset
 from ..formats import Session
-from ..core.grid import GridSpec
+from ..view.grid import GridSpec
 from ..formats.points import match_labels
 from .actions import has_running_loop, start_task
 from .actions import make_action as _action
@@ -40,7 +40,7 @@ from .points import MAX_CLASSES, PointSet
 from ..core.solvers.base import no_bound
 from .log import LogDialog, SessionLog
 from .run import RunController, RunRefused, RunState
-from .worker import Job, decision_at, model_frame, regrid
+from ..view.frames import Job, decision_at, model_frame, regrid
 
 GRID = 200                   # decision grid resolution per axis
 VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows

@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from svmdesk.app.run import RunState
-from svmdesk.core.grid import model_grid
+from svmdesk.view.grid import model_grid
 
 from .test_multiclass_drawing import open_three_classes
 from .test_window import drag, set_up_a_long_run

@@ -1,11 +1,12 @@
-"""The solver core and the file formats are numpy only: importing them must not load a GUI
-package, nor scikit-learn or scipy (the oracles of the tests, never dependencies)."""
+"""The solver core, the file formats and the view maths are numpy only: importing them must
+not load a GUI package, nor scikit-learn or scipy (the oracles of the tests, never
+dependencies)."""
 import subprocess
 import sys
 
 import pytest
 
-PACKAGES = ["svmdesk.core", "svmdesk.formats"]
+PACKAGES = ["svmdesk.core", "svmdesk.formats", "svmdesk.view"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from svmdesk.app import worker
+from svmdesk.view import frames
 from svmdesk.app.canvas import class_color
-from svmdesk.app.shading import LEVEL, diverging_lut, regions_picture, sides_pictures
+from svmdesk.view.shading import LEVEL, diverging_lut, regions_picture, sides_pictures
 
 
 def _as_pyqtgraph_shaded(values, classes) -> np.ndarray:
@@ -51,7 +51,7 @@ def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, mo
             return make(*args, **kwargs)
         return wrapper
 
-    monkeypatch.setattr(worker, "sides_pictures", recorded(worker.sides_pictures))
+    monkeypatch.setattr(frames, "sides_pictures", recorded(frames.sides_pictures))
     window.generate("moons", 300, 0.2, 0)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)

@@ -4,7 +4,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from svmdesk.core.contours import (contour_levels, contour_path_levels, contour_paths,
+from svmdesk.view.contours import (contour_levels, contour_path_levels, contour_paths,
                                    contour_segments)
 
 

@@ -32,8 +32,8 @@ from typing import Optional
 
 import numpy as np
 
-from .kernels import Kernel
-from .model import Scaler, SVMModel
+from ..core.kernels import Kernel
+from ..core.model import Scaler, SVMModel
 
 _RBF_CHUNK = 8192      # SVs per rbf block: one BLAS call up to 8192 SVs, ~13 MB
 _RBF_CUTOFF = 25.0     # rbf factors below e^-cutoff are raised to it or dropped

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from svmdesk.core import SVC, Kernel, make_dataset
-from svmdesk.core.grid import GridSpec, _poly_grid, class_grid, decision_grid, model_grid
+from svmdesk.view.grid import GridSpec, _poly_grid, class_grid, decision_grid, model_grid
 from svmdesk.core.model import Scaler
 
 SPEC = GridSpec(-3.0, 2.5, -2.0, 3.5, nx=23, ny=17)
@@ -180,7 +180,7 @@ def test_vote_ties_go_to_the_lower_class():
 def test_rbf_many_svs_on_a_big_grid_interpolate_in_the_sv_coordinates(gamma, monkeypatch):
     """5,000 SVs on 200 x 200 (the window's case) take the Chebyshev path; its error is
     far below what a picture shows. The SVs at each end of the range sit on nodes."""
-    from svmdesk.core import grid
+    from svmdesk.view import grid
 
     used = []
     real = grid._rbf_grid_chebyshev
@@ -197,7 +197,7 @@ def test_rbf_many_svs_on_a_big_grid_interpolate_in_the_sv_coordinates(gamma, mon
 
 @pytest.mark.parametrize("half_width", [0.0, 0.3, 2.0, 7.5, 30.0])
 def test_chebyshev_order_meets_its_tolerance(half_width):
-    from svmdesk.core import grid
+    from svmdesk.view import grid
 
     x = np.linspace(-half_width, half_width, 301)
     nodes, weights, R, S = grid._barycentric(x)

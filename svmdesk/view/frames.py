@@ -1,0 +1,369 @@
+"""What the canvas and the readout draw for a moment of training (numpy only): the decision
+grid, contour polylines, region pictures, support vectors and accuracies of a snapshot or a
+fitted model, made off the GUI thread by the training worker or a view's regrid.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Optional
+
+import numpy as np
+
+from ..core.solvers.base import Snapshot
+from .contours import contour_path_levels, region_boundaries
+from .grid import GridSpec, class_grid, decision_grid, model_grid
+from .shading import regions_picture, sides_pictures
+
+GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)
+
+
+@dataclass(frozen=True)
+class Job:
+    X: np.ndarray            # training points (n, 2)
+    y: np.ndarray            # their class indices (the canvas's classes)
+    params: dict             # SVC parameters
+    spec: GridSpec
+    X_test: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
+    y_test: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+    labels: Optional[np.ndarray] = None  # the label of each class index, which the machine
+                                         # trains on (None: the indices themselves)
+
+    def training_labels(self) -> np.ndarray:
+        return self.y if self.labels is None else np.asarray(self.labels)[self.y]
+
+    def class_of(self, labels) -> np.ndarray:
+        """The class index of each label the machine speaks of."""
+        if self.labels is None:
+            return np.asarray(labels, dtype=np.intp)
+        index = {label: k for k, label in enumerate(np.asarray(self.labels).tolist())}
+        return np.array([index[label] for label in np.asarray(labels).tolist()],
+                        dtype=np.intp)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Everything the canvas and the readout draw for one moment of training."""
+
+    snapshot: Snapshot
+    spec: GridSpec
+    classes: tuple                     # class indices (negative, positive) of the machine
+                                       # drawn: the canvas colours its sides by them
+    values: Optional[np.ndarray]       # f on the grid (binary / current machine), float32
+    regions: Optional[np.ndarray]      # class index on the grid (final multi-class model)
+    contours: dict                     # level -> polylines, NaN rows between them
+    support: np.ndarray                # training indices of support vectors
+    support_xy: np.ndarray             # their positions when the run started
+    bounded: np.ndarray                # bool per support vector: alpha at C (inside margin)
+    train_accuracy: Optional[float]
+    test_accuracy: Optional[float]
+    margin_width: Optional[float]      # 2 / ||w||, linear kernel only
+    elapsed: float
+    final: bool = False
+    stopped: bool = False
+    model: Optional[object] = None     # the fitted SVMModel at the end of a full run
+    colours: Optional[np.ndarray] = None  # the class index of each of the model's classes
+    estimator: Optional[object] = None # the fitted SVC then (to save or export)
+    f_terms: Optional[tuple] = None    # (scaled points, coefficients) of f's kernel sum
+    history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
+                                       # since the previous frame, for the charts
+    paused: bool = False               # shown while the run is paused: the solver waits here
+    steps: int = 0                     # the steps the run had taken when it was shown
+    pauses: int = 0                    # the pauses the run had been asked for by then
+    # The pictures of its regions (RGBA rows), coloured here, off the GUI thread: the sides
+    # of f, paler towards the boundary, and at full strength ("hard regions"); or the
+    # class regions of a multi-class model
+    picture: np.ndarray = field(init=False, repr=False, compare=False)
+    hard_picture: np.ndarray = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self):
+        if self.regions is not None:
+            soft = hard = regions_picture(self.regions)
+        else:
+            soft, hard = sides_pictures(self.values, self.classes)
+        object.__setattr__(self, "picture", soft)
+        object.__setattr__(self, "hard_picture", hard)
+
+
+def chart_point(snap: Snapshot, done=()) -> tuple:
+    """(iteration, primal, dual, gap) for the charts. With several one-vs-one machines the
+    run is one story: iterations count on across the machines, and the objectives and
+    gaps are the finished machines' final ones plus the current machine's."""
+    def value(s, name):
+        v = getattr(s, name)
+        if name == "gap" and v is None:
+            v = s.kkt_violation
+        return np.nan if v is None else v
+
+    before = [d.snapshot for d in done]
+    iteration = snap.iteration + sum(s.iteration + 1 for s in before)
+    primal, dual, gap = (value(snap, n) + sum(value(s, n) for s in before)
+                         for n in ("primal_objective", "dual_objective", "gap"))
+    return iteration, primal, dual, (gap if gap > 0 else np.nan)
+
+
+class KernelSums:
+    """f's kernel sums on one run's points, kept between its frames.
+
+    On the training points, the kernel matrix (small n only, GRAM_MAX_POINTS): f there is
+    a matrix-vector product instead of n^2 kernel evaluations. On the held-out points,
+    the last frame's f brought up to date by the multipliers that moved since: a frame
+    costs the held-out points times the moved terms (a few hundred between two frames of
+    SMO), not times all of them (5,000 x 1,300 kernel values, 9 ms a frame, measured)."""
+
+    def __init__(self):
+        self._key, self._K = None, None
+        self._held_key, self._held_coef, self._held_f = None, None, None
+
+    def decision(self, snap: Snapshot, Z: np.ndarray):
+        """sum_t c_t k(z, z_t) for every training point z, or None when n is too large."""
+        if len(Z) > GRAM_MAX_POINTS:
+            return None
+        key = (snap.machine, snap.kernel, len(Z), id(snap.scaler))
+        if key != self._key:
+            self._key, self._K = key, snap.kernel(Z, Z)
+        return self._K @ snap.dual_coef
+
+    def held_out(self, snap: Snapshot, Z: np.ndarray, Zt: np.ndarray) -> np.ndarray:
+        """sum_t c_t k(z, z_t) for every held-out point z (Z: the training points)."""
+        key = (snap.machine, snap.kernel, len(Z), len(Zt), id(snap.scaler))
+        if key != self._held_key:
+            self._held_key = key
+            self._held_coef, self._held_f = np.zeros(len(Z)), np.zeros(len(Zt))
+        change = snap.dual_coef - self._held_coef
+        moved = np.flatnonzero(change)
+        if len(moved):
+            self._held_f = self._held_f + snap.kernel.matvec(Zt, Z[moved], change[moved])
+            self._held_coef = np.array(snap.dual_coef, dtype=np.float64)
+        return self._held_f
+
+
+def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=False,
+               history=(), sums: Optional[KernelSums] = None) -> Frame:
+    """Decision grid, contours, support vectors and accuracies for one snapshot (numpy only)."""
+    points = snap.points if snap.points is not None else np.arange(len(job.y))
+    Z = job.X[points] if snap.scaler is None else snap.scaler.transform(job.X[points])
+    local = np.asarray(snap.support, dtype=np.intp)
+    f_terms = None
+    if snap.w is not None:
+        values = decision_grid(snap.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
+                               job.spec, w=snap.w, scaler=snap.scaler)
+        f_train = Z @ snap.w + snap.bias
+    else:
+        terms = np.flatnonzero(snap.dual_coef)      # all of f's terms, not only the SVs
+        coef = snap.dual_coef[terms]
+        values = decision_grid(snap.kernel, Z[terms], coef, snap.bias, job.spec,
+                               scaler=snap.scaler)
+        f_sum = snap.decision                       # the solver's own, when it has it
+        if f_sum is None and sums is not None:
+            f_sum = sums.decision(snap, Z)
+        if f_sum is None:
+            f_sum = snap.kernel.matvec(Z, Z[terms], coef)
+        f_train = f_sum + snap.bias
+        f_terms = (Z[terms], coef)
+    neg, pos = job.class_of(snap.classes)
+    margins = np.where(job.y[points] == pos, 1.0, -1.0) * f_train
+    train_acc = test_acc = None
+    if snap.n_machines == 1:
+        train_acc = float(np.mean(margins > 0))
+        if len(job.y_test):
+            Zt = job.X_test if snap.scaler is None else snap.scaler.transform(job.X_test)
+            if snap.w is not None:
+                ft = Zt @ snap.w
+            elif sums is not None:
+                ft = sums.held_out(snap, Z, Zt)
+            else:
+                ft = snap.kernel.matvec(Zt, Z[terms], coef)
+            ft = ft + snap.bias
+            test_acc = float(np.mean((ft > 0) == (job.y_test == pos)))
+    w = snap.w
+    if w is None and snap.kernel.name == "linear" and len(local):
+        w = snap.dual_coef[local] @ Z[local]
+    width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
+    return Frame(
+        snapshot=snap, spec=job.spec, classes=(int(neg), int(pos)), values=values,
+        regions=None, contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
+        support=points[local], support_xy=job.X[points[local]], f_terms=f_terms,
+        bounded=margins[local] < 1.0 - 1e-3,
+        train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
+        elapsed=elapsed, final=final, stopped=stopped, history=history)
+
+
+def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
+    """A frame of a multi-class run drawn as the run so far: the regions voted by the
+    finished machines and the current one, the borders between them, and every machine's
+    support vectors (a binary run's frame is returned as it is)."""
+    if frame.snapshot.n_machines == 1:
+        return frame
+    machines = [*done, frame]
+    n_classes = max(int(job.y.max()) + 1, *(max(m.classes) + 1 for m in machines))
+    votes = np.zeros((n_classes,) + frame.values.shape, dtype=np.int32)
+    for m in machines:
+        positive = m.values > 0
+        votes[m.classes[1]] += positive
+        votes[m.classes[0]] += ~positive
+    regions = votes.argmax(axis=0)
+    support, first = np.unique(np.concatenate([m.support for m in machines]),
+                               return_index=True)
+    bounded = np.zeros(len(support), dtype=bool)
+    for m in machines:
+        bounded[np.searchsorted(support, m.support[m.bounded])] = True
+    return dataclasses.replace(
+        frame, regions=regions,
+        contours={0.0: region_boundaries(regions, frame.spec.xs, frame.spec.ys)},
+        support=support, bounded=bounded,
+        support_xy=np.concatenate([m.support_xy for m in machines])[first])
+
+
+def regrid(frame: Frame, spec: GridSpec) -> Optional[Frame]:
+    """The same moment drawn over another rectangle of the plane (the view moved), or None
+    for a live multi-class frame (its finished machines are the worker's: the run's next
+    frame follows the view)."""
+    model = frame.model
+    if model is not None and len(model.classes) > 2:
+        regions = frame.colours[class_grid(model, spec)]
+        return dataclasses.replace(frame, spec=spec, regions=regions, contours={
+            0.0: region_boundaries(regions, spec.xs, spec.ys)})
+    if model is not None:
+        values = model_grid(model, spec)
+    elif frame.regions is not None:
+        return None
+    else:
+        snap = frame.snapshot
+        terms = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
+        values = decision_grid(snap.kernel, *terms, snap.bias, spec, w=snap.w,
+                               scaler=snap.scaler)
+    return dataclasses.replace(frame, spec=spec, values=values,
+                               contours=contour_path_levels(values, spec.xs, spec.ys))
+
+
+def fitted_frame(estimator, snap: Snapshot, job: Job, elapsed: float, history=()) -> Frame:
+    """The end of a full run: the fitted model drawn exactly as a reopened session draws it
+    (every machine's support vectors, accuracies from its own predictions), with the run's
+    last snapshot for the readout and the charts.
+
+    A binary run whose solver holds f on every training point (SMO's final gradient,
+    rebuilt in float64) takes the training accuracy from it: predicting 20,000 points
+    again would cost a third of the fit."""
+    X_test = np.asarray(job.X_test, dtype=np.float64).reshape(-1, 2)
+    colours = job.class_of(estimator.classes_)
+    known = snap.decision is not None and snap.n_machines == 1
+    if known:            # only the held-out points are predicted
+        X, y = X_test, np.asarray(job.y_test, dtype=np.intp)
+        held_out = np.ones(len(y), dtype=bool)
+    else:
+        X = np.vstack([job.X, X_test])
+        y = np.concatenate([job.y, job.y_test]).astype(np.intp)
+        held_out = np.arange(len(y)) >= len(job.y)
+    frame = model_frame(estimator, X, y, job.spec, colours, held_out=held_out)
+    if known:
+        machine = estimator.model_.machines[0]
+        side = np.where(snap.decision + snap.bias > 0, machine.positive, machine.negative)
+        frame = dataclasses.replace(
+            frame, train_accuracy=float(np.mean(colours[side] == job.y)) if len(job.y)
+            else None)
+    return dataclasses.replace(frame, snapshot=snap, elapsed=elapsed, history=history)
+
+
+def _accuracies(model, colours, X, y, X_test, y_test) -> tuple:
+    """(train, test) accuracy of a model's predictions against class indices y; test is
+    None without test points."""
+    def accuracy(X, y):
+        predicted = colours[model.predict_indices(np.asarray(X, dtype=np.float64))]
+        return float(np.mean(predicted == np.asarray(y)))
+
+    return (accuracy(X, y) if len(y) else None,
+            accuracy(X_test, y_test) if len(y_test) else None)
+
+
+def decision_at(frame: Frame, xy) -> tuple:
+    """(f(x), predicted class index) at one point, for the hover readout."""
+    x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
+    if frame.model is not None:
+        cls = int(frame.colours[frame.model.predict_indices(x)[0]])
+        f = frame.model.decision_function(x)
+        return (float(f[0]) if f.ndim == 1 else None), cls
+    snap = frame.snapshot
+    z = x if snap.scaler is None else snap.scaler.transform(x)
+    if snap.w is not None:
+        f = float(z @ snap.w + snap.bias)
+    else:
+        f = float(snap.kernel.matvec(z, *frame.f_terms)[0] + snap.bias)
+    neg, pos = frame.classes
+    return f, int(pos if f > 0 else neg)
+
+
+def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Frame:
+    """A drawable Frame for an already fitted model (a loaded model file has no solver
+    snapshots): for two classes f on the grid with its boundary and margins, for more the
+    one-vs-one class regions; the support vectors of every machine in input units, ringed
+    as bounded when y_s f(x_s) < 1 (on the wrong side of their margin).
+
+    model: an SVMModel, or a fitted SVC (then the support vectors' classes come from its
+    support_ / n_support_; a bare SVMModel gives them by the sign of each coefficient, which
+    is exact for the dual solvers' y_s a_s). X, y: points and their class indices (the
+    canvas's classes) for the accuracy; y may be None. `colours[k]`, if given, is the class
+    index of the model's class k (default k): the sides of the boundary, the regions of
+    three or more classes and the accuracy follow it. `held_out` marks the points held out
+    for testing: the train accuracy is over the others, the test accuracy over them.
+    """
+    svc = None if hasattr(model, "machines") else model
+    model = model if svc is None else svc.model_
+    kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
+    colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
+    # what the model file says of its training: iterations, and the objective its solver
+    # minimised (the dual for SMO and dual gradient, the primal for the others)
+    iterations, primal, dual, converged = 0, float("nan"), None, True
+    if svc is not None and len(model.machines) == 1:
+        iterations, converged = int(np.sum(svc.n_iter_)), bool(svc.converged_)
+        objective = float(np.ravel(svc.objective_)[0])
+        if svc.solver in ("smo", "dual-gradient"):
+            dual = objective
+        else:
+            primal = objective
+    snap = Snapshot(iteration=iterations, bias=float(first.bias), primal_objective=primal,
+                    dual_objective=dual, dual_coef=first.dual_coef, w=first.w,
+                    support=np.arange(len(first.support), dtype=np.intp), converged=converged,
+                    n_machines=len(model.machines), classes=(model.classes[first.negative],
+                                                             model.classes[first.positive]),
+                    kernel=kernel, scaler=scaler)
+    owner = None
+    if svc is not None:
+        owner = dict(zip(np.asarray(svc.support_).tolist(),
+                         np.repeat(np.arange(len(model.classes)), svc.n_support_).tolist()))
+    index, vectors, inside = [], [], []
+    for m in model.machines:
+        f = m.decision(m.support_vectors, kernel)
+        if owner is not None:
+            sign = np.array([1.0 if owner.get(s) == m.positive else -1.0
+                             for s in m.support.tolist()])
+        else:
+            sign = np.where(m.dual_coef != 0, np.sign(m.dual_coef), np.sign(f))
+        index.append(m.support)
+        vectors.append(m.support_vectors)
+        inside.append(sign * f < 1.0 - 1e-3)
+    index = np.concatenate(index)
+    support, first_at, where = np.unique(index, return_index=True, return_inverse=True)
+    bounded = np.zeros(len(support), dtype=bool)
+    np.logical_or.at(bounded, where.reshape(-1), np.concatenate(inside))
+    Z = np.concatenate(vectors)[first_at].reshape(len(support), -1)
+    support_xy = Z if scaler is None else Z * scaler.scale + scaler.mean
+    if len(model.classes) > 2:
+        regions = colours[class_grid(model, spec)]
+        values, contours = None, {0.0: region_boundaries(regions, spec.xs, spec.ys)}
+    else:
+        values, regions = model_grid(model, spec), None
+        contours = contour_path_levels(values, spec.xs, spec.ys)
+    train_acc = test_acc = None
+    if y is not None and len(y):
+        X, y = np.asarray(X, dtype=np.float64), np.asarray(y)
+        test = (np.zeros(len(y), dtype=bool) if held_out is None
+                else np.asarray(held_out, dtype=bool))
+        train_acc, test_acc = _accuracies(model, colours, X[~test], y[~test], X[test], y[test])
+    w = first.w if len(model.machines) == 1 else None
+    width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
+    return Frame(snapshot=snap, spec=spec, values=values, regions=regions, contours=contours,
+                 classes=(int(colours[first.negative]), int(colours[first.positive])),
+                 support=support, support_xy=support_xy, bounded=bounded,
+                 train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
+                 elapsed=0.0, final=True, model=model, estimator=svc, colours=colours)

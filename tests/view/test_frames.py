@@ -1,0 +1,50 @@
+"""Frames built with the run's kept kernel sums equal frames built without them."""
+import numpy as np
+import pytest
+
+from svmdesk.core import SVC, make_dataset
+from svmdesk.view import frames
+from svmdesk.view.frames import Job, KernelSums, make_frame
+from svmdesk.view.grid import GridSpec
+
+
+@pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
+@pytest.mark.parametrize("params", [
+    dict(solver="kernel-gradient", kernel="rbf", max_iter=40),
+    dict(solver="smo", kernel="poly", degree=3, coef0=1.0, standardize=True),
+    dict(solver="dual-gradient", kernel="rbf", max_iter=60)])
+def test_kept_kernel_sums_give_the_same_frames(params, monkeypatch):
+    d = make_dataset("moons", n=150, noise=0.25, seed=4)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 40, 30))
+    sums = KernelSums()
+    for snap in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
+        plain, cached = make_frame(snap, job, 0.0), make_frame(snap, job, 0.0, sums=sums)
+        assert cached.train_accuracy == plain.train_accuracy
+        np.testing.assert_array_equal(cached.bounded, plain.bounded)
+    monkeypatch.setattr(frames, "GRAM_MAX_POINTS", 100)        # too many points: no cache
+    assert KernelSums().decision(snap, X) is None
+
+
+@pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
+@pytest.mark.parametrize("params", [
+    dict(solver="smo", kernel="rbf", C=10.0),
+    dict(solver="smo", kernel="poly", degree=2, coef0=1.0, standardize=True),
+    dict(solver="kernel-gradient", kernel="rbf", max_iter=30)])
+def test_held_out_f_kept_between_frames_is_f(params):
+    """The held-out points' f, brought up to date frame by frame with the multipliers that
+    moved, is f computed afresh (to 1e-9), and so are the test accuracies of the frames."""
+    d = make_dataset("moons", n=400, noise=0.3, seed=2)
+    X, y, Xt, yt = d.X[:300], d.y[:300], d.X[300:], d.y[300:]
+    job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 30, 20), Xt, yt)
+    sums, frame_sums = KernelSums(), KernelSums()
+    snaps = list(SVC(**params).iter_fit(X, y, every=7))
+    assert len(snaps) >= 4
+    for snap in snaps:
+        Z = X if snap.scaler is None else snap.scaler.transform(X)
+        Zt = Xt if snap.scaler is None else snap.scaler.transform(Xt)
+        kept = sums.held_out(snap, Z, Zt)
+        afresh = snap.kernel.matvec(Zt, Z, snap.dual_coef)
+        np.testing.assert_allclose(kept, afresh, rtol=1e-9, atol=1e-9 * np.abs(afresh).max())
+        assert (make_frame(snap, job, 0.0, sums=frame_sums).test_accuracy
+                == make_frame(snap, job, 0.0).test_accuracy)
