@@ -16,7 +16,8 @@ import numpy as np
 import pytest
 
 from svmdesk import cli
-from svmdesk.core import SVC, Dataset, make_dataset
+from svmdesk.cli.train import split
+from svmdesk.core import SVC, Dataset, class_labels, make_dataset
 from svmdesk.formats import load_dataset, load_model, save_dataset, save_model
 
 TIMEOUT = 120
@@ -145,7 +146,7 @@ def test_train_reads_libsvm_named_txt_and_a_wide_csv_on_every_feature(work, tmp_
         assert field["features"] == f"{n}: {features}"
         assert load_model(out).n_features_in_ == n
         expected = load_dataset(data)
-        labels = cli.class_labels(expected.class_names)[expected.y]
+        labels = class_labels(expected.class_names)[expected.y]
         np.testing.assert_array_equal(load_model(out).predict(expected.X), SVC(
             kernel="linear").fit(expected.X, labels).predict(expected.X))
 
@@ -157,8 +158,8 @@ def test_train_json_through_the_installed_script(work):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     data = load_dataset(work / "moons.csv")
-    labels = cli.class_labels(data.class_names)[data.y]
-    train, test = cli.split(len(labels), 0.25, 7)
+    labels = class_labels(data.class_names)[data.y]
+    train, test = split(len(labels), 0.25, 7)
     assert len(test) == 30 and len(np.intersect1d(train, test)) == 0
     reference = SVC(kernel="rbf", C=3.0, gamma=2.0, random_state=7).fit(data.X[train],
                                                                          labels[train])

@@ -478,3 +478,51 @@ def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
                                      if v != 0 or j == d)])
              for row, lab in zip(X.tolist(), labels)]
     return "".join(line + "\n" for line in lines)
+
+
+def load_points(path, n_features: int):
+    """The feature matrix and feature names of a data file for prediction.
+
+    The reader is load_dataset's (its parts, so that errors name the file, line and column
+    the same way), without its rule that the file holds two classes: a CSV file with
+    exactly n_features columns has no label column, otherwise the last column is the label
+    (ignored); a LIBSVM file's missing trailing features are 0."""
+    path = Path(path)
+    text = _read_text(path)
+    if _is_libsvm(path, text):
+        X, _, names = _load_libsvm(text, path, None, None, None)
+        if X.shape[1] < n_features:
+            X = np.hstack([X, np.zeros((len(X), n_features - X.shape[1]))])
+            names = [f"x{j}" for j in range(1, n_features + 1)]
+        return require_features(X, names, n_features, path, "")
+    X, names = _unlabelled_csv(text, path, n_features)
+    if X is None:
+        X, _, names = _load_csv(text, path, None, None, None)
+    return require_features(X, names, n_features, path, " besides the label (the last column)")
+
+
+def _unlabelled_csv(text: str, path: Path, n_features: int):
+    """(X, names) when the CSV file has exactly n_features columns, else (None, None)."""
+    delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
+    rows = _csv_rows(text, path, delimiter)
+    if not rows:
+        raise DataError(f"{path.name}: every row is empty: no points to load")
+    header, rows = _split_header(rows, path)
+    width = len(header or rows[0][1])
+    if width != n_features:
+        return None, None
+    _check_widths(rows, width, header, delimiter, path)
+    names = header or [f"x{j}" for j in range(1, width + 1)]
+    where = [f"column '{n}'" for n in names] if header else \
+        [f"column {c + 1}" for c in range(width)]
+    X = np.array([[_number(cell, path, line, where[c]) for c, cell in enumerate(cells)]
+                  for line, cells in rows], dtype=np.float64).reshape(len(rows), width)
+    return X, list(names)
+
+
+def require_features(X, names, n_features: int, path: Path, where: str):
+    if X.shape[1] != n_features:
+        raise DataError(f"{path.name} has {X.shape[1]} feature columns{where} "
+                        f"({', '.join(names)}) but the model was trained on {n_features} "
+                        "features; give the model's features in the same order")
+    return X, list(names)

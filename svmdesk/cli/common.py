@@ -1,0 +1,104 @@
+"""What the commands share: the program's name and exit codes, the help texts every command
+ends with, option values checked as they are parsed, and the output folder's check."""
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+
+PROG = "svmdesk"
+
+COMMANDS = ("train", "predict", "render")
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
+
+# bad input: the user can fix it (exit 2); anything else is a failure (exit 1)
+BAD_INPUT = (ValueError, FileNotFoundError, IsADirectoryError, NotADirectoryError,
+             PermissionError)
+
+RENDER_WIDTH = (200, 8000)   # pixels
+MAX_CLASSES = 8              # the canvas draws at most 8 classes
+
+EXIT_CODES = """\
+exit codes:
+  0  success
+  2  bad input or usage: unknown option, bad parameter value, missing or unreadable
+     file, a data or model file that cannot be used
+  1  anything else (an unexpected failure; rerun with --debug for the traceback)
+  130  interrupted (Ctrl+C)
+Errors are one line on stderr, "svmdesk: error: ...".  --debug (before or after the
+command) prints the Python traceback as well."""
+
+DATA_FORMATS = """\
+data files:
+  CSV (.csv .tsv): ',', ';' or tab separated, a header row or none, UTF-8 or
+  Shift-JIS; the last column is the label (text or numbers), every other column a
+  feature.  LIBSVM/svmlight (.libsvm .svm .svmlight): 'label index:value ...' lines.
+  Other extensions (.txt, .dat, ...) are read by their content: LIBSVM lines as
+  LIBSVM, the rest as CSV.  train uses every feature column."""
+
+
+def command(commands, name: str, summary: str, description: str, run):
+    sub = commands.add_parser(name, prog=f"{PROG} {name}", help=summary,
+                              description=description,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                     help="on an error, print the Python traceback too")
+    sub.set_defaults(run=run)
+    return sub
+
+
+def c_value(text: str):
+    if text.strip().lower() in ("inf", "none", "infinity"):
+        return None
+    return _number(text, "a positive number, or 'inf' or 'none' for the hard margin")
+
+
+def gamma_value(text: str):
+    if text in ("scale", "auto"):
+        return text
+    return _number(text, "'scale', 'auto' or a positive number")
+
+
+def fraction(text: str) -> float:
+    value = _number(text, "a number from 0 to below 1")
+    if not 0.0 <= value < 1.0:
+        raise argparse.ArgumentTypeError(f"must be from 0 to below 1; got {text!r}")
+    return value
+
+
+def seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer; got {text!r}")
+    return value
+
+
+def width_value(text: str) -> int:
+    lo, hi = RENDER_WIDTH
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not lo <= value <= hi:
+        raise argparse.ArgumentTypeError(f"must be a whole number of pixels from {lo} to "
+                                         f"{hi}; got {text!r}")
+    return value
+
+
+def _number(text: str, allowed: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}")
+    return value
+
+
+def check_folder(path: Path) -> None:
+    folder = path.parent
+    if not folder.is_dir():
+        raise FileNotFoundError(f"cannot write {path}: the folder {folder} does not exist")

@@ -1,0 +1,118 @@
+"""The entry point: `svmdesk` alone (or with a file) opens the window; a command runs
+headless, its errors one line on stderr and an exit code."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from pathlib import Path
+
+from . import predict, render, train
+from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
+
+MAIN_HELP = f"""\
+A desktop lab for support vector machines.  Without a command, svmdesk opens the
+window (on FILE when given: a session .svmdesk, a JSON model .json, or a CSV or LIBSVM
+data file).  The commands run without a display, for scripts:
+
+  train    fit an SVM to a data file and save the model (JSON or LIBSVM)
+  predict  print the predictions of a saved model for a data file, as CSV
+  render   draw the points (and a model's regions, boundary, margins and support
+           vectors) into a PNG or SVG image
+
+'svmdesk COMMAND --help' describes each command's options.
+
+{DATA_FORMATS}
+
+{EXIT_CODES}
+
+examples:
+  svmdesk                                   open the window
+  svmdesk points.csv                        open the window on points.csv
+  svmdesk lab.svmdesk                       reopen a saved session
+  svmdesk train moons.csv --kernel rbf -C 10 --test-fraction 0.2 --out moons.json
+  svmdesk predict moons.json new_points.csv > predictions.csv
+  svmdesk render moons.csv --model moons.json --out moons.png"""
+
+
+def main(argv=None) -> int:
+    """Run the command line; returns the exit code (argv: the arguments after the program
+    name, default sys.argv[1:])."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if opens_window(argv):
+        from ..app import main as open_window
+
+        return open_window([sys.argv[0] if sys.argv and sys.argv[0] else PROG, *argv])
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:      # stdout closed early (| head): not an error of ours
+        _silence_stdout()
+        return EXIT_FAILURE
+    except Exception as e:       # noqa: BLE001 - every error becomes one line and a code
+        return report_error(e, args.debug)
+
+
+def opens_window(argv: list) -> bool:
+    """No arguments, or one that is not a command or option: the path of a file to open
+    (one that exists or has an extension; any other word is a mistyped command)."""
+    if not argv:
+        return True
+    if len(argv) != 1 or argv[0] in COMMANDS or argv[0].startswith("-"):
+        return False
+    return Path(argv[0]).exists() or bool(Path(argv[0]).suffix)
+
+
+def report_error(error: BaseException, debug: bool) -> int:
+    if debug:
+        traceback.print_exception(type(error), error, error.__traceback__)
+    bad_input = isinstance(error, BAD_INPUT)
+    message = str(error) or type(error).__name__
+    if not bad_input:
+        message = f"{type(error).__name__}: {message}"
+    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+    return EXIT_USAGE if bad_input else EXIT_FAILURE
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line ("svmdesk: error: ...") and exit code 2."""
+
+    def error(self, message):
+        self.exit(EXIT_USAGE, f"{PROG}: error: {message}; see '{self.prog} --help'\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog=PROG, description=MAIN_HELP,
+                     formatter_class=argparse.RawDescriptionHelpFormatter,
+                     usage=f"{PROG} [-h] [--version] [--debug] {{train,predict,render}} ...\n"
+                           f"       {PROG} [FILE]")
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--debug", action="store_true",
+                        help="on an error, print the Python traceback too")
+    commands = parser.add_subparsers(dest="command", metavar="{train,predict,render}",
+                                     required=True)
+    train.add_parser(commands)
+    predict.add_parser(commands)
+    render.add_parser(commands)
+    return parser
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("svmdesk")
+    except Exception:  # noqa: BLE001 - not installed: running from a checkout
+        return "(not installed)"

@@ -1,0 +1,112 @@
+"""`svmdesk render`: the canvas with the points (and a model) drawn into a PNG or SVG file,
+headless (Qt is imported here only, on the offscreen platform)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from ..core import DataError
+from ..formats import load_dataset
+from ..formats.points import match_labels, require_features
+from .common import (DATA_FORMATS, EXIT_CODES, EXIT_OK, MAX_CLASSES, PROG, RENDER_WIDTH,
+                     check_folder, command, width_value)
+from .predict import read_model
+
+
+RENDER_HELP = f"""\
+Draw what svmdesk's canvas shows into an image file, without a display: the points of
+DATA (one colour and marker per class, a legend, axes named after the feature columns),
+in a view fitted to them, and with --model the model's decision regions, boundary
+f(x) = 0 (solid), margins f(x) = +-1 (dashed) and support vectors (rings: circles free,
+red squares bounded).  Data with more than two features shows its first two (a model
+must have exactly two).  The image is W pixels wide and 3/4 of that high.
+
+{DATA_FORMATS}
+
+{EXIT_CODES}
+
+example:
+  svmdesk render moons.csv --model moons.json --out moons.png --width 1600"""
+
+
+def add_parser(commands) -> None:
+    p = command(commands, "render", "draw the points and a model into a PNG or SVG image",
+                 RENDER_HELP, run)
+    p.add_argument("data", metavar="DATA", help="the points to draw (CSV or LIBSVM file)")
+    p.add_argument("--model", metavar="MODEL", default=None,
+                   help="an svmdesk JSON model with two features to draw with the points "
+                        "(default: the points only)")
+    p.add_argument("--out", required=True, metavar="FILE",
+                   help="the image to write: FILE.png or FILE.svg")
+    p.add_argument("--width", type=width_value, default=1200, metavar="W",
+                   help=f"the image width in pixels, {RENDER_WIDTH[0]} to {RENDER_WIDTH[1]} "
+                        "(default 1200); the height is 3/4 of it")
+
+
+def run(args) -> int:
+    out = Path(args.out)
+    suffix = out.suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise ValueError(f"--out {args.out}: the image file must end in .png or .svg")
+    check_folder(out)
+    data = load_dataset(args.data)
+    if len(data.class_names) > MAX_CLASSES:
+        raise DataError(f"{Path(args.data).name} has {len(data.class_names)} classes; the "
+                        f"canvas draws at most {MAX_CLASSES}")
+    svc = None
+    if args.model is not None:
+        svc = read_model(args.model)
+        if svc.n_features_in_ != 2:
+            raise DataError(f"{Path(args.model).name} has {svc.n_features_in_} features; "
+                            "render draws models of two features only")
+        require_features(data.X, data.feature_names, 2, Path(args.data), "")
+    canvas = _draw(data, svc, args.width)
+    from ..app.pictures import save_picture
+    save_picture(canvas, out, args.width)
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def _draw(data, svc, width: int):
+    """The canvas with the points (and the model) drawn, sized width x 3/4 width."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"     # before Qt loads: no display needed
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QApplication
+
+    pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)   # as the window
+    app = QApplication.instance() or QApplication([PROG])
+    from ..app.canvas import Canvas
+    from ..view.frames import model_frame
+    from ..view.grid import GridSpec
+
+    codes, names = _colour_codes(data, svc)
+    canvas = Canvas()
+    canvas.setFixedSize(width, width * 3 // 4)
+    canvas.set_points(data.X[:, :2], codes, np.zeros(len(codes), dtype=bool), names)
+    canvas.set_axis_names(data.feature_names[:2])
+    canvas.show()
+    app.processEvents()
+    canvas.fit_view()
+    if svc is not None:
+        (x0, x1), (y0, y1) = canvas.view.viewRange()
+        grid = min(max(200, width // 4), 600)
+        canvas.show_frame(model_frame(svc, data.X, codes, GridSpec(x0, x1, y0, y1, grid, grid)))
+    app.processEvents()
+    canvas._app = app        # keep the application alive as long as the canvas
+    return canvas
+
+
+def _colour_codes(data, svc):
+    """Class index per point and the class names the canvas colours and labels them by:
+    the data's classes, or with a model the model's classes (the data's other classes
+    after them)."""
+    if svc is None:
+        return np.asarray(data.y, dtype=np.intp), list(data.class_names)
+    names = [str(c) for c in svc.classes_.tolist()]
+    of_class = match_labels(data.class_names, svc.classes_)
+    for k in np.flatnonzero(of_class < 0):
+        of_class[k] = len(names)
+        names.append(str(data.class_names[k]))
+    return of_class[np.asarray(data.y)], names
