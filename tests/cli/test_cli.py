@@ -85,7 +85,7 @@ def test_the_command_line_is_a_console_script_and_the_window_has_a_gui_one():
     """On Windows a gui-script has no console: `svmdesk train` must be a console script
     to print anything; `svmdesk-gui` opens the window with no console window."""
     tomllib = pytest.importorskip("tomllib")
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["scripts"] == {"svmdesk": "svmdesk.cli:main"}
     assert project["gui-scripts"] == {"svmdesk-gui": "svmdesk.app:main"}
