@@ -47,7 +47,7 @@ class FileActions(QObject):
     def _build_menu(self, menu) -> None:
         w = self.window
         add = lambda text, keys, slot: menu.addAction(make_action(w, text, keys, slot))  # noqa
-        self.open_action = add("&Open…", "Ctrl+O", self.choose_and_open)
+        add("&Open…", "Ctrl+O", self.choose_and_open)
         self.recent_menu = menu.addMenu("Open &recent")
         menu.addSeparator()
         add("&Save session", "Ctrl+S", self.save)

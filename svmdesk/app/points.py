@@ -76,14 +76,6 @@ class PointSet(QObject):
     def state(self):
         return self._X.copy(), self._y.copy(), self._test.copy(), list(self.class_names)
 
-    def nearest(self, xy, max_distance=np.inf) -> int:
-        """Index of the point nearest to xy (within max_distance), or -1."""
-        if not len(self._y):
-            return -1
-        d = np.hypot(*(self._X - np.asarray(xy)).T)
-        k = int(d.argmin())
-        return k if d[k] <= max_distance else -1
-
 
 def _padded(names) -> list:
     """`names`, then a name for each further class up to MAX_CLASSES: its index, or the

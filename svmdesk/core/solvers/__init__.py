@@ -1,0 +1,4 @@
+"""The solvers, one module each. Every module provides
+`solve(problem, every=1, wanted=None) -> Iterator[Snapshot]`: the generator yields every
+`every` iterations and always yields the final state last (with `converged` set), so `fit`
+is the generator run to its end."""

@@ -8,7 +8,7 @@ At the optimum P = D. Hard margin is C = inf (P is inf while a point violates it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Optional, Protocol
+from typing import Optional
 
 import numpy as np
 
@@ -81,16 +81,6 @@ class Snapshot:
     def __post_init__(self):
         for name in ("dual_coef", "w", "support", "points", "decision"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
-
-
-class Solver(Protocol):
-    """Each solver module provides `solve(problem, every) -> Iterator[Snapshot]`.
-
-    The generator yields every `every` iterations and always yields the final state last
-    (with `converged` set), so `fit` is the generator run to its end.
-    """
-
-    def __call__(self, problem: BinaryProblem, every: int = 1) -> Iterator[Snapshot]: ...
 
 
 HARD_MARGIN_SLACK = 1e-3    # margins met to the solvers' default tolerance count as met
