@@ -1,4 +1,4 @@
-"""Time decision_grid and contour_levels on the canvas' default 200 x 200 grid.
+"""Time decision_grid and contour_path_levels on the canvas' default 200 x 200 grid.
 
     python bench/bench_grid.py [--repeats 20] [--sizes 100 1000 5000]
 
@@ -18,7 +18,7 @@ import time
 import numpy as np
 
 from svmdesk.core import Kernel
-from svmdesk.view.contours import contour_levels
+from svmdesk.view.contours import contour_path_levels
 from svmdesk.view.grid import GridSpec, decision_grid
 
 SPEC = GridSpec(-3.0, 3.0, -3.0, 3.0, nx=200, ny=200)
@@ -61,8 +61,8 @@ def main():
     sv, coef = rng.normal(size=(1000, 2)), rng.uniform(-1, 1, size=1000)
     values = decision_grid(KERNELS["rbf"], sv, coef, 0.0, SPEC)
     xs, ys = SPEC.xs, SPEC.ys
-    print(row("contour_levels (-1, 0, 1)", timings(lambda: contour_levels(values, xs, ys),
-                                                   args.repeats)))
+    contours = timings(lambda: contour_path_levels(values, xs, ys), args.repeats)
+    print(row("contour_path_levels (-1, 0, 1)", contours))
 
 
 if __name__ == "__main__":

@@ -1,151 +1,17 @@
-"""Marching squares: geometry of known contours, saddles, orientation, edge crossings."""
+"""Contours: known curves, closed and open polylines, saddles, holes, every vertex on a grid
+edge at the level."""
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from svmdesk.view.contours import (contour_levels, contour_path_levels, contour_paths,
-                                   contour_segments)
+from svmdesk.view.contours import contour_path_levels, contour_paths
 
 
 def _grid(f, xs, ys):
     X, Y = np.meshgrid(xs, ys)          # X[j, i] = xs[i], Y[j, i] = ys[j]
     return f(X, Y)
 
-
-def _lengths(segments):
-    return np.linalg.norm(segments[1::2] - segments[::2], axis=1)
-
-
-@pytest.mark.parametrize("n", [50, 200])
-def test_circle(n):
-    xs, ys = np.linspace(-2, 2, n), np.linspace(-1.5, 1.7, n + 7)
-    r, h = 1.2, 4 / (n - 1)
-    seg = contour_segments(_grid(lambda x, y: x**2 + y**2 - r**2, xs, ys), xs, ys, 0.0)
-    assert seg.shape[1] == 2 and len(seg) % 2 == 0 and len(seg) > 0
-    assert np.abs(np.hypot(*seg.T) - r).max() <= h**2  # interpolation error along an edge
-    assert _lengths(seg).sum() == pytest.approx(2 * np.pi * r, rel=1e-3 if n == 200 else 5e-3)
-    # a closed curve: every endpoint is shared by exactly two segments, bit for bit
-    _, counts = np.unique(seg, axis=0, return_counts=True)
-    assert np.all(counts == 2)
-
-
-def test_plane_gives_an_exact_straight_line():
-    xs, ys = np.linspace(0, 3, 13), np.linspace(-1, 1, 9)
-    values = _grid(lambda x, y: 2 * x - 3 * y - 1, xs, ys)
-    for level in (-0.5, 0.0, 0.9):
-        seg = contour_segments(values, xs, ys, level)
-        assert len(seg) > 0
-        np.testing.assert_allclose(2 * seg[:, 0] - 3 * seg[:, 1] - 1, level, atol=1e-12)
-
-
-@pytest.mark.parametrize("level", [5.0, -5.0, 1.0])
-def test_level_not_crossed_gives_empty(level):
-    xs, ys = np.linspace(0, 1, 6), np.linspace(0, 1, 4)
-    values = _grid(lambda x, y: x + y - 1, xs, ys)  # range [-1, 1]: 1.0 touches, never crosses
-    seg = contour_segments(values, xs, ys, level)
-    assert seg.shape == (0, 2) and seg.dtype == np.float64
-
-
-def test_constant_grid_gives_empty():
-    xs = np.linspace(0, 1, 5)
-    for level in (0.0, 1.0, 2.0):
-        assert contour_segments(np.ones((5, 5)), xs, xs, level).shape == (0, 2)
-
-
-def _segment_set(seg):
-    return {tuple(sorted(map(tuple, np.round(seg[k:k + 2], 12)))) for k in range(0, len(seg), 2)}
-
-
-def test_saddle_cells_resolved_by_the_centre_average():
-    xs = ys = np.array([0.0, 1.0])
-    values = np.array([[1.0, -1.0],     # corners (0,0)=1, (1,0)=-1
-                       [-1.0, 1.0]])    # corners (0,1)=-1, (1,1)=1: case 5
-    # level 0.5: centre 0 is below, the high corners (0,0) and (1,1) are cut off
-    high = contour_segments(values, xs, ys, 0.5)
-    assert _segment_set(high) == {((0.0, 0.25), (0.25, 0.0)), ((0.75, 1.0), (1.0, 0.75))}
-    # level -0.5: centre 0 is above, the low corners (1,0) and (0,1) are cut off instead
-    low = contour_segments(values, xs, ys, -0.5)
-    assert _segment_set(low) == {((0.75, 0.0), (1.0, 0.25)), ((0.0, 0.75), (0.25, 1.0))}
-    # the mirrored saddle (case 10) at level -0.5: centre above, low corners (0,0), (1,1) cut
-    mirrored = contour_segments(-values, xs, ys, -0.5)
-    assert _segment_set(mirrored) == {((0.0, 0.25), (0.25, 0.0)), ((0.75, 1.0), (1.0, 0.75))}
-    # ... and at 0.5: centre below, high corners (1,0), (0,1) cut off
-    mirrored = contour_segments(-values, xs, ys, 0.5)
-    assert _segment_set(mirrored) == {((0.75, 0.0), (1.0, 0.25)), ((0.0, 0.75), (0.25, 1.0))}
-    at = contour_segments(values, xs, ys, 0.0)
-    assert _segment_set(at) == {((0.0, 0.5), (0.5, 0.0)), ((0.5, 1.0), (1.0, 0.5))}
-
-
-def test_saddle_grid_contour_of_xy():
-    xs, ys = np.linspace(-1, 1, 21), np.linspace(-1, 1.3, 24)
-    values = _grid(lambda x, y: x * y, xs, ys)
-    for level in (0.3, -0.3):
-        seg = contour_segments(values, xs, ys, level)
-        assert len(seg) > 0
-        np.testing.assert_allclose(seg[:, 0] * seg[:, 1], level, atol=0.02)
-        # the branches stay in their quadrants: no segment jumps across the saddle
-        assert np.all(np.sign(seg[::2]) == np.sign(seg[1::2]))
-
-
-def test_orientation_non_square():
-    xs, ys = np.linspace(0, 1, 7), np.linspace(10, 20, 11)
-    vertical = contour_segments(_grid(lambda x, y: x + 0 * y, xs, ys), xs, ys, 0.3)
-    np.testing.assert_allclose(vertical[:, 0], 0.3)
-    assert vertical[:, 1].min() == 10 and vertical[:, 1].max() == 20
-    assert len(vertical) == 2 * (len(ys) - 1)
-    horizontal = contour_segments(_grid(lambda x, y: y + 0 * x, xs, ys), xs, ys, 12.5)
-    np.testing.assert_allclose(horizontal[:, 1], 12.5)
-    assert horizontal[:, 0].min() == 0 and horizontal[:, 0].max() == 1
-    assert len(horizontal) == 2 * (len(xs) - 1)
-    with pytest.raises(ValueError):
-        contour_segments(np.zeros((7, 11)), xs, ys, 0.0)
-
-
-def test_endpoints_lie_on_straddling_cell_edges():
-    rng = np.random.default_rng(0)
-    xs, ys = np.cumsum(rng.uniform(0.5, 1.5, 30)), np.cumsum(rng.uniform(0.5, 1.5, 25))
-    values = rng.normal(size=(25, 30))
-    values[3, 4] = 0.0                  # a sample exactly at the level
-    seg = contour_segments(values, xs, ys, 0.0)
-    assert len(seg) > 0 and np.isfinite(seg).all()
-    for x, y in seg:
-        i, j = np.searchsorted(xs, x), np.searchsorted(ys, y)
-        on_x, on_y = i < len(xs) and xs[i] == x, j < len(ys) and ys[j] == y
-        assert on_x or on_y
-        if on_x and on_y:               # the endpoint is a sample: exactly at the level
-            assert values[j, i] == 0.0
-        elif on_x:                      # on the vertical edge (i, j-1)-(i, j)
-            a, b = values[j - 1, i], values[j, i]
-            assert min(a, b) <= 0 <= max(a, b) and (a > 0) != (b > 0)
-            t = (y - ys[j - 1]) / (ys[j] - ys[j - 1])
-            assert a + t * (b - a) == pytest.approx(0.0, abs=1e-9)
-        else:                           # on the horizontal edge (i-1, j)-(i, j)
-            a, b = values[j, i - 1], values[j, i]
-            assert (a > 0) != (b > 0)
-            t = (x - xs[i - 1]) / (xs[i] - xs[i - 1])
-            assert a + t * (b - a) == pytest.approx(0.0, abs=1e-9)
-
-
-def test_non_finite_values_are_skipped():
-    xs = ys = np.linspace(-1, 1, 11)
-    values = _grid(lambda x, y: x + y, xs, ys)
-    values[5, 5], values[2, 8] = np.nan, np.inf
-    seg = contour_segments(values, xs, ys, 0.0)
-    assert len(seg) > 0 and np.isfinite(seg).all()
-
-
-def test_contour_levels_of_a_decision_like_surface():
-    xs, ys = np.linspace(-3, 3, 200), np.linspace(-3, 3, 200)
-    values = _grid(lambda x, y: x - 0.5 * y, xs, ys)
-    out = contour_levels(values, xs, ys)
-    assert list(out) == [-1.0, 0.0, 1.0]
-    for level, seg in out.items():
-        np.testing.assert_allclose(seg[:, 0] - 0.5 * seg[:, 1], level, atol=1e-12)
-    assert set(contour_levels(values, xs, ys, levels=[2])) == {2.0}
-
-
-# ---- contour_paths: the segments joined into NaN-separated polylines ----
 
 def _pieces(paths):
     """The polylines of a contour_paths array, split at its NaN rows."""
@@ -172,10 +38,6 @@ def _path_segments(paths):
         for a, b in zip(map(tuple, p[:-1]), map(tuple, p[1:])):
             out[tuple(sorted((a, b)))] += 1
     return out
-
-
-def _segment_counter(seg):
-    return Counter(tuple(sorted((tuple(seg[k]), tuple(seg[k + 1])))) for k in range(0, len(seg), 2))
 
 
 def _on_boundary(point, xs, ys):
@@ -232,7 +94,6 @@ def test_paths_straight_line_is_one_open_polyline_across_the_grid():
         assert not any(_on_boundary(p, xs, ys) for p in piece[1:-1])
         np.testing.assert_allclose(2 * piece[:, 0] - 3 * piece[:, 1] - 1, level, atol=1e-12)
         assert np.all(np.diff(piece[:, 0]) >= 0) or np.all(np.diff(piece[:, 0]) <= 0)  # monotone
-        assert len(piece) == len(contour_segments(values, xs, ys, level)) // 2 + 1
         # above (2x - 3y - 1 > level, i.e. towards +x) on the left: the line runs towards -y
         assert piece[-1, 1] < piece[0, 1]
 
@@ -270,7 +131,9 @@ def test_paths_saddle_of_a_hyperbola_gives_two_branches():
             assert not _closed(p)
             assert _on_boundary(p[0], xs, ys) and _on_boundary(p[-1], xs, ys)
             assert np.linalg.norm(np.diff(p, axis=0), axis=1).max() < 0.08  # no jumps
-        assert _path_segments(paths) == _segment_counter(contour_segments(values, xs, ys, level))
+        vertices = np.vstack(pieces)
+        np.testing.assert_allclose((vertices[:, 0] - 0.013) * (vertices[:, 1] + 0.021), level,
+                                   atol=1e-12)
 
 
 @pytest.mark.parametrize("level", [5.0, -5.0, 1.0])
@@ -282,7 +145,7 @@ def test_paths_level_not_crossed_gives_empty(level):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_paths_hold_exactly_the_segments(seed):
+def test_every_vertex_is_the_level_on_a_grid_edge_and_no_open_ends_could_join(seed):
     rng = np.random.default_rng(seed)
     ny, nx = rng.integers(5, 60, 2)
     xs, ys = np.cumsum(rng.uniform(0.5, 1.5, nx)), np.cumsum(rng.uniform(0.5, 1.5, ny))
@@ -290,22 +153,33 @@ def test_paths_hold_exactly_the_segments(seed):
         values = rng.integers(-2, 3, size=(ny, nx)).astype(float)
     else:
         values = rng.normal(size=(ny, nx))
-    holes = seed >= 4
-    if holes:
+    if seed >= 4:
         values[rng.integers(ny, size=3), rng.integers(nx, size=3)] = np.nan
     for level in (0.0, 0.5, -1.0):
-        seg = contour_segments(values, xs, ys, level)
-        paths = contour_paths(values, xs, ys, level)
-        assert _path_segments(paths) == _segment_counter(seg)
-        pieces = _pieces(paths)
-        assert sum(len(p) - 1 for p in pieces) == len(seg) // 2
-        for p in pieces:
-            if not holes and not _closed(p):
-                assert _on_boundary(p[0], xs, ys) and _on_boundary(p[-1], xs, ys)
-        # no two open pieces could be joined: an open end is met by no other piece's end
-        ends = Counter(tuple(e) for p in pieces if not _closed(p) for e in (p[0], p[-1]))
+        pieces = _pieces(contour_paths(values, xs, ys, level))
+        for x, y in np.vstack(pieces) if pieces else []:
+            assert _level_on_an_edge(values, xs, ys, x, y) == pytest.approx(level, abs=1e-9)
         if seed % 2 == 0:           # (with exact hits distinct edges can share a point)
+            ends = Counter(tuple(e) for p in pieces if not _closed(p) for e in (p[0], p[-1]))
             assert all(c == 1 for c in ends.values())
+
+
+def _level_on_an_edge(values, xs, ys, x, y) -> float:
+    """f at (x, y), a point on a grid edge (to rounding), interpolated linearly between the
+    edge's ends."""
+    i, j = int(np.abs(xs - x).argmin()), int(np.abs(ys - y).argmin())
+    if abs(xs[i] - x) <= 1e-12 * abs(xs).max():     # on a vertical edge, x = xs[i]
+        j = min(max(int(np.searchsorted(ys, y)), 1), len(ys) - 1)
+        return _between(values[j - 1, i], values[j, i], (y - ys[j - 1]) / (ys[j] - ys[j - 1]))
+    assert abs(ys[j] - y) <= 1e-12 * abs(ys).max(), (x, y)     # else horizontal, y = ys[j]
+    i = min(max(int(np.searchsorted(xs, x)), 1), len(xs) - 1)
+    return _between(values[j, i - 1], values[j, i], (x - xs[i - 1]) / (xs[i] - xs[i - 1]))
+
+
+def _between(a, b, t):
+    """a to b at t (0..1); at an end, that end's value (the other may be non-finite)."""
+    t = round(t, 12)
+    return a if t == 0 else b if t == 1 else a + t * (b - a)
 
 
 def test_paths_around_non_finite_values_end_at_the_hole():
