@@ -28,7 +28,7 @@ SOLVERS = {
     "pegasos": pegasos,
 }
 
-_PARAMS = ("solver", "kernel", "C", "gamma", "degree", "coef0", "tol", "max_iter",
+PARAMS = ("solver", "kernel", "C", "gamma", "degree", "coef0", "tol", "max_iter",
            "learning_rate", "batch_size", "standardize", "random_state")
 
 
@@ -56,12 +56,12 @@ class SVC:
         self.random_state = random_state
 
     def get_params(self, deep: bool = True) -> dict:
-        return {name: getattr(self, name) for name in _PARAMS}
+        return {name: getattr(self, name) for name in PARAMS}
 
     def set_params(self, **params) -> "SVC":
         for name, value in params.items():
-            if name not in _PARAMS:
-                raise ValueError(f"SVC has no parameter {name!r}; parameters: {', '.join(_PARAMS)}")
+            if name not in PARAMS:
+                raise ValueError(f"SVC has no parameter {name!r}; parameters: {', '.join(PARAMS)}")
             setattr(self, name, value)
         return self
 
@@ -87,14 +87,14 @@ class SVC:
         are set once the last machine has finished (a stream abandoned early sets none).
         """
         every = _check_every(every)
-        params = _check_params(self.get_params())
+        params = check_params(self.get_params())
         X, y = _check_data(X, y)
         classes, codes = _encode_labels(y)
         scaler = Scaler.fit(X) if params["standardize"] else None
         Z = X if scaler is None else scaler.transform(X)
         kernel = Kernel(params["kernel"], _resolve_gamma(params["gamma"], Z),
                         params["degree"], params["coef0"])
-        pairs = _machine_pairs(len(classes))
+        pairs = machine_pairs(len(classes))
         machines, finals = [], []
         for k, (pos, neg) in enumerate(pairs):
             points = np.flatnonzero((codes == pos) | (codes == neg))
@@ -117,24 +117,52 @@ class SVC:
 
     # -- fitted state -------------------------------------------------------------------------
     def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X):
-        self.model_ = SVMModel(kernel, classes, tuple(machines), scaler)
-        self.classes_ = classes
-        self.gamma_ = kernel.gamma
-        self.n_features_in_ = X.shape[1]
-        self.n_samples_fit_ = X.shape[0]
-        # where the model has seen data: a window drawing it over other points says when
-        # they lie outside (its predictions there are extrapolation)
-        self.feature_min_, self.feature_max_ = X.min(axis=0), X.max(axis=0)
-        self.n_iter_ = np.array([s.iteration for s in finals])
         dual = SOLVERS[self.solver] in (smo, dual_gradient)   # the others minimise P
         objectives = np.array([s.dual_objective if dual else s.primal_objective
                                for s in finals])
-        self.objective_ = float(objectives[0]) if len(finals) == 1 else objectives
-        self.converged_ = all(s.converged for s in finals)
-        self.intercept_ = _intercepts(machines, kernel, scaler)
-        self.support_, self.dual_coef_ = _libsvm_layout(machines, len(classes), codes)
-        self.n_support_ = np.bincount(codes[self.support_], minlength=len(classes))
-        self.support_vectors_ = X[self.support_]
+        # where the model has seen data: a window drawing it over other points says when
+        # they lie outside (its predictions there are extrapolation)
+        self._take_model(SVMModel(kernel, classes, tuple(machines), scaler), codes,
+                         np.arange(len(X)), X, n_iter=[s.iteration for s in finals],
+                         objective=float(objectives[0]) if len(finals) == 1 else objectives,
+                         converged=all(s.converged for s in finals), n_features=X.shape[1],
+                         n_samples=X.shape[0], feature_min=X.min(axis=0),
+                         feature_max=X.max(axis=0))
+
+    @classmethod
+    def from_model(cls, model: SVMModel, codes, points, vectors, *, n_iter, objective,
+                   converged, n_features, n_samples=None, feature_min=None, feature_max=None,
+                   **params) -> "SVC":
+        """A fitted SVC around `model` (read from a file, or relabelled), as fit leaves one:
+        codes[i] is the class index of training point i (its support vectors at least),
+        vectors the input-unit positions of the training points `points` (its support
+        vectors at least); the rest is the training summary fit keeps, and the parameters."""
+        svc = cls(**params)
+        svc._take_model(model, np.asarray(codes), np.asarray(points), np.asarray(vectors),
+                        n_iter=n_iter, objective=objective, converged=converged,
+                        n_features=n_features, n_samples=n_samples, feature_min=feature_min,
+                        feature_max=feature_max)
+        return svc
+
+    def _take_model(self, model, codes, points, vectors, *, n_iter, objective, converged,
+                    n_features, n_samples, feature_min, feature_max) -> None:
+        K = len(model.classes)
+        self.model_ = model
+        self.classes_ = model.classes
+        self.gamma_ = model.kernel.gamma
+        self.n_features_in_ = n_features
+        if n_samples is not None:
+            self.n_samples_fit_ = n_samples
+        self.feature_min_, self.feature_max_ = feature_min, feature_max
+        self.n_iter_ = np.asarray(n_iter)
+        self.objective_ = objective
+        self.converged_ = converged
+        self.intercept_ = _intercepts(model.machines, model.kernel, model.scaler)
+        self.support_, self.dual_coef_ = libsvm_layout(model.machines, K, codes)
+        self.n_support_ = np.bincount(codes[self.support_], minlength=K)
+        row = np.full(int(points.max(initial=-1)) + 1, -1, dtype=np.intp)
+        row[points] = np.arange(len(points))
+        self.support_vectors_ = vectors[row[self.support_]]
 
     @property
     def coef_(self) -> np.ndarray:
@@ -171,7 +199,7 @@ class SVC:
 _NEVER = 2**62  # `every` for fit: only final snapshots
 
 
-def _machine_pairs(n_classes: int):
+def machine_pairs(n_classes: int):
     """(positive, negative) class indices per machine: classes_[1] is positive for two
     classes (sklearn's sign); for more, pair (i, j) in sklearn's order votes i when f > 0."""
     if n_classes == 2:
@@ -236,7 +264,7 @@ def relabelled(svc: SVC, labels) -> SVC:
     new[old] = np.arange(K)
     by_pair = {frozenset((m.positive, m.negative)): k for k, m in enumerate(model.machines)}
     machines, source = [], []
-    for pos, neg in _machine_pairs(K):
+    for pos, neg in machine_pairs(K):
         k = by_pair[frozenset((old[pos], old[neg]))]
         m = model.machines[k]
         sign = 1.0 if m.positive == old[pos] else -1.0
@@ -246,22 +274,16 @@ def relabelled(svc: SVC, labels) -> SVC:
         source.append(k)
     codes = np.full(int(svc.support_.max(initial=-1)) + 1, -1, dtype=np.intp)
     codes[svc.support_] = new[np.repeat(np.arange(K), svc.n_support_)]
-    row = {int(s): r for r, s in enumerate(svc.support_)}
-    out = SVC(**svc.get_params())
-    out.__dict__.update({k: v for k, v in svc.__dict__.items() if k.endswith("_")})
-    out.model_ = SVMModel(model.kernel, labels[old], tuple(machines), model.scaler)
-    out.classes_ = out.model_.classes
-    out.n_iter_ = np.asarray(svc.n_iter_)[source]
-    if K > 2:
-        out.objective_ = np.asarray(svc.objective_)[source]
-    out.intercept_ = _intercepts(machines, model.kernel, model.scaler)
-    out.support_, out.dual_coef_ = _libsvm_layout(machines, K, codes)
-    out.n_support_ = np.bincount(codes[out.support_], minlength=K)
-    out.support_vectors_ = svc.support_vectors_[[row[int(s)] for s in out.support_]]
-    return out
+    return SVC.from_model(
+        SVMModel(model.kernel, labels[old], tuple(machines), model.scaler), codes,
+        svc.support_, svc.support_vectors_, n_iter=np.asarray(svc.n_iter_)[source],
+        objective=np.asarray(svc.objective_)[source] if K > 2 else svc.objective_,
+        converged=svc.converged_, n_features=svc.n_features_in_,
+        n_samples=getattr(svc, "n_samples_fit_", None),
+        feature_min=svc.feature_min_, feature_max=svc.feature_max_, **svc.get_params())
 
 
-def _libsvm_layout(machines, n_classes, codes):
+def libsvm_layout(machines, n_classes, codes):
     """support_ grouped by class, and dual_coef_ of shape (K-1, n_SV) laid out as libsvm's
     sv_coef: an SV of class i has its coefficient for machine (i, j) in row j-1 if i < j,
     else in row j."""
@@ -285,7 +307,7 @@ def _check_every(every) -> int:
     return int(every)
 
 
-def _check_params(p: dict) -> dict:
+def check_params(p: dict) -> dict:
     """Validated parameters, with C resolved to a float (inf for hard margin)."""
     p = dict(p)
 

@@ -127,7 +127,7 @@ def _params_to_json(params: dict) -> dict:
             value = "inf"
         out[name] = value
     try:
-        estimator._check_params({**out, "C": math.inf if out["C"] == "inf" else out["C"]})
+        estimator.check_params({**out, "C": math.inf if out["C"] == "inf" else out["C"]})
         json.dumps(out, allow_nan=False)
     except (ValueError, TypeError) as e:
         raise DataError(f"cannot save this model: its parameters are not valid ({e}); "
@@ -194,7 +194,7 @@ class _Loader(Checker):
         kernel = self.kernel(doc["kernel"])
         classes = self.classes(doc["classes"], doc["classes_dtype"])
         n_classes = len(classes)
-        pairs = estimator._machine_pairs(n_classes)
+        pairs = estimator.machine_pairs(n_classes)
         training = self.training(doc["training"], len(pairs), params["solver"])
         d = training["n_features"]
         scaler = self.scaler(doc["scaler"], d)
@@ -202,28 +202,17 @@ class _Loader(Checker):
         support, n_support, vectors, codes = self.support(doc["support"], machines, n_classes,
                                                           d, scaler)
 
-        svc = estimator.SVC(**params)
-        svc.model_ = SVMModel(kernel, classes, tuple(machines), scaler)
-        svc.classes_ = classes
-        svc.gamma_ = kernel.gamma
-        svc.n_features_in_ = d
-        if training["n_samples"] is not None:
-            svc.n_samples_fit_ = training["n_samples"]
-        svc.n_iter_ = np.array(training["n_iter"])
-        svc.feature_min_ = training.get("feature_min")
-        svc.feature_max_ = training.get("feature_max")
-        objective = training["objective"]
-        svc.objective_ = objective if len(pairs) == 1 else np.array(objective)
-        svc.converged_ = training["converged"]
-        # as SVC._set_fitted computes them: the same operations give the same bits
-        svc.intercept_ = estimator._intercepts(machines, kernel, scaler)
-        svc.support_, svc.dual_coef_ = estimator._libsvm_layout(machines, n_classes, codes)
-        svc.n_support_ = np.bincount(codes[svc.support_], minlength=n_classes)
-        svc.support_vectors_ = vectors
-        return svc
+        return estimator.SVC.from_model(
+            SVMModel(kernel, classes, tuple(machines), scaler), codes, support, vectors,
+            n_iter=training["n_iter"],
+            objective=(training["objective"] if len(pairs) == 1
+                       else np.array(training["objective"])),
+            converged=training["converged"], n_features=d, n_samples=training["n_samples"],
+            feature_min=training.get("feature_min"), feature_max=training.get("feature_max"),
+            **params)
 
     def params(self, v) -> dict:
-        p = dict(self.obj(v, "params", estimator._PARAMS))
+        p = dict(self.obj(v, "params", estimator.PARAMS))
         self.string(p["solver"], "params.solver", tuple(estimator.SOLVERS))
         self.string(p["kernel"], "params.kernel", KERNELS)
         if p["C"] == "inf":
@@ -242,7 +231,7 @@ class _Loader(Checker):
             self.real(p["learning_rate"], "params.learning_rate")
         self.boolean(p["standardize"], "params.standardize")
         try:
-            estimator._check_params(p)
+            estimator.check_params(p)
         except ValueError as e:
             self.fail("params", f"are not valid: {e}")
         return p
@@ -408,7 +397,7 @@ class _Loader(Checker):
                           f"is training point {m.support[r]} of class {own[r]} (by "
                           f"support.n_support), not one of the machine's classes "
                           f"{m.positive} and {m.negative}")
-        expected, _ = estimator._libsvm_layout(machines, K, codes)
+        expected, _ = estimator.libsvm_layout(machines, K, codes)
         if not np.array_equal(expected, indices):
             self.fail("support.indices", "must be grouped by class, ascending within a class")
         vectors = self.matrix(v["vectors"], "support.vectors", len(indices), d, "rows")

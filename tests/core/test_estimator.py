@@ -960,3 +960,22 @@ def test_score_is_accuracy_for_three_classes():
     assert model.score(X, y) == np.mean(model.predict(X) == y)
     assert model.score(X, y) == pytest.approx(
         libsvm(X, y).score(X, y), abs=1 / len(X) + 1e-12)
+
+
+@pytest.mark.parametrize("labels", [None, ["b", "a", "c"]])
+def test_a_fitted_svc_is_rebuilt_from_its_model_through_the_public_constructor(labels):
+    """SVC.from_model (what the model files and relabelling use) gives back every fitted
+    attribute fit set, bit for bit."""
+    d = make_dataset("blobs", n=90, noise=1.5, seed=2)
+    y = d.y % 3 if labels is None else np.array(labels)[d.y % 3]
+    svc = SVC(kernel="rbf", C=3.0, standardize=True).fit(d.X, y)
+    codes = np.searchsorted(svc.classes_, y)
+    again = SVC.from_model(svc.model_, codes, np.arange(len(d.X)), d.X, n_iter=svc.n_iter_,
+                           objective=svc.objective_, converged=svc.converged_,
+                           n_features=2, n_samples=len(d.X), feature_min=svc.feature_min_,
+                           feature_max=svc.feature_max_, **svc.get_params())
+    for name in ("classes_", "support_", "n_support_", "support_vectors_", "dual_coef_",
+                 "intercept_", "n_iter_", "objective_", "feature_min_", "feature_max_"):
+        np.testing.assert_array_equal(getattr(again, name), getattr(svc, name), err_msg=name)
+    assert again.get_params() == svc.get_params() and again.n_samples_fit_ == len(d.X)
+    np.testing.assert_array_equal(again.decision_function(d.X), svc.decision_function(d.X))
