@@ -177,32 +177,13 @@ def test_vote_ties_go_to_the_lower_class():
 
 
 @pytest.mark.parametrize("gamma", [0.05, 1.0])
-def test_rbf_many_svs_on_a_big_grid_interpolate_in_the_sv_coordinates(gamma, monkeypatch):
-    """5,000 SVs on 200 x 200 (the window's case) take the Chebyshev path; its error is
-    far below what a picture shows. The SVs at each end of the range sit on nodes."""
-    from svmdesk.view import grid
-
-    used = []
-    real = grid._rbf_grid_chebyshev
-    monkeypatch.setattr(grid, "_rbf_grid_chebyshev", lambda *a: used.append(1) or real(*a))
+def test_rbf_many_svs_on_a_big_grid(gamma):
+    """5,000 SVs on 200 x 200 (the window's largest case): the separable float32 product's
+    error is within 1e-6 sum |c|, far below what a picture shows."""
     rng = np.random.default_rng(2)
     sv, coef = rng.normal(size=(5000, 2)), rng.uniform(-1, 1, size=5000)
     spec = GridSpec(-3, 3, -2, 2, 200, 150)
     kernel = Kernel("rbf", gamma=gamma)
     out = decision_grid(kernel, sv, coef, 0.3, spec)
     f, _ = _direct(kernel, sv, coef, 0.3, spec)
-    assert used
-    assert np.abs(out - f).max() <= 1e-8 * np.abs(coef).sum() + 1e-6 * np.abs(f).max()
-
-
-@pytest.mark.parametrize("half_width", [0.0, 0.3, 2.0, 7.5, 30.0])
-def test_chebyshev_order_meets_its_tolerance(half_width):
-    from svmdesk.view import grid
-
-    x = np.linspace(-half_width, half_width, 301)
-    nodes, weights, R, S = grid._barycentric(x)
-    assert len(nodes) == grid._chebyshev_order(half_width)
-    for u in (-half_width - 2, 0.1, half_width / 2, half_width + 5):
-        exact = np.exp(-(u - x) ** 2)
-        interpolated = (R * weights) @ np.exp(-(u - nodes) ** 2) / S
-        assert np.abs(interpolated - exact).max() < 1e-9
+    assert np.abs(out - f).max() <= 1e-6 * np.abs(coef).sum()
