@@ -6,5 +6,5 @@ from .model_json import load_model, save_model
 from .points import load_dataset, load_points, save_dataset
 from .session import Session, load_session, save_session
 
-__all__ = ["load_dataset", "load_points", "save_dataset", "load_model", "save_model", "export_libsvm",
-           "Session", "load_session", "save_session"]
+__all__ = ["load_dataset", "load_points", "save_dataset", "load_model", "save_model",
+           "export_libsvm", "Session", "load_session", "save_session"]

@@ -10,7 +10,6 @@ import csv
 import io
 import math
 import re
-import stat
 from pathlib import Path
 
 import numpy as np
@@ -18,20 +17,14 @@ import numpy as np
 from ..core.datasets import Dataset
 from ..core.errors import DataError
 from .atomic import write_atomic
+from .text_file import file_error, read_text
 
-MAX_BYTES = 50 * 2**20       # a teaching canvas has no use for more; refuse rather than hang
 MAX_CELLS = 25_000_000       # a dense LIBSVM matrix of at most 200 MB
-NOT_SHIFT_JIS = re.compile("[\x80\uf8f0-\uf8f3]")   # lone bytes cp932 lets through
 CSV_SUFFIXES = (".csv", ".tsv")
 LIBSVM_SUFFIXES = (".libsvm", ".svm", ".svmlight")
 TEXT_SUFFIXES = (".txt", ".dat", ".data")   # either format: read by their content
 DATA_SUFFIXES = CSV_SUFFIXES + TEXT_SUFFIXES + LIBSVM_SUFFIXES
 DELIMITERS = ("\t", ";", ",")  # on a tie the first wins: with ';' a ',' is a decimal comma
-MAGIC = {b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a GIF image",
-         b"%PDF": "a PDF document", b"\x1f\x8b": "a gzip archive",
-         b"PK\x03\x04": "a zip archive or an Excel workbook (.xlsx)",
-         b"\xd0\xcf\x11\xe0": "an Excel workbook (.xls)",
-         b"\xff\xfe": "UTF-16 text", b"\xfe\xff": "UTF-16 text"}
 LINE_BREAK = re.compile(r"\r\n?|\n")
 LIBSVM_LINE = re.compile(r"\s*\S+\s+\d+:")
 DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
@@ -56,88 +49,18 @@ def load_dataset(path, x=None, y=None, label=None) -> Dataset:
     '#' starts a comment; labels are numbers.
     """
     path = Path(path)
-    text = _read_text(path)
+    text = read_text(path)
     if _is_libsvm(path, text):
         X, labels, names = _load_libsvm(text, path, x, y, label)
     else:
         X, labels, names = _load_csv(text, path, x, y, label)
     classes = sorted(set(labels), key=_label_key)
     if len(classes) < 2:
-        raise _error(path, f"every point has the label {classes[0]!r}; a classifier needs "
-                           "at least two classes")
+        raise file_error(path, f"every point has the label {classes[0]!r}; a classifier needs "
+                               "at least two classes")
     index = {c: k for k, c in enumerate(classes)}
     return Dataset(X=X, y=np.array([index[v] for v in labels], dtype=np.int64),
                    class_names=tuple(classes), feature_names=tuple(names), name=path.stem)
-
-
-def _error(path: Path, what: str, line=None, where=None) -> DataError:
-    place = "".join([path.name or str(path), f", line {line}" if line else "",
-                     f", {where}" if where else ""])
-    return DataError(f"{place}: {what}")
-
-
-def _read_text(path: Path) -> str:
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise _error(path, f"no such file in {path.absolute().parent}; check the name and "
-                           "folder") from None
-    except OSError as e:
-        raise _error(path, f"cannot open it ({e.strerror or e})") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise _error(path, "this is a folder, not a file; choose a CSV or LIBSVM file")
-    if not stat.S_ISREG(info.st_mode):
-        raise _error(path, "this is not a regular file; choose a CSV or LIBSVM file")
-    if info.st_size > MAX_BYTES:
-        raise _too_large(path, info.st_size)
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise _error(path, f"cannot read it ({e.strerror or e})") from None
-    if len(data) > MAX_BYTES:      # it grew after the size check
-        raise _too_large(path, len(data))
-    _refuse_binary(data, path)
-    text = _decode(data, path)
-    if not text.strip():
-        raise _error(path, "the file has only blank lines: no points to load" if text
-                     else "the file is empty: no points to load")
-    return text
-
-
-def _too_large(path: Path, size: int) -> DataError:
-    return _error(path, f"the file is {size / 2**20:.0f} MB; svmdesk reads files up to "
-                        f"{MAX_BYTES // 2**20} MB: load a sample of the points instead")
-
-
-def _refuse_binary(data: bytes, path: Path) -> None:
-    for magic, kind in MAGIC.items():
-        if data.startswith(magic):
-            raise _error(path, f"this is {kind}, not CSV or LIBSVM text; export the points "
-                               "as CSV (in Excel: Save As 'CSV UTF-8')")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        raise _error(path, "a NUL byte: this looks like a binary file, not CSV or LIBSVM "
-                           "text; export the points as CSV", line=data.count(b"\n", 0, nul) + 1)
-
-
-def _decode(data: bytes, path: Path) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    try:
-        text = data.decode("cp932")      # the Shift-JIS that Excel writes in Japan
-        if not NOT_SHIFT_JIS.search(text):
-            return text
-    except UnicodeDecodeError:
-        pass
-    try:
-        data.decode("utf-8")             # (utf-8-sig counts positions after the BOM)
-    except UnicodeDecodeError as e:
-        raise _error(path, f"byte 0x{data[e.start]:02x} is neither UTF-8 nor Shift-JIS text; "
-                           "save the file as 'CSV UTF-8'",
-                     line=data.count(b"\n", 0, e.start) + 1) from None
 
 
 def _is_libsvm(path: Path, text: str) -> bool:
@@ -160,7 +83,7 @@ def _load_csv(text: str, path: Path, x, y, label):
     delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
     rows = _csv_rows(text, path, delimiter)
     if not rows:
-        raise _error(path, "every row is empty: no points to load")
+        raise file_error(path, "every row is empty: no points to load")
     header, rows = _split_header(rows, path)
     width = len(header or rows[0][1])
     _check_widths(rows, width, header, delimiter, path)
@@ -170,15 +93,16 @@ def _load_csv(text: str, path: Path, x, y, label):
         [f"column {c + 1}" for c in range(width)]
     features = [c for c in range(width) if c != label_col]
     if len(features) < 2 and _looks_libsvm(text):
-        raise _error(path, "this looks like LIBSVM text, which a CSV file name hides; rename "
-                           "the file to end in .libsvm")
+        raise file_error(path, "this looks like LIBSVM text, which a CSV file name hides; rename "
+                               "the file to end in .libsvm")
     columns = _choose(x, y, names, features, label_col, path)
     X = np.array([[_number(cells[c], path, line, where[c]) for c in columns]
                   for line, cells in rows], dtype=np.float64)
     labels = []
     for line, cells in rows:
         if not cells[label_col]:
-            raise _error(path, "empty label; every point needs a class", line, where[label_col])
+            raise file_error(path, "empty label; every point needs a class", line,
+                             where[label_col])
         labels.append(cells[label_col])
     return X, labels, [names[c] for c in columns]
 
@@ -208,7 +132,7 @@ def _csv_rows(text: str, path: Path, delimiter: str) -> list:
         except StopIteration:
             return rows
         except csv.Error as e:
-            raise _error(path, _quote_problem(str(e)), start) from None
+            raise file_error(path, _quote_problem(str(e)), start) from None
         cells = [cell.strip() for cell in cells]
         if any(cells):                # skips blank lines and Excel's empty ',,,' rows
             rows.append((start, cells))
@@ -231,7 +155,7 @@ def _split_header(rows: list, path: Path):
     if any(_to_float(cell) is not None for cell in first):
         return None, rows
     if len(rows) == 1:
-        raise _error(path, "there is a header row but no data rows; add points below it", line)
+        raise file_error(path, "there is a header row but no data rows; add points below it", line)
     return [cell or f"column {k + 1}" for k, cell in enumerate(first)], rows[1:]
 
 
@@ -240,16 +164,16 @@ def _check_widths(rows: list, width: int, header, delimiter: str, path: Path) ->
         if len(cells) != width:
             first = "the header has" if header else "the first row has"
             sep = "tab" if delimiter == "\t" else f"'{delimiter}'"
-            raise _error(path, f"{len(cells)} fields where {first} {width}; every row needs "
-                               f"the same columns: look for a missing or extra {sep}", line)
+            raise file_error(path, f"{len(cells)} fields where {first} {width}; every row needs "
+                                   f"the same columns: look for a missing or extra {sep}", line)
 
 
 def _label_column(label, header, width: int, path: Path) -> int:
     if label is None:
         return width - 1
     if header is None and isinstance(label, str):
-        raise _error(path, f"the file has no header row, so there is no column {label!r}; "
-                           "give label as a 0-based column index")
+        raise file_error(path, f"the file has no header row, so there is no column {label!r}; "
+                               "give label as a 0-based column index")
     return _column(label, header or [f"column {k + 1}" for k in range(width)], "label", path)
 
 
@@ -267,8 +191,8 @@ def _default_names(width: int, label_col: int) -> list:
 # -- LIBSVM ---------------------------------------------------------------------------------
 def _load_libsvm(text: str, path: Path, x, y, label):
     if label is not None:
-        raise _error(path, "label= picks a CSV column; in a LIBSVM file the label is always "
-                           "the first item of a line")
+        raise file_error(path, "label= picks a CSV column; in a LIBSVM file the label is always "
+                               "the first item of a line")
     points = []
     for line, content in enumerate(LINE_BREAK.split(text), start=1):
         items = content.split("#", 1)[0].split()
@@ -276,11 +200,11 @@ def _load_libsvm(text: str, path: Path, x, y, label):
             points.append((line, _libsvm_label(items[0], path, line),
                            _libsvm_features(items[1:], path, line)))
     if not points:
-        raise _error(path, "the file has only comments: no points to load")
+        raise file_error(path, "the file has only comments: no points to load")
     d = max(max(features, default=0) for _, _, features in points)
     if len(points) * d > MAX_CELLS:
-        raise _error(path, f"{len(points)} points with {d} features are too many numbers "
-                           f"for svmdesk (at most {MAX_CELLS:,}); keep fewer features")
+        raise file_error(path, f"{len(points)} points with {d} features are too many numbers "
+                               f"for svmdesk (at most {MAX_CELLS:,}); keep fewer features")
     X = np.zeros((len(points), d))
     for r, (_, _, features) in enumerate(points):
         for index, value in features.items():
@@ -292,12 +216,12 @@ def _load_libsvm(text: str, path: Path, x, y, label):
 
 def _libsvm_label(item: str, path: Path, line: int) -> str:
     if ":" in item:
-        raise _error(path, f"the line starts with {item!r}; a LIBSVM line starts with its "
-                           "label, as in '+1 1:0.5 2:1.2'", line)
+        raise file_error(path, f"the line starts with {item!r}; a LIBSVM line starts with its "
+                               "label, as in '+1 1:0.5 2:1.2'", line)
     value = _to_float(item)
     if value is None or not math.isfinite(value):
-        raise _error(path, f"label {item!r} is not a number; LIBSVM labels are numbers such "
-                           "as +1 and -1 (save text labels as CSV instead)", line, "item 1")
+        raise file_error(path, f"label {item!r} is not a number; LIBSVM labels are numbers such "
+                               "as +1 and -1 (save text labels as CSV instead)", line, "item 1")
     return _label_name(value)
 
 
@@ -309,8 +233,8 @@ def _libsvm_features(items: list, path: Path, line: int) -> dict:
             raise _bad_item(item, path, line, f"item {k}")
         j = int(index)
         if j in features:
-            raise _error(path, f"feature {j} appears twice on this line; keep one",
-                         line, f"item {k}")
+            raise file_error(path, f"feature {j} appears twice on this line; keep one",
+                                 line, f"item {k}")
         features[j] = _number(value, path, line, f"item {k}, column 'x{j}'")
     return features
 
@@ -318,13 +242,13 @@ def _libsvm_features(items: list, path: Path, line: int) -> dict:
 def _bad_item(item: str, path: Path, line: int, where: str) -> DataError:
     index, colon, _ = item.partition(":")
     if not colon:
-        return _error(path, f"{item!r} is not index:value; write features as in '3:0.5'",
-                      line, where)
+        return file_error(path, f"{item!r} is not index:value; write features as in '3:0.5'",
+                              line, where)
     if re.fullmatch(r"[+-]?[0-9]+", index):
-        return _error(path, f"feature index {index} in {item!r}: indices start at 1",
-                      line, where)
-    return _error(path, f"{index!r} in {item!r} is not a feature index; indices are whole "
-                        "numbers 1, 2, 3, ...", line, where)
+        return file_error(path, f"feature index {index} in {item!r}: indices start at 1",
+                              line, where)
+    return file_error(path, f"{index!r} in {item!r} is not a feature index; indices are whole "
+                            "numbers 1, 2, 3, ...", line, where)
 
 
 # -- both -----------------------------------------------------------------------------------
@@ -332,8 +256,8 @@ def _choose(x, y, names: list, features: list, label_col, path: Path) -> list:
     """The feature columns to load: all of them, or x and y when either is given."""
     if len(features) < 2:
         found = ", ".join(repr(names[c]) for c in features) or "none"
-        raise _error(path, f"needs at least two feature columns besides the label; found "
-                           f"{len(features)} ({found})")
+        raise file_error(path, f"needs at least two feature columns besides the label; found "
+                               f"{len(features)} ({found})")
     if x is None and y is None:
         return features
     cx = None if x is None else _column(x, names, "x", path, label_col)
@@ -341,8 +265,8 @@ def _choose(x, y, names: list, features: list, label_col, path: Path) -> list:
     cx = next(c for c in features if c != cy) if cx is None else cx
     cy = next(c for c in features if c != cx) if cy is None else cy
     if cx == cy:
-        raise _error(path, f"x and y are both column {names[cx]!r}; choose two different "
-                           "columns")
+        raise file_error(path, f"x and y are both column {names[cx]!r}; choose two different "
+                               "columns")
     return [cx, cy]
 
 
@@ -350,19 +274,19 @@ def _column(spec, names: list, role: str, path: Path, label_col=None) -> int:
     shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
     if isinstance(spec, str):
         if spec not in names:
-            raise _error(path, f"there is no column named {spec!r} (given as {role}); the "
-                               f"columns are {shown}")
+            raise file_error(path, f"there is no column named {spec!r} (given as {role}); the "
+                                   f"columns are {shown}")
         c = names.index(spec)
     elif isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
         if not 0 <= spec < len(names):
-            raise _error(path, f"column index {spec} (given as {role}) is out of range; the "
-                               f"{len(names)} columns are numbered 0 to {len(names) - 1}")
+            raise file_error(path, f"column index {spec} (given as {role}) is out of range; the "
+                                   f"{len(names)} columns are numbered 0 to {len(names) - 1}")
         c = int(spec)
     else:
-        raise _error(path, f"{role}={spec!r}: give a column name or a 0-based column index")
+        raise file_error(path, f"{role}={spec!r}: give a column name or a 0-based column index")
     if c == label_col:
-        raise _error(path, f"column {names[c]!r} (given as {role}) holds the labels; choose "
-                           "a feature column")
+        raise file_error(path, f"column {names[c]!r} (given as {role}) holds the labels; choose "
+                               "a feature column")
     return c
 
 
@@ -371,12 +295,12 @@ def _number(cell: str, path: Path, line: int, where: str) -> float:
     if value is not None and math.isfinite(value):
         return value
     if not cell:
-        raise _error(path, "empty cell; fill it in or remove that row", line, where)
+        raise file_error(path, "empty cell; fill it in or remove that row", line, where)
     if value is not None:
-        raise _error(path, f"{cell!r} is not a finite number; fix or remove that row",
-                     line, where)
+        raise file_error(path, f"{cell!r} is not a finite number; fix or remove that row",
+                             line, where)
     hint = "; use a point for decimals (1.5, not 1,5)" if DECIMAL_COMMA.fullmatch(cell) else ""
-    raise _error(path, f"{cell!r} is not a number{hint}; fix or remove that row", line, where)
+    raise file_error(path, f"{cell!r} is not a number{hint}; fix or remove that row", line, where)
 
 
 def _to_float(text: str):
@@ -443,12 +367,12 @@ def save_dataset(dataset: Dataset, path, format=None) -> None:
 def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter: str) -> str:
     for name in (*feature_names, *labels):
         if not name or name != name.strip():
-            raise _error(path, f"name {name!r} is empty or has spaces around it, which a CSV "
-                               "file cannot keep; rename it")
+            raise file_error(path, f"name {name!r} is empty or has spaces around it, which a CSV "
+                                   "file cannot keep; rename it")
     numeric = [n for n in feature_names if _to_float(n) is not None]
     if numeric:
-        raise _error(path, f"feature name {numeric[0]!r} is a number, so the header would be "
-                           "read as data; rename the feature")
+        raise file_error(path, f"feature name {numeric[0]!r} is a number, so the header would be "
+                               "read as data; rename the feature")
     # Quote all text if some holds another separator (lest a reader guess that one instead)
     # or a '\r' (which the csv module leaves unquoted when lines end in '\n').
     risky = "".join(set(DELIMITERS) - {delimiter}) + "\r"
@@ -467,12 +391,12 @@ def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
     for label in dict.fromkeys(labels):
         value = _to_float(label)
         if value is None or not math.isfinite(value):
-            raise _error(path, f"LIBSVM needs numeric labels, but class {label!r} is not a "
-                               "number; save as CSV (.csv) instead")
+            raise file_error(path, f"LIBSVM needs numeric labels, but class {label!r} is not a "
+                                   "number; save as CSV (.csv) instead")
         names[label] = _label_name(value)
     if len(set(names.values())) < len(names):
-        raise _error(path, "two classes are the same number in LIBSVM (such as '1' and "
-                           "'1.0'); rename one or save as CSV")
+        raise file_error(path, "two classes are the same number in LIBSVM (such as '1' and "
+                               "'1.0'); rename one or save as CSV")
     d = X.shape[1]
     lines = [" ".join([names[lab], *(f"{j}:{v!r}" for j, v in enumerate(row, 1)
                                      if v != 0 or j == d)])
@@ -488,7 +412,7 @@ def load_points(path, n_features: int):
     exactly n_features columns has no label column, otherwise the last column is the label
     (ignored); a LIBSVM file's missing trailing features are 0."""
     path = Path(path)
-    text = _read_text(path)
+    text = read_text(path)
     if _is_libsvm(path, text):
         X, _, names = _load_libsvm(text, path, None, None, None)
         if X.shape[1] < n_features:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from svmdesk.core import DataError, Dataset, make_dataset
 from svmdesk.formats import load_dataset, save_dataset
 from svmdesk.formats import points as sio
+from svmdesk.formats import text_file
 
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad"
@@ -140,14 +141,14 @@ def test_a_file_over_50_mb_is_refused_before_reading(tmp_path, monkeypatch):
     big = tmp_path / "huge.csv"
     with open(big, "wb") as f:               # sparse: takes no disk space
         f.truncate(300 * 2**20)
-    monkeypatch.setattr(sio, "open", None, raising=False)  # reading it would fail loudly
+    monkeypatch.setattr(text_file, "open", None, raising=False)  # reading it would fail loudly
     message = refused(big)
     assert "300 MB" in message and "up to 50 MB" in message
 
 
 def test_the_size_limit_applies_to_what_is_read(monkeypatch):
     assert load_dataset(BAD / "too_large.csv").n == 60
-    monkeypatch.setattr(sio, "MAX_BYTES", 100)
+    monkeypatch.setattr(text_file, "MAX_BYTES", 100)
     assert "svmdesk reads files up to" in refused(BAD / "too_large.csv")
 
 
