@@ -99,12 +99,12 @@ def _libsvm_labels(classes: np.ndarray) -> list:
             label = label.item()
         if isinstance(label, str) or not isinstance(label, (bool, int, float)):
             raise DataError(f"LIBSVM model files need numeric class labels, and this model has "
-                            f"the label {label!r}; save it with save_model (svmdesk's JSON "
-                            "model) instead, or train on numeric labels")
+                            f"the label {label!r}; save it as svmdesk's JSON model (.json) "
+                            "instead, or train on numeric labels")
         if isinstance(label, float) and not label.is_integer():
             raise DataError(f"LIBSVM model files store class labels as integers, and this model "
-                            f"has the label {label!r}; save it with save_model (svmdesk's JSON "
-                            "model) instead, or train on integer labels")
+                            f"has the label {label!r}; save it as svmdesk's JSON model (.json) "
+                            "instead, or train on integer labels")
         label = int(label)
         if not -2**31 <= label < 2**31:
             raise DataError(f"class label {label} does not fit LIBSVM's 32-bit integer labels")

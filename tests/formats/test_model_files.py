@@ -704,7 +704,7 @@ def test_export_rejects_text_and_fractional_labels(tmp_path):
         svc = fit(X, labels[y], kernel="linear")
         with pytest.raises(DataError, match=words) as info:
             export_libsvm(svc, tmp_path / "m.model")
-        assert "save_model" in str(info.value)
+        assert "JSON model (.json)" in str(info.value)
     assert list(tmp_path.iterdir()) == []
 
 
