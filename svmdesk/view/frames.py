@@ -77,12 +77,28 @@ class Frame:
     hard_picture: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        if self.regions is not None:
-            soft = hard = regions_picture(self.regions)
-        else:
-            soft, hard = sides_pictures(self.values, self.classes)
+        soft, hard = _pictures(self.values, self.regions, self.classes)
         object.__setattr__(self, "picture", soft)
         object.__setattr__(self, "hard_picture", hard)
+
+
+# The last pictures made, with the arrays they were made from: a frame copied with
+# dataclasses.replace (paused, finished machines, elapsed time) keeps its grid and reuses
+# them instead of colouring it again.
+_last_pictures = (None, None, None, None)
+
+
+def _pictures(values, regions, classes) -> tuple:
+    global _last_pictures
+    last_values, last_regions, last_classes, pictures = _last_pictures
+    if last_values is values and last_regions is regions and last_classes == classes:
+        return pictures
+    if regions is not None:
+        pictures = (regions_picture(regions),) * 2
+    else:
+        pictures = sides_pictures(values, classes)
+    _last_pictures = (values, regions, classes, pictures)      # one assignment: thread-safe
+    return pictures
 
 
 def chart_point(snap: Snapshot, done=()) -> tuple:
