@@ -5,6 +5,8 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
+
 
 def _offscreen_platform(width: int, height: int) -> str:
     config = Path(tempfile.mkdtemp(prefix="svmdesk-screen-")) / "screen.json"
@@ -15,3 +17,11 @@ def _offscreen_platform(width: int, height: int) -> str:
 
 
 os.environ.setdefault("QT_QPA_PLATFORM", _offscreen_platform(1920, 1080))
+
+
+@pytest.fixture
+def fake_table(monkeypatch):
+    """The catalog's table with a fake solver and parameter (tests/fake_solver.py)."""
+    from .fake_solver import use_fake_table
+
+    return use_fake_table(monkeypatch)

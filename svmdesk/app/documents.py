@@ -20,10 +20,10 @@ from ..formats.checked_json import read_json
 from ..formats.points import DATA_SUFFIXES
 
 _DATA_PATTERNS = " ".join(f"*{suffix}" for suffix in DATA_SUFFIXES)
-SESSION_FILES = "svmdesk sessions (*.svmdesk)"
+SESSION_FILES = f"svmdesk sessions (*{session.SUFFIX})"
 MODEL_FILES = "svmdesk models (*.json)"
 DATA_FILES = f"Data ({_DATA_PATTERNS})"
-OPEN_FILES = (f"All svmdesk files (*.svmdesk *.json {_DATA_PATTERNS});;"
+OPEN_FILES = (f"All svmdesk files (*{session.SUFFIX} *.json {_DATA_PATTERNS});;"
               + ";;".join((SESSION_FILES, MODEL_FILES, DATA_FILES)))
 MAX_RECENT = 8
 
@@ -40,7 +40,7 @@ def read_document(path) -> Opened:
     holds a model or a session: its own "format" field says which."""
     path = Path(path)
     suffix = path.suffix.lower()
-    if suffix == ".svmdesk":
+    if suffix == session.SUFFIX:
         return Opened("session", path, load_session(path))
     if suffix == ".json":
         doc = read_json(path, "svmdesk model file", model_json.MAX_BYTES)

@@ -12,14 +12,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout
 from ..core import GENERATORS, KERNELS, SOLVERS, Kernel
 from .canvas import SYMBOL_NAMES, class_color
 
-SOLVER_TITLES = {
-    "smo": "SMO (libsvm's algorithm)",
-    "dual-gradient": "Dual gradient ascent",
-    "primal-subgradient": "Primal sub-gradient (linear)",
-    "kernel-gradient": "Kernel gradient descent",
-    "pegasos": "Pegasos SGD (linear)",
-}
-HARD_MARGIN_SOLVERS = ("smo", "dual-gradient")
+SOLVER_TITLES = {name: row.title for name, row in SOLVERS.items()}
+HARD_MARGIN_SOLVERS = tuple(name for name, row in SOLVERS.items() if row.hard_margin)
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
 
 
@@ -294,7 +288,7 @@ class SidePanel(QWidget):
     def incompatibility(self) -> str:
         """Why the chosen solver cannot train the chosen kernel ('' if it can)."""
         solver, kernel = self.solver_key(), self.kernel.currentText()
-        if kernel not in SOLVERS[solver].KERNELS:
+        if kernel not in SOLVERS[solver].kernels:
             return (f"{SOLVER_TITLES[solver]} learns a weight vector w directly, so it only "
                     f"trains linear models. Pick the linear kernel, or SMO, dual gradient or "
                     f"kernel gradient for the {kernel} kernel.")

@@ -16,7 +16,6 @@ BAD_INPUT = (ValueError, FileNotFoundError, IsADirectoryError, NotADirectoryErro
              PermissionError)
 
 RENDER_WIDTH = (200, 8000)   # pixels
-MAX_CLASSES = 8              # the canvas draws at most 8 classes
 
 EXIT_CODES = """\
 exit codes:
@@ -45,18 +44,6 @@ def command(commands, name: str, summary: str, description: str, run):
                      help="on an error, print the Python traceback too")
     sub.set_defaults(run=run)
     return sub
-
-
-def c_value(text: str):
-    if text.strip().lower() in ("inf", "none", "infinity"):
-        return None
-    return _number(text, "a positive number, or 'inf' or 'none' for the hard margin")
-
-
-def gamma_value(text: str):
-    if text in ("scale", "auto"):
-        return text
-    return _number(text, "'scale', 'auto' or a positive number")
 
 
 def fraction(text: str) -> float:

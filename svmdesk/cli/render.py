@@ -7,10 +7,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import DataError
+from ..core import MAX_CLASSES, DataError
 from ..formats import load_dataset
 from ..formats.points import match_labels, require_features
-from .common import (DATA_FORMATS, EXIT_CODES, EXIT_OK, MAX_CLASSES, PROG, RENDER_WIDTH,
+from .common import (DATA_FORMATS, EXIT_CODES, EXIT_OK, PROG, RENDER_WIDTH,
                      check_folder, command, width_value)
 from .predict import read_model
 

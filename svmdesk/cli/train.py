@@ -8,14 +8,12 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import SOLVERS, SVC, ConvergenceWarning, DataError
+from ..core import SVC, ConvergenceWarning, DataError, catalog
 from ..core.datasets import class_labels
-from ..core.kernels import KERNELS
 from ..formats import export_libsvm, load_dataset, save_model
-from .common import (DATA_FORMATS, EXIT_CODES, EXIT_OK, PROG, c_value, check_folder,
-                     command, fraction, gamma_value, seed)
+from .common import DATA_FORMATS, EXIT_CODES, EXIT_OK, PROG, check_folder, command, fraction, seed
+from .options import add_options, chosen, trained_with
 
-DUAL_SOLVERS = ("smo", "dual-gradient")   # their objective_ is the dual; the others' the primal
 SHOWN_VALUES = 6             # per-machine values listed in the summary
 
 TRAIN_HELP = f"""\
@@ -46,35 +44,7 @@ def add_parser(commands) -> None:
     p = command(commands, "train", "fit an SVM to a data file and save the model",
                  TRAIN_HELP, run)
     p.add_argument("data", metavar="DATA", help="the training points (CSV or LIBSVM file)")
-    p.add_argument("--solver", choices=tuple(SOLVERS), default="smo", metavar="S",
-                   help="smo (default; libsvm's SMO), dual-gradient, kernel-gradient (all "
-                        "kernels), primal-subgradient or pegasos (linear kernel only)")
-    p.add_argument("--kernel", choices=KERNELS, default="rbf", metavar="K",
-                   help="linear, poly ((gamma <x,x'> + coef0)^degree), rbf (default; "
-                        "exp(-gamma ||x-x'||^2)) or sigmoid (tanh(gamma <x,x'> + coef0))")
-    p.add_argument("-C", type=c_value, default=1.0, metavar="C",
-                   help="the soft-margin penalty: a positive number (default 1), or 'inf' "
-                        "or 'none' for the hard margin")
-    p.add_argument("--gamma", type=gamma_value, default="scale", metavar="G",
-                   help="the kernel width (poly, rbf, sigmoid): 'scale' (default; "
-                        "1 / (features * variance of X)), 'auto' (1 / features) or a "
-                        "positive number")
-    p.add_argument("--degree", type=int, default=3, metavar="D",
-                   help="the poly kernel's degree, a positive integer (default 3)")
-    p.add_argument("--coef0", type=float, default=0.0, metavar="R",
-                   help="the poly and sigmoid kernels' constant term (default 0)")
-    p.add_argument("--tol", type=float, default=1e-3, metavar="T",
-                   help="the stopping tolerance, a positive number (default 0.001)")
-    p.add_argument("--max-iter", type=int, default=None, metavar="N",
-                   help="the iteration budget per machine (default: the solver's own)")
-    p.add_argument("--learning-rate", type=float, default=None, metavar="LR",
-                   help="the step size of the gradient solvers (default: a safe automatic "
-                        "step)")
-    p.add_argument("--batch-size", type=int, default=None, metavar="B",
-                   help="pegasos' mini-batch size (default: the solver's own)")
-    p.add_argument("--standardize", action="store_true",
-                   help="scale every feature to mean 0 and standard deviation 1 before the "
-                        "kernel (the model applies it to new points itself)")
+    add_options(p, catalog.TABLE)
     p.add_argument("--test-fraction", type=fraction, default=0.0, metavar="F",
                    help="share of the points held out at random to measure test accuracy, "
                         "from 0 (default: train on all) to below 1")
@@ -99,17 +69,15 @@ def run(args) -> int:
         raise DataError(f"{Path(args.data).name}: the {len(train)} training points left by "
                         f"--test-fraction {args.test_fraction:g} hold fewer than two classes; "
                         "use a smaller test fraction or another --seed")
-    svc = SVC(solver=args.solver, kernel=args.kernel, C=args.C, gamma=args.gamma,
-              degree=args.degree, coef0=args.coef0, tol=args.tol, max_iter=args.max_iter,
-              learning_rate=args.learning_rate, batch_size=args.batch_size,
-              standardize=args.standardize, random_state=args.seed)
+    params = chosen(args, catalog.TABLE)
+    svc = SVC(**params)
     start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ConvergenceWarning)
         svc.fit(data.X[train], labels[train])
     elapsed = time.perf_counter() - start
     written = [save_model(svc, out)] if out.suffix.lower() == ".json" else export_libsvm(svc, out)
-    print(summary(args, data, labels, train, test, svc, elapsed, written))
+    print(summary(args, params, data, labels, train, test, svc, elapsed, written))
     for w in caught:
         print(f"{PROG}: warning: {' '.join(str(w.message).split())}", file=sys.stderr)
     return EXIT_OK
@@ -123,13 +91,13 @@ def split(n: int, fraction: float, seed: int):
     return np.sort(order[k:]), np.sort(order[:k])
 
 
-def summary(args, data, labels, train, test, svc, elapsed, written) -> str:
+def summary(args, params, data, labels, train, test, svc, elapsed, written) -> str:
     classes = svc.classes_
     counts = {c: int(np.sum(labels == c)) for c in classes.tolist()}
     machines = len(svc.model_.machines)
     iterations = np.asarray(svc.n_iter_).tolist()
     objective = np.atleast_1d(svc.objective_).tolist()
-    kind = "dual" if args.solver in DUAL_SOLVERS else "primal"
+    kind = catalog.TABLE.solvers[params["solver"]].objective
     held = (f"{len(test)} held out for testing (fraction {args.test_fraction:g}, seed "
             f"{args.seed})" if len(test) else "none held out")
     lines = [
@@ -140,7 +108,7 @@ def summary(args, data, labels, train, test, svc, elapsed, written) -> str:
                                                     for c, n in counts.items())),
         ("solver", args.solver + ("" if machines == 1 else
                                   f", {machines} one-vs-one machines")),
-        ("kernel", f"{args.kernel}  {_kernel_params(args, svc)}"),
+        ("kernel", f"{args.kernel}  {trained_with(params, svc, catalog.TABLE)}"),
         ("iterations", _listed(iterations, machines, total=True)),
         ("objective", f"{_listed(objective, machines)} ({kind})"),
         ("converged", "yes" if svc.converged_ else "no (the iteration budget ran out "
@@ -155,23 +123,6 @@ def summary(args, data, labels, train, test, svc, elapsed, written) -> str:
     ]
     width = max(len(name) for name, _ in lines)
     return "\n".join(f"{name + ':':<{width + 2}}{value}" for name, value in lines)
-
-
-def _kernel_params(args, svc) -> str:
-    parts = ["C=inf (hard margin)" if args.C is None else f"C={args.C:g}"]
-    if args.kernel != "linear":
-        gamma = (f"gamma={args.gamma} ({svc.gamma_:.6g})" if isinstance(args.gamma, str)
-                 else f"gamma={svc.gamma_:.6g}")
-        parts.append(gamma)
-    if args.kernel == "poly":
-        parts.append(f"degree={args.degree}")
-    if args.kernel in ("poly", "sigmoid"):
-        parts.append(f"coef0={args.coef0:g}")
-    parts += [f"tol={args.tol:g}", f"standardize={'yes' if args.standardize else 'no'}"]
-    for name in ("max_iter", "learning_rate", "batch_size"):
-        if getattr(args, name) is not None:
-            parts.append(f"{name}={getattr(args, name):g}")
-    return "  ".join(parts)
 
 
 def _listed(values: list, machines: int, total: bool = False) -> str:

@@ -7,29 +7,18 @@ more classes) and sets the fitted attributes when the stream ends.
 from __future__ import annotations
 
 import dataclasses
-import math
 import numbers
 from itertools import combinations
+from types import MappingProxyType
 from typing import Iterator
 
 import numpy as np
 
+from . import catalog
 from .errors import DataError
-from .kernels import KERNELS, Kernel
+from .kernels import Kernel
 from .model import BinaryMachine, Scaler, SVMModel
-from .solvers import dual_gradient, kernel_gradient, pegasos, primal_subgradient, smo
 from .solvers.base import BinaryProblem, Snapshot
-
-SOLVERS = {
-    "smo": smo,
-    "dual-gradient": dual_gradient,
-    "primal-subgradient": primal_subgradient,
-    "kernel-gradient": kernel_gradient,
-    "pegasos": pegasos,
-}
-
-PARAMS = ("solver", "kernel", "C", "gamma", "degree", "coef0", "tol", "max_iter",
-           "learning_rate", "batch_size", "standardize", "random_state")
 
 
 class SVC:
@@ -37,6 +26,10 @@ class SVC:
 
     C=None (or inf) is the hard margin. gamma: "scale" (1 / (n_features * X.var())),
     "auto" (1 / n_features) or a positive number. Labels may be any hashable values.
+
+    The parameters, their ranges and the solvers and kernels that use them are the rows of
+    `catalog.TABLE`; `__init__` names them again, as scikit-learn's get_params reads them
+    from the signature (a test checks that the two agree).
     """
 
     def __init__(self, solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3,
@@ -56,17 +49,18 @@ class SVC:
         self.random_state = random_state
 
     def get_params(self, deep: bool = True) -> dict:
-        return {name: getattr(self, name) for name in PARAMS}
+        return {name: getattr(self, name) for name in catalog.TABLE.names}
 
     def set_params(self, **params) -> "SVC":
+        names = catalog.TABLE.names
         for name, value in params.items():
-            if name not in PARAMS:
-                raise ValueError(f"SVC has no parameter {name!r}; parameters: {', '.join(PARAMS)}")
+            if name not in names:
+                raise ValueError(f"SVC has no parameter {name!r}; parameters: {', '.join(names)}")
             setattr(self, name, value)
         return self
 
     def __repr__(self) -> str:
-        defaults = SVC().get_params()
+        defaults = catalog.TABLE.defaults
         changed = [f"{k}={v!r}" for k, v in self.get_params().items()
                    if repr(v) != repr(defaults[k])]
         return f"SVC({', '.join(changed)})"
@@ -87,7 +81,8 @@ class SVC:
         are set once the last machine has finished (a stream abandoned early sets none).
         """
         every = _check_every(every)
-        params = check_params(self.get_params())
+        params = catalog.TABLE.check(self.get_params())
+        solver = catalog.TABLE.solvers[params["solver"]]
         X, y = _check_data(X, y)
         classes, codes = _encode_labels(y)
         scaler = Scaler.fit(X) if params["standardize"] else None
@@ -102,22 +97,22 @@ class SVC:
                 X=Z[points], y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
                 C=params["C"], tol=params["tol"], max_iter=params["max_iter"],
                 learning_rate=params["learning_rate"], batch_size=params["batch_size"],
-                seed=params["random_state"])
+                seed=params["random_state"], params=MappingProxyType(params))
             label = dict(machine=k, n_machines=len(pairs),
                          classes=(classes[neg], classes[pos]),
                          points=None if len(pairs) == 1 else points,
                          kernel=kernel, scaler=scaler)
             final = None
-            for snap in SOLVERS[params["solver"]].solve(problem, every, wanted):
+            for snap in solver.implementation().solve(problem, every, wanted):
                 final = dataclasses.replace(snap, **label)
                 yield final
             finals.append(final)
             machines.append(_machine(final, problem, points, pos, neg))
-        self._set_fitted(kernel, classes, codes, machines, scaler, finals, X)
+        self._set_fitted(kernel, classes, codes, machines, scaler, finals, X, solver)
 
     # -- fitted state -------------------------------------------------------------------------
-    def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X):
-        dual = SOLVERS[self.solver] in (smo, dual_gradient)   # the others minimise P
+    def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X, solver):
+        dual = solver.objective == "dual"   # the others minimise P
         objectives = np.array([s.dual_objective if dual else s.primal_objective
                                for s in finals])
         # where the model has seen data: a window drawing it over other points says when
@@ -305,62 +300,6 @@ def _check_every(every) -> int:
     if isinstance(every, bool) or not isinstance(every, numbers.Integral) or every < 1:
         raise ValueError(f"every must be a positive integer; got {every!r}")
     return int(every)
-
-
-def check_params(p: dict) -> dict:
-    """Validated parameters, with C resolved to a float (inf for hard margin)."""
-    p = dict(p)
-
-    def bad(name, allowed):
-        return ValueError(f"{name} must be {allowed}; got {p[name]!r}")
-
-    if p["solver"] not in SOLVERS:
-        raise bad("solver", "one of " + ", ".join(repr(s) for s in SOLVERS))
-    if p["kernel"] not in KERNELS:
-        raise bad("kernel", "one of " + ", ".join(repr(k) for k in KERNELS))
-    module = SOLVERS[p["solver"]]
-    if p["kernel"] not in module.KERNELS:
-        raise ValueError(
-            f"solver {p['solver']!r} trains {' and '.join(module.KERNELS)} models only, "
-            f"not kernel={p['kernel']!r}; choose kernel='linear', or solver 'smo', "
-            "'dual-gradient' or 'kernel-gradient' for other kernels")
-    C = p["C"]
-    if C is None:
-        p["C"] = math.inf
-    elif not _is_real(C) or not (C > 0) or math.isnan(C):
-        raise bad("C", "a positive number, or None (or inf) for hard margin")
-    else:
-        p["C"] = float(C)
-    gamma = p["gamma"]
-    if not (gamma in ("scale", "auto") if isinstance(gamma, str)
-            else _is_real(gamma) and 0 < gamma < math.inf):
-        raise bad("gamma", "'scale', 'auto' or a positive number")
-    if not _is_int(p["degree"]) or p["degree"] < 1:
-        raise bad("degree", "a positive integer")
-    if not _is_real(p["coef0"]) or not math.isfinite(p["coef0"]):
-        raise bad("coef0", "a finite number")
-    if not _is_real(p["tol"]) or not 0 < p["tol"] < math.inf:
-        raise bad("tol", "a positive number")
-    for name in ("max_iter", "batch_size"):
-        if p[name] is not None and (not _is_int(p[name]) or p[name] < 1):
-            raise bad(name, "None or a positive integer")
-    lr = p["learning_rate"]
-    if lr is not None and (not _is_real(lr) or not 0 < lr < math.inf):
-        raise bad("learning_rate", "None (automatic) or a positive number")
-    if not isinstance(p["standardize"], (bool, np.bool_)):
-        raise bad("standardize", "True or False")
-    seed = p["random_state"]
-    if seed is not None and (not _is_int(seed) or seed < 0):
-        raise bad("random_state", "None or a non-negative integer")
-    return p
-
-
-def _is_real(v) -> bool:
-    return isinstance(v, numbers.Real) and not isinstance(v, (bool, np.bool_))
-
-
-def _is_int(v) -> bool:
-    return isinstance(v, numbers.Integral) and not isinstance(v, (bool, np.bool_))
 
 
 def _resolve_gamma(gamma, Z: np.ndarray) -> float:

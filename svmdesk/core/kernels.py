@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-KERNELS = ("linear", "poly", "rbf", "sigmoid")
+from .catalog import KERNELS as KINDS
+
+KERNELS = tuple(KINDS)
 
 # Entries per block: small enough that a block's intermediates stay in the CPU cache (the
 # element-wise passes are memory-bound), large enough to amortise numpy's per-call cost.
@@ -32,12 +34,7 @@ class Kernel:
 
     @property
     def formula(self) -> str:
-        return {
-            "linear": "k(x, x') = <x, x'>",
-            "poly": "k(x, x') = (gamma <x, x'> + coef0)^degree",
-            "rbf": "k(x, x') = exp(-gamma ||x - x'||^2)",
-            "sigmoid": "k(x, x') = tanh(gamma <x, x'> + coef0)",
-        }[self.name]
+        return KINDS[self.name].formula
 
     def __call__(self, A: np.ndarray, B: np.ndarray, dtype=np.float64, out=None) -> np.ndarray:
         """The matrix K[i, j] = k(A[i], B[j]) of shape (len(A), len(B)), written into `out`

@@ -37,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import estimator
+from ..core import catalog, estimator
 from ..core.errors import DataError
 from ..core.kernels import KERNELS, Kernel
 from ..core.model import BinaryMachine, Scaler, SVMModel
@@ -127,7 +127,7 @@ def _params_to_json(params: dict) -> dict:
             value = "inf"
         out[name] = value
     try:
-        estimator.check_params({**out, "C": math.inf if out["C"] == "inf" else out["C"]})
+        catalog.TABLE.check({**out, "C": math.inf if out["C"] == "inf" else out["C"]})
         json.dumps(out, allow_nan=False)
     except (ValueError, TypeError) as e:
         raise DataError(f"cannot save this model: its parameters are not valid ({e}); "
@@ -212,8 +212,8 @@ class _Loader(Checker):
             **params)
 
     def params(self, v) -> dict:
-        p = dict(self.obj(v, "params", estimator.PARAMS))
-        self.string(p["solver"], "params.solver", tuple(estimator.SOLVERS))
+        p = dict(self.obj(v, "params", catalog.TABLE.names))
+        self.string(p["solver"], "params.solver", tuple(catalog.TABLE.solvers))
         self.string(p["kernel"], "params.kernel", KERNELS)
         if p["C"] == "inf":
             p["C"] = math.inf
@@ -231,7 +231,7 @@ class _Loader(Checker):
             self.real(p["learning_rate"], "params.learning_rate")
         self.boolean(p["standardize"], "params.standardize")
         try:
-            estimator.check_params(p)
+            catalog.TABLE.check(p)
         except ValueError as e:
             self.fail("params", f"are not valid: {e}")
         return p
@@ -286,7 +286,7 @@ class _Loader(Checker):
         v = dict(self.obj(v, "training", ("solver", "n_iter", "objective", "converged",
                                           "n_samples", "n_features"),
                           optional=("feature_min", "feature_max")))
-        self.string(v["solver"], "training.solver", tuple(estimator.SOLVERS))
+        self.string(v["solver"], "training.solver", tuple(catalog.TABLE.solvers))
         if v["solver"] != solver:
             self.fail("training.solver", f"is {v['solver']!r} but params.solver is {solver!r}")
         n_iter = self.array(v["n_iter"], "training.n_iter", n_machines, "values (one per machine)")

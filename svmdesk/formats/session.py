@@ -27,6 +27,7 @@ from typing import Optional
 
 import numpy as np
 
+from ..core.catalog import MAX_CLASSES
 from ..core.datasets import class_labels
 from ..core.errors import DataError
 from ..core.estimator import relabelled
@@ -39,7 +40,6 @@ VERSION = 2
 LEGACY_VERSION = 1            # models trained on class indices
 SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
-MAX_CLASSES = 8               # the canvas's palette and marker shapes
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
          "model")
 

@@ -10,6 +10,7 @@ from typing import Optional
 
 import numpy as np
 
+from ..core import catalog
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
 from .grid import GridSpec, class_grid, decision_grid, model_grid
@@ -328,12 +329,12 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
     colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
     # what the model file says of its training: iterations, and the objective its solver
-    # minimised (the dual for SMO and dual gradient, the primal for the others)
+    # optimised (the catalog says which: the dual or the primal)
     iterations, primal, dual, converged = 0, float("nan"), None, True
     if svc is not None and len(model.machines) == 1:
         iterations, converged = int(np.sum(svc.n_iter_)), bool(svc.converged_)
         objective = float(np.ravel(svc.objective_)[0])
-        if svc.solver in ("smo", "dual-gradient"):
+        if catalog.TABLE.solvers[svc.solver].objective == "dual":
             dual = objective
         else:
             primal = objective

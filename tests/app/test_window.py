@@ -160,16 +160,12 @@ def test_close_during_a_run_stops_the_worker(qtbot):
 
 
 def test_worker_error_reaches_the_user_and_app_stays_usable(window, qtbot, monkeypatch):
-    from svmdesk.core import estimator
+    from svmdesk.core import SOLVERS
 
-    class Broken:
-        KERNELS = ("linear", "poly", "rbf", "sigmoid")
+    def broken(problem, every=1, wanted=None):
+        raise ArithmeticError("the solver fell over")
 
-        @staticmethod
-        def solve(problem, every=1, wanted=None):
-            raise ArithmeticError("the solver fell over")
-
-    monkeypatch.setitem(estimator.SOLVERS, "smo", Broken)
+    monkeypatch.setattr(SOLVERS["smo"].implementation(), "solve", broken)
     with qtbot.waitSignal(window.training_failed, timeout=TIMEOUT) as blocker:
         window.train()
     assert "fell over" in blocker.args[0]

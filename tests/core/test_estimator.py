@@ -19,7 +19,7 @@ from sklearn.base import clone
 from sklearn.datasets import load_iris
 
 from svmdesk.core import SVC, DataError, make_dataset
-from svmdesk.core import estimator as estimator_module
+from svmdesk.core import catalog
 from svmdesk.core.errors import ConvergenceWarning
 
 from .conftest import libsvm
@@ -205,8 +205,8 @@ def no_training(monkeypatch):
         calls.append(problem)
         raise AssertionError("training started before the parameters were validated")
 
-    for module in estimator_module.SOLVERS.values():
-        monkeypatch.setattr(module, "solve", forbidden)
+    for row in catalog.SOLVERS.values():
+        monkeypatch.setattr(row.implementation(), "solve", forbidden)
     return calls
 
 

@@ -14,6 +14,7 @@ import pytest
 from sklearn.datasets import make_blobs, make_moons
 from sklearn.svm import SVC as SklearnSVC
 
+from svmdesk.core import catalog
 from svmdesk.core.errors import ConvergenceWarning, DivergenceError
 from svmdesk.core.kernels import Kernel
 from svmdesk.core.solvers import dual_gradient, kernel_gradient, pegasos, primal_subgradient
@@ -208,10 +209,11 @@ def test_hinge_solvers_refuse_hard_margin(name):
 
 
 def test_supported_kernels():
-    assert set(dual_gradient.KERNELS) == {"linear", "poly", "rbf", "sigmoid"}
-    assert set(kernel_gradient.KERNELS) == {"linear", "poly", "rbf", "sigmoid"}
-    assert primal_subgradient.KERNELS == ("linear",)
-    assert pegasos.KERNELS == ("linear",)
+    kernels = {name: row.kernels for name, row in catalog.SOLVERS.items()}
+    assert set(kernels["dual-gradient"]) == {"linear", "poly", "rbf", "sigmoid"}
+    assert set(kernels["kernel-gradient"]) == {"linear", "poly", "rbf", "sigmoid"}
+    assert kernels["primal-subgradient"] == ("linear",)
+    assert kernels["pegasos"] == ("linear",)
 
 
 @pytest.mark.parametrize("name", ["primal-subgradient", "pegasos"])

@@ -11,26 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import catalog
 from .base import BinaryProblem
 
 
-def require_kernel(problem: BinaryProblem, solver: str, kernels: tuple, hint: str) -> None:
-    """Refuse a kernel the solver cannot train, saying what would work instead."""
-    name = problem.kernel.name
-    if name not in kernels:
-        raise ValueError(
-            f"solver {solver!r} does not support kernel {name!r}: it trains "
-            f"{' / '.join(repr(k) for k in kernels)} models only; {hint}"
-        )
-
-
-def require_finite_C(problem: BinaryProblem, solver: str) -> None:
-    """The primal solvers minimise 1/2||w||^2 + C * hinge, which has no hard-margin form."""
-    if problem.hard_margin:
-        raise ValueError(
-            f"solver {solver!r} minimises the hinge loss and needs a finite C; for a hard "
-            "margin (C = inf) use solver 'dual-gradient' or 'smo'"
-        )
+def require_trainable(problem: BinaryProblem, solver: str) -> None:
+    """Refuse a kernel, or a hard margin, the solver cannot train (as the catalog says),
+    saying what would work instead."""
+    catalog.TABLE.check_pairing(solver, problem.kernel.name, problem.C)
 
 
 def require_every(every: int) -> None:

@@ -8,7 +8,8 @@ At the optimum P = D. Hard margin is C = inf (P is inf while a point violates it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from types import MappingProxyType
+from typing import Mapping, Optional
 
 import numpy as np
 
@@ -28,6 +29,9 @@ class BinaryProblem:
     learning_rate: Optional[float] = None  # None: a safe step chosen by the solver
     batch_size: Optional[int] = None
     seed: Optional[int] = None
+    # every checked training parameter by name (catalog.TABLE): where a solver finds one
+    # this problem has no field for
+    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def n(self) -> int:

@@ -38,16 +38,15 @@ import numpy as np
 from ..errors import warn_convergence
 from .base import BinaryProblem, Snapshot, check_finite, dual_stats
 from ._common import (dual_bias, hulls_overlap, largest_eigenvalue, project_dual,
-                      require_every, require_kernel)
+                      require_every, require_trainable)
 
 NAME = "dual-gradient"
-KERNELS = ("linear", "poly", "rbf", "sigmoid")
 DEFAULT_MAX_ITER = 20_000
 
 
 def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_kernel(problem, NAME, KERNELS, "")
+    require_trainable(problem, NAME)
     require_every(every)
     return _iterate(problem, every)
 

@@ -34,17 +34,15 @@ import numpy as np
 from ..errors import warn_convergence
 from .base import (BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal,
                    linear_support, no_bound)
-from ._common import AveragedDual, BiasStep, require_every, require_finite_C, require_kernel
+from ._common import AveragedDual, BiasStep, require_every, require_trainable
 
 NAME = "kernel-gradient"
-KERNELS = ("linear", "poly", "rbf", "sigmoid")
 DEFAULT_MAX_ITER = 20_000
 
 
 def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_kernel(problem, NAME, KERNELS, "")
-    require_finite_C(problem, NAME)
+    require_trainable(problem, NAME)
     require_every(every)
     return _iterate(problem, every)
 

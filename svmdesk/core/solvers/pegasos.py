@@ -33,10 +33,9 @@ import numpy as np
 
 from ..errors import warn_convergence
 from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
-from ._common import BiasStep, require_every, require_finite_C, require_kernel
+from ._common import BiasStep, require_every, require_trainable
 
 NAME = "pegasos"
-KERNELS = ("linear",)
 DEFAULT_BATCH = 32
 DEFAULT_EPOCHS = 1000
 MIN_EPOCHS = 4  # judge the trend over at least two epochs
@@ -44,9 +43,7 @@ MIN_EPOCHS = 4  # judge the trend over at least two epochs
 
 def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_kernel(problem, NAME, KERNELS,
-                   "choose kernel='linear', or solver 'smo' / 'kernel-gradient' for kernels")
-    require_finite_C(problem, NAME)
+    require_trainable(problem, NAME)
     require_every(every)
     if problem.batch_size is not None and problem.batch_size < 1:
         raise ValueError(f"batch_size must be a positive integer; got {problem.batch_size!r}")

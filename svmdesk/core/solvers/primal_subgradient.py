@@ -32,20 +32,15 @@ import numpy as np
 from ..errors import warn_convergence
 from .base import (BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal,
                    linear_support)
-from ._common import (AveragedDual, BiasStep, require_every, require_finite_C,
-                      require_kernel)
+from ._common import AveragedDual, BiasStep, require_every, require_trainable
 
 NAME = "primal-subgradient"
-KERNELS = ("linear",)
 DEFAULT_MAX_ITER = 20_000
 
 
 def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_kernel(problem, NAME, KERNELS,
-                   "choose kernel='linear', or solver 'kernel-gradient', 'dual-gradient' or "
-                   "'smo' for the other kernels")
-    require_finite_C(problem, NAME)
+    require_trainable(problem, NAME)
     require_every(every)
     return _iterate(problem, every)
 

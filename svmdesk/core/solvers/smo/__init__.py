@@ -5,6 +5,6 @@ cache and the memory kept between runs in `row_cache`, and the Newton step's lin
 in `newton`.
 """
 from .row_cache import KernelRowCache, RowMemory, keeping_row_memory
-from .solver import KERNELS, solve
+from .solver import solve
 
-__all__ = ["KERNELS", "KernelRowCache", "RowMemory", "keeping_row_memory", "solve"]
+__all__ = ["KernelRowCache", "RowMemory", "keeping_row_memory", "solve"]

@@ -34,12 +34,10 @@ from typing import Iterator
 import numpy as np
 
 from ...errors import warn_convergence
-from .._common import hulls_overlap
+from .._common import hulls_overlap, require_trainable
 from ..base import BinaryProblem, Snapshot, dual_stats
 from .newton import _box_qp
 from .row_cache import KernelRowCache
-
-KERNELS = ("linear", "poly", "rbf", "sigmoid")
 
 CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
 SHRINK_EVERY = 250          # pair steps between shrinking tests (libsvm: 1000; measured
@@ -54,8 +52,7 @@ def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snaps
     """Snapshots every `every` pair steps; or, given `wanted` (a callable), whenever it
     says True between two pair steps (it is asked after each, so a caller drawing frames
     gets one as soon as it wants one, and the solver runs long batches between)."""
-    if problem.kernel.name not in KERNELS:
-        raise ValueError(f"solver 'smo' supports kernels {', '.join(KERNELS)}")
+    require_trainable(problem, "smo")
     return _SMO(problem).run(max(1, int(every)), wanted)
 
 

@@ -1,0 +1,262 @@
+"""What svmdesk can train, said once: the solvers, the kernels and every training parameter
+with its type, range, default, the solvers and kernels that use it, a one-line description
+and its formula.
+
+This is a table of facts, not of code (the constraints in the spirit of scikit-learn's
+`_parameter_constraints`): the estimator validates against it, the CLI builds its options,
+help and summary from it. A maintainer adding a solver adds a `Solver` row naming its module
+(which provides `solve`, see `svmdesk.core.solvers`); a new parameter is a `Param` row, plus
+the argument in `SVC.__init__` (a test checks that the two agree). A solver reads a parameter
+the problem has no field for from `problem.params`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import math
+import numbers
+from dataclasses import dataclass
+from types import MappingProxyType, ModuleType
+from typing import Mapping, Optional
+
+import numpy as np
+
+MAX_CLASSES = 8     # classes a data set may hold: the canvas has 8 colours and marker shapes
+ALL = None          # a parameter that every solver (or every kernel) uses
+
+
+@dataclass(frozen=True)
+class KernelKind:
+    name: str
+    title: str
+    formula: str
+
+
+@dataclass(frozen=True)
+class Solver:
+    name: str
+    title: str              # how the window names it
+    about: str              # one line: what it does
+    module: str             # the module that implements it: it provides solve()
+    kernels: tuple          # the kernels it can train
+    hard_margin: bool       # whether it trains C = inf
+    objective: str          # "dual" (it maximises D) or "primal" (it minimises P)
+
+    def implementation(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One training parameter. kind: "choice" (one of `choices`), "real", "int" or "bool".
+    Numbers lie between low and high (open or closed ends); `words` are strings accepted
+    besides numbers, (word, meaning) pairs; `none` says what None means ('' if None is
+    refused) and `none_value` is what None stands for once checked."""
+
+    name: str
+    kind: str
+    default: object
+    about: str
+    low: float = -math.inf
+    high: float = math.inf
+    low_open: bool = True
+    high_open: bool = True
+    choices: tuple = ()
+    words: tuple = ()           # (word, meaning) pairs
+    none: str = ""
+    none_value: object = None
+    solvers: Optional[tuple] = ALL
+    kernels: Optional[tuple] = ALL
+    formula: str = ""
+
+    def applies(self, solver: str, kernel: str) -> bool:
+        """Whether training `solver` with `kernel` uses this parameter."""
+        return ((self.solvers is ALL or solver in self.solvers)
+                and (self.kernels is ALL or kernel in self.kernels))
+
+    def allowed(self) -> str:
+        """The values it takes, in words: 'a positive number, or None (or inf) for the hard
+        margin'."""
+        if self.kind == "choice":
+            text = "one of " + _either(self.choices)
+        elif self.kind == "bool":
+            text = "True or False"
+        else:
+            text = self._numbers()
+        if self.words:
+            text = ", ".join(f"{w!r} ({meaning})" for w, meaning in self.words) \
+                + " or " + text
+        if self.none:
+            also = " (or inf)" if self.none_value == math.inf else ""
+            text += f", or None{also} for {self.none}"
+        return text
+
+    def _numbers(self) -> str:
+        noun = "an integer" if self.kind == "int" else "a number"
+        if self.high == math.inf:
+            if self.low == -math.inf:
+                return f"a finite {noun[2:].strip()}"
+            if self.low_open and self.low == 0 or self.kind == "int" and self.low == 1:
+                return f"a positive {noun[2:].strip()}"
+            if self.low == 0:
+                return f"a non-negative {noun[2:].strip()}"
+        low = "" if self.low == -math.inf else f"{self.low:g} {'<' if self.low_open else '<='} "
+        high = "" if self.high == math.inf else f" {'<' if self.high_open else '<='} {self.high:g}"
+        return f"{noun} with {low}{self.name}{high}"
+
+    def check(self, value):
+        """`value` as training uses it (floats, ints, none_value for None), or a ValueError
+        naming the parameter, the value and what it allows."""
+        if value is None and self.none:
+            return self.none_value
+        if isinstance(value, str) and value in dict(self.words):
+            return value
+        if self.kind == "choice":
+            ok = isinstance(value, str) and value in self.choices
+            return self._ok(ok, value, value)
+        if self.kind == "bool":
+            return self._ok(isinstance(value, (bool, np.bool_)), value, bool(value))
+        integral = isinstance(value, numbers.Integral)
+        real = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
+        if not real or (self.kind == "int" and not integral) or math.isnan(value):
+            raise self._bad(value)
+        number = int(value) if self.kind == "int" else float(value)
+        above = number > self.low if self.low_open else number >= self.low
+        below = number < self.high if self.high_open else number <= self.high
+        return self._ok(above and below, value, number)
+
+    def _ok(self, ok: bool, value, checked):
+        if not ok:
+            raise self._bad(value)
+        return checked
+
+    def _bad(self, value) -> ValueError:
+        return ValueError(f"{self.name} must be {self.allowed()}; got {value!r}")
+
+
+def _either(names) -> str:
+    """'a', 'b' or 'c'."""
+    quoted = [repr(n) for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+@dataclass(frozen=True)
+class Table:
+    kernels: Mapping[str, KernelKind]
+    solvers: Mapping[str, Solver]
+    params: tuple       # of Param, in the order of SVC.__init__
+
+    def param(self, name: str) -> Param:
+        for p in self.params:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    @property
+    def names(self) -> tuple:
+        return tuple(p.name for p in self.params)
+
+    @property
+    def defaults(self) -> dict:
+        return {p.name: p.default for p in self.params}
+
+    def with_rows(self, *rows) -> "Table":
+        """A copy with more rows (Solver, KernelKind or Param), the solver and kernel choices
+        widened to take them."""
+        kernels = {**self.kernels, **{r.name: r for r in rows if isinstance(r, KernelKind)}}
+        solvers = {**self.solvers, **{r.name: r for r in rows if isinstance(r, Solver)}}
+        params = [dataclasses.replace(p, choices=tuple(kernels)) if p.name == "kernel" else
+                  dataclasses.replace(p, choices=tuple(solvers)) if p.name == "solver" else p
+                  for p in self.params]
+        params += [r for r in rows if isinstance(r, Param)]
+        return Table(MappingProxyType(kernels), MappingProxyType(solvers), tuple(params))
+
+    def check(self, params: Mapping) -> dict:
+        """Every parameter checked against its row, and the solver against the kernel and
+        the margin: the values as training uses them (C = inf for the hard margin)."""
+        missing = [name for name in self.names if name not in params]
+        if missing:
+            raise ValueError(f"missing parameters: {', '.join(missing)}")
+        checked = {p.name: p.check(params[p.name]) for p in self.params}
+        self.check_pairing(checked["solver"], checked["kernel"], checked["C"])
+        return checked
+
+    def check_pairing(self, solver: str, kernel: str, C: float) -> None:
+        """A ValueError unless `solver` trains `kernel` with this C, saying what would."""
+        row = self.solvers[solver]
+        if kernel not in row.kernels:
+            others = [s.name for s in self.solvers.values() if kernel in s.kernels]
+            raise ValueError(
+                f"solver {solver!r} trains {' and '.join(row.kernels)} models only, not "
+                f"kernel={kernel!r}; choose kernel={_either(row.kernels)}, or solver "
+                f"{_either(others)} for the {kernel} kernel")
+        if C == math.inf and not row.hard_margin:
+            hard = [s.name for s in self.solvers.values() if s.hard_margin]
+            raise ValueError(
+                f"solver {solver!r} minimises the hinge loss and needs a finite C; for a "
+                f"hard margin (C = inf) use solver {_either(hard)}")
+
+
+_PRIMAL = "P(w, b) = 1/2 ||w||^2 + C sum_i max(0, 1 - y_i f(x_i))"
+
+KERNELS = MappingProxyType({k.name: k for k in (
+    KernelKind("linear", "linear", "k(x, x') = <x, x'>"),
+    KernelKind("poly", "polynomial", "k(x, x') = (gamma <x, x'> + coef0)^degree"),
+    KernelKind("rbf", "Gaussian (RBF)", "k(x, x') = exp(-gamma ||x - x'||^2)"),
+    KernelKind("sigmoid", "sigmoid", "k(x, x') = tanh(gamma <x, x'> + coef0)"),
+)})
+
+_EVERY_KERNEL = tuple(KERNELS)
+
+SOLVERS = MappingProxyType({s.name: s for s in (
+    Solver("smo", "SMO (libsvm's algorithm)",
+           "LIBSVM's sequential minimal optimisation of the dual, two multipliers at a time",
+           "svmdesk.core.solvers.smo", _EVERY_KERNEL, hard_margin=True, objective="dual"),
+    Solver("dual-gradient", "Dual gradient ascent",
+           "projected gradient ascent on the dual", "svmdesk.core.solvers.dual_gradient",
+           _EVERY_KERNEL, hard_margin=True, objective="dual"),
+    Solver("primal-subgradient", "Primal sub-gradient (linear)",
+           "sub-gradient descent on the primal's weight vector w",
+           "svmdesk.core.solvers.primal_subgradient", ("linear",), hard_margin=False,
+           objective="primal"),
+    Solver("kernel-gradient", "Kernel gradient descent",
+           "gradient descent on the primal through the representer theorem",
+           "svmdesk.core.solvers.kernel_gradient", _EVERY_KERNEL, hard_margin=False,
+           objective="primal"),
+    Solver("pegasos", "Pegasos SGD (linear)",
+           "stochastic sub-gradient descent on the primal, in mini-batches",
+           "svmdesk.core.solvers.pegasos", ("linear",), hard_margin=False,
+           objective="primal"),
+)})
+
+_GRADIENT = tuple(name for name in SOLVERS if name != "smo")
+
+PARAMS = (
+    Param("solver", "choice", "smo", "the training algorithm", choices=tuple(SOLVERS)),
+    Param("kernel", "choice", "rbf", "the kernel k(x, x')", choices=tuple(KERNELS)),
+    Param("C", "real", 1.0, "the soft-margin penalty on margin violations", low=0.0,
+          none="hard margin", none_value=math.inf, high_open=False,
+          formula=_PRIMAL),
+    Param("gamma", "real", "scale", "the kernel width", low=0.0,
+          words=(("scale", "1 / (n_features * X.var())"), ("auto", "1 / n_features")),
+          kernels=("poly", "rbf", "sigmoid"), formula="exp(-gamma ||x - x'||^2)"),
+    Param("degree", "int", 3, "the polynomial kernel's degree", low=1, low_open=False,
+          kernels=("poly",), formula="(gamma <x, x'> + coef0)^degree"),
+    Param("coef0", "real", 0.0, "the constant term of the poly and sigmoid kernels",
+          kernels=("poly", "sigmoid"), formula="tanh(gamma <x, x'> + coef0)"),
+    Param("tol", "real", 1e-3, "the stopping tolerance", low=0.0,
+          formula="SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|"),
+    Param("max_iter", "int", None, "the iteration budget per machine", low=1, low_open=False,
+          none="the solver's own budget"),
+    Param("learning_rate", "real", None, "the step size of the gradient solvers", low=0.0,
+          none="a safe automatic step", solvers=_GRADIENT, formula="w <- w - eta grad"),
+    Param("batch_size", "int", None, "the points per stochastic step", low=1,
+          low_open=False, none="the solver's own (32)", solvers=("pegasos",)),
+    Param("standardize", "bool", False,
+          "scale every feature to mean 0 and standard deviation 1 before the kernel",
+          formula="x <- (x - mean) / std"),
+    Param("random_state", "int", None, "the seed of the solver's random sampling", low=0,
+          low_open=False, none="a fresh seed each run", solvers=("pegasos",)),
+)
+
+TABLE = Table(KERNELS, SOLVERS, PARAMS)

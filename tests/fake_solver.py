@@ -1,0 +1,53 @@
+"""A fake solver and a fake parameter, added as rows to a copy of the catalog's table: what
+a maintainer adding a solver writes, and nothing else (tests of the core and the CLI)."""
+from __future__ import annotations
+
+import inspect
+
+from svmdesk.core import SVC, catalog
+from svmdesk.core.catalog import TABLE, Param, Solver
+
+SHRINK = Param("shrink", "real", 0.5, "how far each step moves", low=0.0, high=1.0,
+               high_open=False, solvers=("fake",), formula="w <- shrink * w")
+FAKE = Solver("fake", "A fake solver", "SMO, with a shrink that it records",
+              __name__, kernels=("linear", "rbf"), hard_margin=False, objective="dual")
+seen = []      # the problems the fake solver was handed
+
+
+def solve(problem, every=1, wanted=None):
+    """The fake solver: SMO's answer, with the problem it was given kept."""
+    seen.append(problem)
+    return TABLE.solvers["smo"].implementation().solve(problem, every, wanted)
+
+
+class ShrinkSVC(SVC):
+    """SVC with the one change a new parameter needs besides its row: its argument."""
+
+    def __init__(self, solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3,
+                 coef0=0.0, tol=1e-3, max_iter=None, learning_rate=None, batch_size=None,
+                 standardize=False, random_state=None, shrink=0.5):
+        super().__init__(solver, kernel, C, gamma, degree, coef0, tol, max_iter,
+                         learning_rate, batch_size, standardize, random_state)
+        self.shrink = shrink
+
+
+def use_fake_table(monkeypatch):
+    """Make the catalog's table, with the fake solver and parameter, the one in use for the
+    test's duration (the `fake_table` fixture)."""
+    table = TABLE.with_rows(FAKE, SHRINK)
+    monkeypatch.setattr(catalog, "TABLE", table)
+    seen.clear()
+    return table
+
+
+def signature_agrees(cls, table) -> list:
+    """What differs between an estimator's __init__ and the table: names, order, defaults."""
+    params = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    problems = []
+    if [p.name for p in params] != list(table.names):
+        problems.append(f"names {[p.name for p in params]} != {list(table.names)}")
+    for p in params:
+        if p.name in table.names and p.default != table.param(p.name).default:
+            problems.append(f"{p.name}: default {p.default!r} != "
+                            f"{table.param(p.name).default!r}")
+    return problems
