@@ -48,10 +48,11 @@ def add_parser(commands) -> None:
     p.add_argument("--test-fraction", type=fraction, default=0.0, metavar="F",
                    help="share of the points held out at random to measure test accuracy, "
                         "from 0 (default: train on all) to below 1")
+    sampling = catalog.TABLE.param("random_state").solvers or ("every solver",)
     p.add_argument("--seed", type=seed, default=0, metavar="N",
-                   help="seed of the test split and of pegasos' sampling, a non-negative "
-                        "integer (default 0, as the window's); the same seed gives the same "
-                        "split")
+                   help="seed of the test split and the random_state of solver "
+                        f"{', '.join(sampling)}: a non-negative integer (default 0, as the "
+                        "window's); the same seed gives the same split")
     p.add_argument("--out", required=True, metavar="MODEL",
                    help="the model file to write: .json (svmdesk) or .model (LIBSVM)")
 
