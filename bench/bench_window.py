@@ -88,8 +88,8 @@ def live_training(seconds: float):
     from PySide6.QtTest import QTest
 
     app, w = open_window("kernel-gradient", 1000)
-    w.panel.max_iter.setValue(100_000_000)
-    w.panel.tol.set_value(1e-6)
+    w.panel.controls["max_iter"].widget.setValue(100_000_000)
+    w.panel.controls["tol"].widget.set_value(1e-6)
     frames, gaps = [], []
     clock = QElapsedTimer()
     w.frame_shown.connect(lambda f: frames.append(time.perf_counter()))
@@ -144,7 +144,7 @@ def window_against_fit(n: int, runs: int = 5):
         SVC(solver="smo", kernel="rbf", C=1.0).fit(data.X, data.y)
         fits.append(time.perf_counter() - start)
     app, w = open_window("smo", n)
-    w.panel.C.set_value(1.0)
+    w.panel.controls["C"].widget.set_value(1.0)
     took, rates = [], []
     for _ in range(runs):
         QTest.qWait(300)                 # the view settles before the run
@@ -169,7 +169,7 @@ def stall_while_training(n: int, C: float) -> float:
     from PySide6.QtTest import QTest
 
     app, w = open_window("smo", n)
-    w.panel.C.set_value(C)
+    w.panel.controls["C"].widget.set_value(C)
     QTest.qWait(300)
     clock, last, gaps = QElapsedTimer(), [None], []
 

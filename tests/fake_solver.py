@@ -5,10 +5,11 @@ from __future__ import annotations
 import inspect
 
 from svmdesk.core import SVC, catalog
-from svmdesk.core.catalog import TABLE, Param, Solver
+from svmdesk.core.catalog import TABLE, Control, Param, Solver
 
 SHRINK = Param("shrink", "real", 0.5, "how far each step moves", low=0.0, high=1.0,
-               high_open=False, solvers=("fake",), formula="w <- shrink * w")
+               high_open=False, solvers=("fake",), formula="w <- shrink * w",
+               control=Control(0.05, 1.0, step=0.05))
 FAKE = Solver("fake", "A fake solver", "SMO, with a shrink that it records",
               __name__, kernels=("linear", "rbf"), hard_margin=False, objective="dual")
 seen = []      # the problems the fake solver was handed

@@ -22,7 +22,7 @@ from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 
-from ..core import class_labels, make_dataset
+from ..core import catalog, class_labels, make_dataset
 from ..formats import Session
 from ..view.grid import GridSpec
 from ..formats.points import match_labels
@@ -34,7 +34,7 @@ from .columns import ColumnChooser, remember_columns, remembered_columns
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 from .documents import range_warning
 from .files import FileActions
-from .panel import SOLVER_TITLES, SidePanel
+from .panel import SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES, PointSet
 from ..core.solvers.base import no_bound
@@ -385,6 +385,7 @@ class MainWindow(QMainWindow):
             notes = self.panel.apply_params(params)     # names what it could not show
         self.reset()
         self.fitted, self.trained_params = svc, params
+        self.panel.mark_objective(params["solver"])
         self.last_frame = frame
         self.canvas.show_frame(frame)
         self._show_readout(frame)
@@ -416,17 +417,9 @@ class MainWindow(QMainWindow):
         if self.fitted is None or self.last_frame is None:
             return f"{len(self.points)} points"
         p, f = self.trained_params, self.last_frame
-        kernel = p["kernel"]
-        parts = [SOLVER_TITLES.get(p["solver"], p["solver"]), f"{kernel} kernel"]
-        parts.append("hard margin" if p["C"] in (None, "inf") or p["C"] == float("inf")
-                     else f"C = {p['C']:g}")
-        if kernel != "linear":
-            gamma = p["gamma"]
-            parts.append(f"gamma = {gamma if isinstance(gamma, str) else format(gamma, 'g')}")
-        if kernel == "poly":
-            parts.append(f"degree = {p['degree']}")
-        if kernel in ("poly", "sigmoid"):
-            parts.append(f"coef0 = {p['coef0']:g}")
+        table = catalog.TABLE
+        parts = [table.solvers[p["solver"]].title, f"{p['kernel']} kernel"]
+        parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
         if f.train_accuracy is not None:
             parts.append(f"train accuracy {100 * f.train_accuracy:.1f}%")
         if f.test_accuracy is not None:
@@ -544,6 +537,7 @@ class MainWindow(QMainWindow):
         self.hide_error()
         self.charts.clear()
         self.trained_params = job.params
+        self.panel.mark_objective(job.params["solver"])
         self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
                                      f"{job.params['kernel']} kernel… (Space pauses, Esc "
                                      "stops)")
@@ -724,6 +718,13 @@ class MainWindow(QMainWindow):
         """Stop any run and join the worker thread (never leave a QThread running)."""
         self.run.shutdown()
         self.files.finish()                 # unsaved work is kept for the next start
+
+
+def _said(param, value) -> str:
+    """A parameter in a caption: 'C = 10', 'gamma = scale', or what its None means."""
+    if param.none and (value is None or value == param.none_value):
+        return param.none
+    return f"{param.name} = {value if isinstance(value, str) else format(value, 'g')}"
 
 
 def _num(v) -> str:

@@ -2,89 +2,17 @@
 the readout. It holds widgets and reports what the user asks for; the window acts."""
 from __future__ import annotations
 
-import math
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout,
-                               QGroupBox, QHBoxLayout, QLabel, QPushButton, QSlider, QSpinBox,
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox,
+                               QHBoxLayout, QLabel, QPushButton, QCheckBox, QSpinBox,
                                QVBoxLayout, QWidget)
 
-from ..core import GENERATORS, KERNELS, SOLVERS, Kernel
+from ..core import GENERATORS, Kernel, catalog
 from .canvas import SYMBOL_NAMES, class_color
+from .param_controls import ParamControl, check_setting, clamped, read, write
 
-SOLVER_TITLES = {name: row.title for name, row in SOLVERS.items()}
-HARD_MARGIN_SOLVERS = tuple(name for name, row in SOLVERS.items() if row.hard_margin)
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
-
-
-class SciSpinBox(QDoubleSpinBox):
-    """A spin box that shows 4 significant digits (1e-06, 0.001, 250) at any magnitude."""
-
-    def __init__(self, low: float, high: float):
-        super().__init__()
-        self.setDecimals(12)
-        self.setRange(low, high)
-        self.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
-
-    def textFromValue(self, value: float) -> str:
-        return f"{value:.4g}"
-
-    def valueFromText(self, text: str) -> float:
-        try:
-            return float(text)
-        except ValueError:
-            return self.value()
-
-    def validate(self, text, pos):
-        from PySide6.QtGui import QValidator
-        try:
-            value = float(text)
-        except ValueError:
-            return QValidator.State.Intermediate, text, pos
-        ok = self.minimum() <= value <= self.maximum()
-        return (QValidator.State.Acceptable if ok else QValidator.State.Intermediate), text, pos
-
-
-class LogParam(QWidget):
-    """A positive number on a log scale: a slider for sweeping, a spin box for exact values."""
-
-    changed = Signal(float)
-    STEPS = 600
-
-    def __init__(self, value: float, low: float, high: float, parent=None):
-        super().__init__(parent)
-        self.low, self.high = math.log10(low), math.log10(high)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
-        self.slider.setRange(0, self.STEPS)
-        self.spin = SciSpinBox(low, high)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.slider, 3)
-        layout.addWidget(self.spin, 2)
-        self.slider.valueChanged.connect(self._from_slider)
-        self.spin.valueChanged.connect(self._from_spin)
-        self.set_value(value)
-
-    def value(self) -> float:
-        return self.spin.value()
-
-    def set_value(self, value: float) -> None:
-        self.spin.setValue(value)
-
-    def _from_slider(self, position: int) -> None:
-        value = 10 ** (self.low + (self.high - self.low) * position / self.STEPS)
-        if abs(math.log10(self.spin.value()) - math.log10(value)) > 1e-9:  # avoid loops
-            self.spin.blockSignals(True)
-            self.spin.setValue(float(f"{value:.4g}"))
-            self.spin.blockSignals(False)
-            self.changed.emit(self.spin.value())
-
-    def _from_spin(self, value: float) -> None:
-        position = round((math.log10(value) - self.low) / (self.high - self.low) * self.STEPS)
-        self.slider.blockSignals(True)
-        self.slider.setValue(position)
-        self.slider.blockSignals(False)
-        self.changed.emit(value)
 
 
 class SidePanel(QWidget):
@@ -110,8 +38,6 @@ class SidePanel(QWidget):
         layout.addStretch(1)
         self.run_box = self._run_group()              # the window keeps it in sight
         self.readout_box = self._readout_group()      # the window places it by the charts
-        self.solver.currentIndexChanged.connect(self._update_visibility)
-        self.kernel.currentIndexChanged.connect(self._update_visibility)
         self._update_visibility()
 
     # -- groups ---------------------------------------------------------------------------
@@ -162,61 +88,34 @@ class SidePanel(QWidget):
         return box
 
     def _model_group(self) -> QGroupBox:
+        """A row per parameter of the catalog the window offers (and its check box), then
+        the kernel's formula and why a solver cannot train the kernel, under the choices."""
         box = QGroupBox("Model")
-        form = QFormLayout(box)
-        self.solver = QComboBox()
-        for key, title in SOLVER_TITLES.items():
-            self.solver.addItem(title, key)
-        self.kernel = QComboBox()
-        self.kernel.addItems(list(KERNELS))
-        self.kernel.setCurrentText("rbf")
+        form = self._model_form = QFormLayout(box)
+        self.table = catalog.TABLE           # read once: the rows the controls are built from
+        self.controls = {p.name: ParamControl(p, self.table, self) for p in self.table.params
+                         if p.control is not None}
         self.formula = QLabel()
         self.formula.setWordWrap(True)                # a long formula never widens the panel
         self.formula.setStyleSheet("font-family: monospace")
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setStyleSheet("color: #B03A2E")
-        self.C = LogParam(1.0, 1e-3, 1e3)
-        self.hard = QCheckBox("hard margin (C = ∞)")
-        self.gamma = LogParam(1.0, 1e-3, 1e3)
-        self.gamma_scale = QCheckBox("gamma = 'scale' (1 / (d · var X))")
-        self.gamma_scale.setChecked(True)
-        self.degree = _int_spin(3, 1, 10)
-        self.coef0 = _float_spin(0.0, -10.0, 10.0, 0.1)
-        self.tol = LogParam(1e-3, 1e-6, 1e-1)
-        self.max_iter = _int_spin(0, 0, 100_000_000)
-        self.max_iter.setSpecialValueText("default")
-        self.learning_rate = LogParam(0.01, 1e-6, 10.0)
-        self.auto_rate = QCheckBox("automatic safe step")
-        self.auto_rate.setChecked(True)
-        self.batch_size = _int_spin(1, 1, 10_000)
-        self.random_state = _int_spin(0, 0, 1_000_000)
-        self.standardize = QCheckBox("standardize features")
         self.rows = {}
-        for name, label, widget in (
-                ("solver", "Solver", self.solver), ("kernel", "Kernel", self.kernel),
-                ("formula", "", self.formula), ("reason", "", self.reason),
-                ("C", "C", self.C), ("hard", "", self.hard), ("gamma", "gamma", self.gamma),
-                ("gamma_scale", "", self.gamma_scale), ("degree", "degree", self.degree),
-                ("coef0", "coef0", self.coef0), ("tol", "tol", self.tol),
-                ("max_iter", "max_iter", self.max_iter),
-                ("learning_rate", "learning rate", self.learning_rate),
-                ("auto_rate", "", self.auto_rate), ("batch_size", "batch size",
-                                                    self.batch_size),
-                ("random_state", "random state", self.random_state),
-                ("standardize", "", self.standardize)):
-            form.addRow(label, widget)
-            self.rows[name] = (form.labelForField(widget), widget)
-        for signal in (self.C.changed, self.gamma.changed, self.tol.changed,
-                       self.learning_rate.changed, self.degree.valueChanged,
-                       self.coef0.valueChanged, self.max_iter.valueChanged,
-                       self.batch_size.valueChanged, self.random_state.valueChanged,
-                       self.hard.toggled, self.gamma_scale.toggled, self.auto_rate.toggled,
-                       self.standardize.toggled, self.solver.currentIndexChanged,
-                       self.kernel.currentIndexChanged):
-            signal.connect(self.params_changed)
-        for toggle in (self.hard, self.gamma_scale, self.auto_rate):
-            toggle.toggled.connect(self._update_visibility)
+        last_choice = [n for n, c in self.controls.items() if c.param.kind == "choice"][-1]
+        for name, control in self.controls.items():
+            label = "" if isinstance(control.widget, QCheckBox) else control.label
+            form.addRow(label, control.widget)
+            self.rows[name] = (form.labelForField(control.widget), control.widget)
+            if control.choice is not None:
+                form.addRow("", control.choice)
+                self.rows[control.param.control.setting] = (None, control.choice)
+            control.changed.connect(self.params_changed)
+            control.changed.connect(self._update_visibility)
+            if name == last_choice:               # the formula and the reason follow them
+                form.addRow("", self.formula)
+                form.addRow("", self.reason)
+        self.solver, self.kernel = self.controls["solver"].widget, self.controls["kernel"].widget
         return box
 
     def _run_group(self) -> QGroupBox:
@@ -269,6 +168,16 @@ class SidePanel(QWidget):
         form.addRow(legend)
         return box
 
+    def mark_objective(self, solver: str) -> None:
+        """The objective `solver` optimises (the catalog says which) in bold, with a tooltip
+        saying so; the other one is a bound, or the primal of the dual's iterate."""
+        row = self.table.solvers[solver]
+        for key in ("primal", "dual"):
+            mine = key == row.objective
+            verb = "maximises" if key == "dual" else "minimises"
+            self.readout[key].setStyleSheet("font-weight: bold" if mine else "")
+            self.readout[key].setToolTip(f"{row.title} {verb} this objective" if mine else "")
+
     def show_points_source(self, name: str) -> None:
         """The points came from a file: no generator made them (Generate waits for one to
         be chosen)."""
@@ -285,106 +194,95 @@ class SidePanel(QWidget):
     def solver_key(self) -> str:
         return self.solver.currentData()
 
+    def kernel_key(self) -> str:
+        return self.kernel.currentData()
+
     def incompatibility(self) -> str:
         """Why the chosen solver cannot train the chosen kernel ('' if it can)."""
-        solver, kernel = self.solver_key(), self.kernel.currentText()
-        if kernel not in SOLVERS[solver].kernels:
-            return (f"{SOLVER_TITLES[solver]} learns a weight vector w directly, so it only "
-                    f"trains linear models. Pick the linear kernel, or SMO, dual gradient or "
-                    f"kernel gradient for the {kernel} kernel.")
-        return ""
+        solver, kernel = self.table.solvers[self.solver_key()], self.kernel_key()
+        if kernel in solver.kernels:
+            return ""
+        others = [s.title for s in self.table.solvers.values() if kernel in s.kernels]
+        return (f"{solver.title} trains {' and '.join(solver.kernels)} models only. Pick "
+                f"the {' or '.join(solver.kernels)} kernel, or {', '.join(others[:-1])} or "
+                f"{others[-1]} for the {kernel} kernel.")
 
     def params(self) -> dict:
-        """SVC parameters from the widgets; raises ValueError if they cannot be trained."""
+        """SVC parameters from the controls (the table's default for those the solver and
+        kernel do not use); raises ValueError if they cannot be trained."""
         reason = self.incompatibility()
         if reason:
             raise ValueError(reason)
-        solver = self.solver_key()
-        hard = self.hard.isChecked() and solver in HARD_MARGIN_SOLVERS
-        return dict(
-            solver=solver, kernel=self.kernel.currentText(),
-            C=None if hard else self.C.value(),
-            gamma="scale" if self.gamma_scale.isChecked() else self.gamma.value(),
-            degree=self.degree.value(), coef0=self.coef0.value(), tol=self.tol.value(),
-            max_iter=self.max_iter.value() or None,
-            learning_rate=None if self.auto_rate.isChecked() else self.learning_rate.value(),
-            batch_size=self.batch_size.value() if solver == "pegasos" else None,
-            standardize=self.standardize.isChecked(),
-            random_state=self.random_state.value())
+        solver, kernel = self.solver_key(), self.kernel_key()
+        return {param.name: (self.controls[param.name].value(solver, kernel)
+                             if param.name in self.controls else param.default)
+                for param in self.table.params}
 
     def _update_visibility(self) -> None:
-        solver, kernel = self.solver_key(), self.kernel.currentText()
-        gradient = solver != "smo"
-        shown = {
-            "hard": solver in HARD_MARGIN_SOLVERS,
-            "C": not (self.hard.isChecked() and solver in HARD_MARGIN_SOLVERS),
-            "gamma_scale": kernel != "linear",
-            "gamma": kernel != "linear" and not self.gamma_scale.isChecked(),
-            "degree": kernel == "poly", "coef0": kernel in ("poly", "sigmoid"),
-            "learning_rate": gradient and not self.auto_rate.isChecked(),
-            "auto_rate": gradient, "batch_size": solver == "pegasos",
-            "random_state": solver == "pegasos",
-        }
-        for name, (label, widget) in self.rows.items():
-            visible = shown.get(name, True)
-            widget.setVisible(visible)
-            if label is not None:
-                label.setVisible(visible)
+        solver, kernel = self.solver_key(), self.kernel_key()
+        for control in self.controls.values():
+            value_shown, choice_shown = control.shown(solver, kernel)
+            self._show_row(control.widget, value_shown)
+            if control.choice is not None:
+                self._show_row(control.choice, choice_shown)
         self.formula.setText(Kernel(kernel).formula)
         reason = self.incompatibility()
         self.reason.setText(reason)
         self.reason.setVisible(bool(reason))
         self.train_button.setEnabled(not reason) if hasattr(self, "train_button") else None
 
+    def _show_row(self, widget, visible: bool) -> None:
+        widget.setVisible(visible)
+        label = self._model_form.labelForField(widget)
+        if label is not None:
+            label.setVisible(visible)
+
     # -- settings (sessions) ----------------------------------------------------------------
     def _setting_widgets(self) -> dict:
-        return {"generator": self.generator, "n": self.n_points, "noise": self.noise,
-                "seed": self.seed, "test_fraction": self.test_fraction, "solver": self.solver,
-                "kernel": self.kernel, "C": self.C, "hard_margin": self.hard,
-                "gamma": self.gamma, "gamma_scale": self.gamma_scale, "degree": self.degree,
-                "coef0": self.coef0, "tol": self.tol, "max_iter": self.max_iter,
-                "learning_rate": self.learning_rate, "auto_rate": self.auto_rate,
-                "batch_size": self.batch_size, "random_state": self.random_state,
-                "standardize": self.standardize, "auto_retrain": self.auto_retrain,
-                "hard_regions": self.hard_regions}
+        """Every control by its session setting's name: the data's, each parameter's (and
+        its check box's), the run's."""
+        widgets = {"generator": self.generator, "n": self.n_points, "noise": self.noise,
+                   "seed": self.seed, "test_fraction": self.test_fraction}
+        for name, control in self.controls.items():
+            widgets[name] = control.widget
+            if control.choice is not None:
+                widgets[control.param.control.setting] = control.choice
+        widgets.update(auto_retrain=self.auto_retrain, hard_regions=self.hard_regions)
+        return widgets
 
     def settings(self) -> dict:
         """Every control's value by name: numbers, text and booleans (for a session)."""
-        return {name: _read(widget) for name, widget in self._setting_widgets().items()}
+        return {name: read(widget) for name, widget in self._setting_widgets().items()}
 
     def apply_settings(self, settings: dict) -> None:
         """Set the controls from `settings` (names as in `settings()`; unknown names, from a
         newer svmdesk, are skipped). All values are checked first: a ValueError naming the
         setting leaves every control as it was."""
         widgets = self._setting_widgets()
-        checked = {name: _checked(name, widgets[name], value)
+        checked = {name: check_setting(name, widgets[name], value)
                    for name, value in settings.items() if name in widgets}
         for name, value in checked.items():
-            _write(widgets[name], value)
+            write(widgets[name], value)
 
     def apply_params(self, params: dict) -> str:
-        """Show an SVC's parameters (a loaded model's) in the controls, one by one. A value
-        beyond a control's range is shown at its limit; returns a sentence naming those
-        ('' when every value fits)."""
-        C, gamma = params.get("C"), params.get("gamma")
-        hard = C is None or C == "inf" or (isinstance(C, float) and math.isinf(C))
-        settings = {"solver": params.get("solver"), "kernel": params.get("kernel"),
-                    "hard_margin": hard, "gamma_scale": gamma == "scale",
-                    "C": None if hard else float(C),
-                    "gamma": float(gamma) if type(gamma) in (int, float) else None,
-                    "degree": params.get("degree"), "coef0": params.get("coef0"),
-                    "tol": params.get("tol"), "standardize": params.get("standardize")}
-        widgets, unshown = self._setting_widgets(), []
-        for name, value in settings.items():
-            if value is None:
+        """Show an SVC's parameters (a loaded model's) in the controls: those its solver and
+        kernel use. A value beyond a control's range is shown at its limit; returns a
+        sentence naming the values not shown as they are ('' when every value fits)."""
+        unshown = []
+        choices = [c for c in self.controls.values() if c.param.kind == "choice"]
+        for control in choices:                     # first: they decide the rows in use
+            control.show_value(params[control.param.name])
+        for name, control in self.controls.items():
+            if control in choices or name not in params \
+                    or not control.param.applies(params["solver"], params["kernel"]):
                 continue
-            widget = widgets[name]
+            value = params[name]
             try:
-                _write(widget, _checked(name, widget, value))
+                control.show_value(value)
             except ValueError:
-                limit = _clamped(widget, value)
+                limit = clamped(control.widget, value)
                 if limit is not None:
-                    _write(widget, limit)
+                    control.show_value(limit)
                 unshown.append(f"{name} = {value!r}" + (f" (shown as {limit:g})"
                                                         if limit is not None else ""))
         if not unshown:
@@ -401,66 +299,6 @@ class SidePanel(QWidget):
         self.pause_button.setChecked(paused)
         self.pause_button.setText("Resume (Space)" if paused else "Pause (Space)")
         self.stop_button.setEnabled(under_way)
-
-
-def _read(widget):
-    if isinstance(widget, QComboBox):
-        if widget.currentIndex() < 0:         # nothing chosen (the points came from a file)
-            return None
-        data = widget.currentData()
-        return data if isinstance(data, str) else widget.currentText()
-    if isinstance(widget, QCheckBox):
-        return widget.isChecked()
-    return widget.value()
-
-
-def _checked(name: str, widget, value):
-    """`value` as the widget takes it, or a ValueError saying what the setting allows."""
-    if isinstance(widget, QComboBox):
-        choices = [widget.itemData(k) if isinstance(widget.itemData(k), str)
-                   else widget.itemText(k) for k in range(widget.count())]
-        if value is None and widget.placeholderText():   # a box that may show no choice
-            return None
-        if value not in choices:
-            raise ValueError(f"setting {name!r} must be one of {', '.join(choices)}; "
-                             f"got {value!r}")
-        return value
-    if isinstance(widget, QCheckBox):
-        if type(value) is not bool:
-            raise ValueError(f"setting {name!r} must be true or false; got {value!r}")
-        return value
-    spin = widget.spin if isinstance(widget, LogParam) else widget
-    integral = isinstance(spin, QSpinBox)
-    if type(value) not in ((int,) if integral else (int, float)):
-        raise ValueError(f"setting {name!r} must be {'an integer' if integral else 'a number'}; "
-                         f"got {value!r}")
-    if not spin.minimum() <= value <= spin.maximum():
-        raise ValueError(f"setting {name!r} must be between {spin.minimum():g} and "
-                         f"{spin.maximum():g}; got {value!r}")
-    return value
-
-
-def _clamped(widget, value):
-    """A numeric value moved into a numeric control's range, or None."""
-    if isinstance(widget, (QComboBox, QCheckBox)) or type(value) not in (int, float):
-        return None
-    spin = widget.spin if isinstance(widget, LogParam) else widget
-    limited = min(max(value, spin.minimum()), spin.maximum())
-    return int(limited) if isinstance(spin, QSpinBox) else float(limited)
-
-
-def _write(widget, value) -> None:
-    if isinstance(widget, QComboBox) and value is None:
-        widget.setCurrentIndex(-1)
-    elif isinstance(widget, QComboBox):
-        index = widget.findData(value)
-        widget.setCurrentIndex(index if index >= 0 else widget.findText(value))
-    elif isinstance(widget, QCheckBox):
-        widget.setChecked(value)
-    elif isinstance(widget, LogParam):
-        widget.set_value(float(value))
-    else:
-        widget.setValue(value)
 
 
 def _int_spin(value, low, high) -> QSpinBox:

@@ -34,16 +34,9 @@ def trained_with(params: dict, svc, table) -> str:
     """'C=10  gamma=scale (0.5)  tol=0.001  standardize=no': the values of the parameters
     the solver and kernel use, besides the solver, the kernel and the seed (their own lines
     show them); an unset optional one is left out."""
-    parts = []
-    for param in table.params:
-        if param.name in ("solver", "kernel", *SET_BY_CLI) \
-                or not param.applies(params["solver"], params["kernel"]):
-            continue
-        value = params[param.name]
-        if value is None and param.none_value is None:
-            continue
-        parts.append(f"{param.name}={_shown(param, value, svc)}")
-    return "  ".join(parts)
+    return "  ".join(f"{param.name}={_shown(param, value, svc)}"
+                     for param, value in table.used(params)
+                     if param.name not in SET_BY_CLI)
 
 
 def _shown(param, value, svc) -> str:

@@ -47,6 +47,24 @@ class Solver:
 
 
 @dataclass(frozen=True)
+class Control:
+    """How the window offers a parameter: the range of its control, a log-scale slider (or a
+    spin box stepping by `step`), the value it starts at (None: the default), its label, and
+    `choice`, the words of a check box that picks the alternative (None, or the first word)
+    of a number, or for an integer the words its spin box shows at `low`, standing for None.
+    `setting` is the session setting that keeps whether the check box is ticked."""
+
+    low: float = 0.0
+    high: float = 1.0
+    log: bool = False
+    step: float = 1.0
+    start: object = None
+    label: str = ""
+    choice: str = ""
+    setting: str = ""
+
+
+@dataclass(frozen=True)
 class Param:
     """One training parameter. kind: "choice" (one of `choices`), "real", "int" or "bool".
     Numbers lie between low and high (open or closed ends); `words` are strings accepted
@@ -68,6 +86,8 @@ class Param:
     solvers: Optional[tuple] = ALL
     kernels: Optional[tuple] = ALL
     formula: str = ""
+    control: Optional[Control] = None   # how the window offers it (None: not at all)
+    shapes: str = "model"       # what it shapes: "model" (the optimum), "data" or "training"
 
     def applies(self, solver: str, kernel: str) -> bool:
         """Whether training `solver` with `kernel` uses this parameter."""
@@ -171,6 +191,15 @@ class Table:
         params += [r for r in rows if isinstance(r, Param)]
         return Table(MappingProxyType(kernels), MappingProxyType(solvers), tuple(params))
 
+    def used(self, params: Mapping, shapes=("model", "data", "training")) -> list:
+        """(row, value) of the parameters that the solver and kernel of `params` use and
+        that shape what `shapes` names, the solver and kernel left out; an unset optional
+        one (None that stands for nothing else) too."""
+        return [(p, params[p.name]) for p in self.params
+                if p.kind != "choice" and p.shapes in shapes
+                and p.applies(params["solver"], params["kernel"]) and p.name in params
+                and not (params[p.name] is None and p.none_value is None)]
+
     def check(self, params: Mapping) -> dict:
         """Every parameter checked against its row, and the solver against the kernel and
         the margin: the values as training uses them (C = inf for the hard margin)."""
@@ -201,8 +230,8 @@ _PRIMAL = "P(w, b) = 1/2 ||w||^2 + C sum_i max(0, 1 - y_i f(x_i))"
 
 KERNELS = MappingProxyType({k.name: k for k in (
     KernelKind("linear", "linear", "k(x, x') = <x, x'>"),
-    KernelKind("poly", "polynomial", "k(x, x') = (gamma <x, x'> + coef0)^degree"),
-    KernelKind("rbf", "Gaussian (RBF)", "k(x, x') = exp(-gamma ||x - x'||^2)"),
+    KernelKind("poly", "poly", "k(x, x') = (gamma <x, x'> + coef0)^degree"),
+    KernelKind("rbf", "rbf", "k(x, x') = exp(-gamma ||x - x'||^2)"),
     KernelKind("sigmoid", "sigmoid", "k(x, x') = tanh(gamma <x, x'> + coef0)"),
 )})
 
@@ -232,31 +261,46 @@ SOLVERS = MappingProxyType({s.name: s for s in (
 _GRADIENT = tuple(name for name in SOLVERS if name != "smo")
 
 PARAMS = (
-    Param("solver", "choice", "smo", "the training algorithm", choices=tuple(SOLVERS)),
-    Param("kernel", "choice", "rbf", "the kernel k(x, x')", choices=tuple(KERNELS)),
+    Param("solver", "choice", "smo", "the training algorithm", choices=tuple(SOLVERS),
+          control=Control(label="Solver")),
+    Param("kernel", "choice", "rbf", "the kernel k(x, x')", choices=tuple(KERNELS),
+          control=Control(label="Kernel")),
     Param("C", "real", 1.0, "the soft-margin penalty on margin violations", low=0.0,
-          none="hard margin", none_value=math.inf, high_open=False,
-          formula=_PRIMAL),
+          none="hard margin", none_value=math.inf, high_open=False, formula=_PRIMAL,
+          control=Control(1e-3, 1e3, log=True, choice="hard margin (C = ∞)",
+                          setting="hard_margin")),
     Param("gamma", "real", "scale", "the kernel width", low=0.0,
           words=(("scale", "1 / (n_features * X.var())"), ("auto", "1 / n_features")),
-          kernels=("poly", "rbf", "sigmoid"), formula="exp(-gamma ||x - x'||^2)"),
+          kernels=("poly", "rbf", "sigmoid"), formula="exp(-gamma ||x - x'||^2)",
+          control=Control(1e-3, 1e3, log=True, start=1.0,
+                          choice="gamma = 'scale' (1 / (d · var X))", setting="gamma_scale")),
     Param("degree", "int", 3, "the polynomial kernel's degree", low=1, low_open=False,
-          kernels=("poly",), formula="(gamma <x, x'> + coef0)^degree"),
+          kernels=("poly",), formula="(gamma <x, x'> + coef0)^degree",
+          control=Control(1, 10)),
     Param("coef0", "real", 0.0, "the constant term of the poly and sigmoid kernels",
-          kernels=("poly", "sigmoid"), formula="tanh(gamma <x, x'> + coef0)"),
+          kernels=("poly", "sigmoid"), formula="tanh(gamma <x, x'> + coef0)",
+          control=Control(-10.0, 10.0, step=0.1)),
     Param("tol", "real", 1e-3, "the stopping tolerance", low=0.0,
-          formula="SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|"),
+          formula="SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|", shapes="training",
+          control=Control(1e-6, 1e-1, log=True)),
     Param("max_iter", "int", None, "the iteration budget per machine", low=1, low_open=False,
-          none="the solver's own budget"),
+          none="the solver's own budget", shapes="training",
+          control=Control(0, 100_000_000, label="max_iter", choice="default")),
     Param("learning_rate", "real", None, "the step size of the gradient solvers", low=0.0,
-          none="a safe automatic step", solvers=_GRADIENT, formula="w <- w - eta grad"),
+          none="a safe automatic step", solvers=_GRADIENT, formula="w <- w - eta grad",
+          shapes="training",
+          control=Control(1e-6, 10.0, log=True, start=0.01, choice="automatic safe step",
+                          setting="auto_rate")),
     Param("batch_size", "int", None, "the points per stochastic step", low=1,
-          low_open=False, none="the solver's own (32)", solvers=("pegasos",)),
+          low_open=False, none="the solver's own (32)", solvers=("pegasos",),
+          shapes="training", control=Control(0, 10_000, start=1, choice="default")),
     Param("standardize", "bool", False,
           "scale every feature to mean 0 and standard deviation 1 before the kernel",
-          formula="x <- (x - mean) / std"),
+          formula="x <- (x - mean) / std", shapes="data",
+          control=Control(label="standardize features")),
     Param("random_state", "int", None, "the seed of the solver's random sampling", low=0,
-          low_open=False, none="a fresh seed each run", solvers=("pegasos",)),
+          low_open=False, none="a fresh seed each run", solvers=("pegasos",),
+          shapes="training", control=Control(0, 1_000_000, start=0)),
 )
 
 TABLE = Table(KERNELS, SOLVERS, PARAMS)

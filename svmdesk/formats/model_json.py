@@ -119,15 +119,18 @@ def model_document(svc) -> dict:
 
 
 def _params_to_json(params: dict) -> dict:
+    """The parameters as JSON holds them: plain numbers, and 'inf' for an infinity (C's hard
+    margin), once the catalog has found them valid."""
     out = {}
-    for name, value in params.items():
-        if isinstance(value, np.generic):
-            value = value.item()
-        if name == "C" and isinstance(value, float) and value == math.inf:
-            value = "inf"
-        out[name] = value
     try:
-        catalog.TABLE.check({**out, "C": math.inf if out["C"] == "inf" else out["C"]})
+        catalog.TABLE.check(params)
+        for param in catalog.TABLE.params:
+            value = params[param.name]
+            if isinstance(value, np.generic):
+                value = value.item()
+            if isinstance(value, float) and value == math.inf == param.none_value:
+                value = "inf"
+            out[param.name] = value
         json.dumps(out, allow_nan=False)
     except (ValueError, TypeError) as e:
         raise DataError(f"cannot save this model: its parameters are not valid ({e}); "
@@ -212,29 +215,32 @@ class _Loader(Checker):
             **params)
 
     def params(self, v) -> dict:
+        """The estimator's parameters, each of the JSON type its row in the catalog says;
+        then their ranges and their pairing, as the estimator checks them."""
         p = dict(self.obj(v, "params", catalog.TABLE.names))
-        self.string(p["solver"], "params.solver", tuple(catalog.TABLE.solvers))
-        self.string(p["kernel"], "params.kernel", KERNELS)
-        if p["C"] == "inf":
-            p["C"] = math.inf
-        elif p["C"] is not None:
-            self.real(p["C"], "params.C")
-        if not isinstance(p["gamma"], str):
-            self.real(p["gamma"], "params.gamma")
-        self.integer(p["degree"], "params.degree")
-        self.real(p["coef0"], "params.coef0")
-        self.real(p["tol"], "params.tol")
-        for name in ("max_iter", "batch_size", "random_state"):
-            if p[name] is not None:
-                self.integer(p[name], f"params.{name}")
-        if p["learning_rate"] is not None:
-            self.real(p["learning_rate"], "params.learning_rate")
-        self.boolean(p["standardize"], "params.standardize")
+        for param in catalog.TABLE.params:
+            p[param.name] = self.param(param, p[param.name], f"params.{param.name}")
         try:
             catalog.TABLE.check(p)
         except ValueError as e:
             self.fail("params", f"are not valid: {e}")
         return p
+
+    def param(self, param, v, where: str):
+        """`v` as the file holds it (2 stays an int), once it is of the row's JSON type."""
+        if v == "inf" and param.none_value == math.inf:    # JSON has no infinity
+            return math.inf
+        if v is None and param.none or isinstance(v, str) and v in dict(param.words):
+            return v
+        if param.kind == "choice":
+            self.string(v, where, param.choices)
+        elif param.kind == "bool":
+            self.boolean(v, where)
+        elif param.kind == "int":
+            self.integer(v, where)
+        else:
+            self.real(v, where)
+        return v
 
     def kernel(self, v) -> Kernel:
         v = self.obj(v, "kernel", ("name", "gamma", "degree", "coef0"))

@@ -363,7 +363,7 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
     support, first_at, where = np.unique(index, return_index=True, return_inverse=True)
     bounded = np.zeros(len(support), dtype=bool)
     np.logical_or.at(bounded, where.reshape(-1), np.concatenate(inside))
-    Z = np.concatenate(vectors)[first_at].reshape(len(support), -1)
+    Z = np.concatenate(vectors)[first_at].reshape(len(support), model.n_features)
     support_xy = Z if scaler is None else Z * scaler.scale + scaler.mean
     if len(model.classes) > 2:
         regions = colours[class_grid(model, spec)]

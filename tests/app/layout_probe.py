@@ -85,7 +85,8 @@ def main(width: int, height: int) -> list:
             for k in range(panel.kernel.count()):
                 panel.kernel.setCurrentIndex(k)
                 for toggle in (False, True):     # rows shown or hidden by the check boxes
-                    for box in (panel.hard, panel.gamma_scale, panel.auto_rate):
+                    boxes = [c.choice for c in panel.controls.values() if c.choice]
+                    for box in boxes:
                         box.setChecked(toggle)
                     app.processEvents()
                     found += [p for p in problems_of(window, app) if p not in found]

@@ -23,7 +23,7 @@ from .test_window import TIMEOUT, click, set_up_a_long_run, train_and_wait
 def _rbf_window(window, C=5.0):
     p = window.panel
     p.kernel.setCurrentText("rbf")
-    p.C.set_value(C)
+    p.controls["C"].widget.set_value(C)
 
 
 def test_session_round_trip_restores_points_settings_view_and_model(window, qtbot, tmp_path,
@@ -41,7 +41,8 @@ def test_session_round_trip_restores_points_settings_view_and_model(window, qtbo
     other.files.open(saved)
     np.testing.assert_array_equal(other.points.X, window.points.X)
     np.testing.assert_array_equal(other.points.y, window.points.y)
-    assert other.panel.kernel.currentText() == "rbf" and other.panel.C.value() == 5.0
+    assert other.panel.kernel.currentText() == "rbf"
+    assert other.panel.controls["C"].widget.value() == 5.0
     np.testing.assert_allclose(other.canvas.view.viewRange(), window.canvas.view.viewRange())
     X = window.points.X
     np.testing.assert_allclose(other.fitted.decision_function(X),
@@ -81,8 +82,9 @@ def test_open_model_draws_it_over_the_points_and_sets_the_panel(window, tmp_path
     svc = SVC(kernel="rbf", C=10.0, gamma=0.5).fit(X, y)
     save_model(svc, tmp_path / "disks.json")
     window.files.open(tmp_path / "disks.json")
-    assert window.panel.kernel.currentText() == "rbf" and window.panel.C.value() == 10.0
-    assert not window.panel.gamma_scale.isChecked() and window.panel.gamma.value() == 0.5
+    controls = window.panel.controls
+    assert window.panel.kernel.currentText() == "rbf" and controls["C"].widget.value() == 10.0
+    assert not controls["gamma"].choice.isChecked() and controls["gamma"].widget.value() == 0.5
     bx, by = window.canvas.boundary.getData()
     on = np.column_stack([bx, by])[np.isfinite(bx)]
     assert len(on) and np.abs(svc.decision_function(on)).max() < 0.05
@@ -215,7 +217,7 @@ def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
     assert len(load_session(path).y) == 101
     path.unlink()
     autosave.timer.stop()                                # from here only a run saves
-    win.panel.C.set_value(2.0)
+    win.panel.controls["C"].widget.set_value(2.0)
     with qtbot.waitSignal(win.training_ended, timeout=TIMEOUT):
         win.train()
     autosave.wait()
@@ -243,7 +245,7 @@ def test_a_run_on_unchanged_work_leaves_its_models_autosave_to_the_interval(
     is in the next interval's autosave."""
     autosave = window.files.autosave
     autosave.timer.stop()
-    window.panel.C.set_value(3.0)                       # the work changed: saved at start
+    window.panel.controls["C"].widget.set_value(3.0)     # the work changed: saved at start
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
         window.train()
     autosave.wait()
@@ -360,7 +362,7 @@ def test_a_model_with_other_classes_gets_its_own_colours_and_clamped_params_are_
     assert window.last_frame.classes == (1, 2)   # '1' keeps class 1, 'c' is new
     assert window.points.class_names[2] == "c"
     assert "C = 5000.0 (shown as 1000)" in window.banner.text()
-    assert window.panel.C.value() == 1000.0
+    assert window.panel.controls["C"].widget.value() == 1000.0
 
 
 def test_a_session_whose_model_cannot_be_drawn_changes_nothing(window, tmp_path):

@@ -60,8 +60,8 @@ def test_a_live_three_class_run_draws_its_regions_and_one_chart_story(
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
     p.kernel.setCurrentText("rbf")
-    p.C.set_value(100.0)
-    p.max_iter.setValue(3000)
+    p.controls["C"].widget.set_value(100.0)
+    p.controls["max_iter"].widget.setValue(3000)
     live = []
     window.frame_shown.connect(lambda f: live.append(f) if not f.final else None)
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):

@@ -124,7 +124,7 @@ def test_step_at_rest_starts_a_run_that_waits_at_its_first_iteration(window, qtb
 
 def test_space_esc_and_f5_act_from_a_number_field_without_typing_into_it(window, qtbot):
     set_up_a_long_run(window)
-    field = window.panel.C.spin
+    field = window.panel.controls["C"].widget.spin
     QTest.mouseClick(field.lineEdit(), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: QApplication.focusWidget() in (field, field.lineEdit()),
                     timeout=WAIT)
@@ -133,7 +133,8 @@ def test_space_esc_and_f5_act_from_a_number_field_without_typing_into_it(window,
         key(window, Qt.Key.Key_F5)
     key(window, Qt.Key.Key_Space)
     wait_state(window, qtbot, RunState.PAUSED)
-    assert field.lineEdit().text() == text and field.value() == window.panel.C.value()
+    C = window.panel.controls["C"].widget
+    assert field.lineEdit().text() == text and field.value() == C.value()
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
         key(window, Qt.Key.Key_Escape)
     assert field.lineEdit().text() == text
@@ -145,7 +146,7 @@ def test_the_banner_goes_when_its_cause_goes(window, qtbot, monkeypatch):
     p.kernel.setCurrentText("rbf")
     window.train()
     assert window.banner.isVisible() and "linear" in window.banner.text()
-    p.C.set_value(2.0)                              # not the cause: the message stays
+    p.controls["C"].widget.set_value(2.0)               # not the cause: the message stays
     assert window.banner.isVisible()
     p.kernel.setCurrentText("linear")               # the cause is gone
     assert not window.banner.isVisible()

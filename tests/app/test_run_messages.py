@@ -19,8 +19,8 @@ def test_a_hard_margin_on_overlapping_classes_says_why_in_the_window(window, qtb
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData(solver))
     p.kernel.setCurrentText("linear")
-    p.hard.setChecked(True)
-    p.max_iter.setValue(3000)
+    p.controls["C"].choice.setChecked(True)
+    p.controls["max_iter"].widget.setValue(3000)
     train(window, qtbot)
     message = window.statusBar().currentMessage()
     assert "not separable" in message and "Warning" in message
@@ -38,8 +38,8 @@ def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbo
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
     p.kernel.setCurrentText("sigmoid")
-    p.C.set_value(1.0)
-    p.max_iter.setValue(500)
+    p.controls["C"].widget.set_value(1.0)
+    p.controls["max_iter"].widget.setValue(500)
     frame = train(window, qtbot)
     assert frame.snapshot.gap < 0 and not frame.snapshot.converged
     assert window.panel.readout["state"].text() != "converged"

@@ -41,9 +41,9 @@ class RunControls(RuleBasedStateMachine):
         p = self.window.panel          # kernel gradient on the demo at C = 100 runs on and
         p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))   # on: live runs
         p.kernel.setCurrentText("rbf")
-        p.C.set_value(100.0)
-        p.tol.set_value(1e-6)
-        p.max_iter.setValue(10_000_000)
+        p.controls["C"].widget.set_value(100.0)
+        p.controls["tol"].widget.set_value(1e-6)
+        p.controls["max_iter"].widget.setValue(10_000_000)
 
     # -- what a student presses -------------------------------------------------------------
     @rule()
@@ -79,7 +79,7 @@ class RunControls(RuleBasedStateMachine):
 
     @rule(C=st.sampled_from([0.1, 1.0, 100.0]))
     def change_C(self, C):
-        self.window.panel.C.set_value(C)
+        self.window.panel.controls["C"].widget.set_value(C)
 
     @rule(x=st.floats(-3, 3), y=st.floats(-3, 3), cls=st.integers(0, 2))
     def add_point(self, x, y, cls):

@@ -46,8 +46,8 @@ def set_up_a_long_run(window):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
     p.kernel.setCurrentText("rbf")
-    p.max_iter.setValue(10_000_000)
-    p.tol.set_value(1e-9)
+    p.controls["max_iter"].widget.setValue(10_000_000)
+    p.controls["tol"].widget.set_value(1e-9)
 
 
 def train_and_wait(qtbot, window):
@@ -191,9 +191,9 @@ def test_incompatible_solver_and_kernel_explain_why(window):
 def test_only_the_parameters_of_the_chosen_pair_are_shown(window):
     p = window.panel
     p.kernel.setCurrentText("linear")
-    assert p.gamma_scale.isHidden() and p.degree.isHidden()
+    assert p.controls["gamma"].choice.isHidden() and p.controls["degree"].widget.isHidden()
     p.kernel.setCurrentText("poly")
-    assert not p.degree.isHidden() and not p.coef0.isHidden()
+    assert not p.controls["degree"].widget.isHidden() and not p.controls["coef0"].widget.isHidden()
     assert "degree" in p.formula.text()
 
 
@@ -255,3 +255,15 @@ def test_delete_key_removes_the_point_under_the_mouse(window, qtbot):
     QCursor.setPos(window.canvas.viewport().mapToGlobal(viewport_pos(window, x, y)))
     QTest.keyClick(window, Qt.Key.Key_Delete)
     assert len(window.points) == n - 1
+
+
+def test_the_readout_marks_the_objective_the_solver_optimises(window, qtbot):
+    p = window.panel
+    train_and_wait(qtbot, window)                          # SMO: the dual
+    assert "bold" in p.readout["dual"].styleSheet() and not p.readout["primal"].styleSheet()
+    assert "maximises" in p.readout["dual"].toolTip()
+    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
+    p.kernel.setCurrentIndex(p.kernel.findData("linear"))
+    train_and_wait(qtbot, window)
+    assert "bold" in p.readout["primal"].styleSheet() and not p.readout["dual"].styleSheet()
+    assert "minimises" in p.readout["primal"].toolTip()

@@ -25,7 +25,7 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtb
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("smo"))
     p.kernel.setCurrentText("rbf")
-    p.C.set_value(100.0)
+    p.controls["C"].widget.set_value(100.0)
     drawn = []
     window.frame_shown.connect(drawn.append)
     with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
@@ -42,7 +42,7 @@ def _smo_on_moons(window, n, test_fraction=0.0):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("smo"))
     p.kernel.setCurrentText("rbf")
-    p.C.set_value(100.0)
+    p.controls["C"].widget.set_value(100.0)
     p.test_fraction.setValue(test_fraction)
 
 

@@ -1,0 +1,262 @@
+"""The panel's controls for training parameters, built from the catalog's rows: a combo box
+for a choice, a check box for a yes or no, a log-scale slider with a spin box or a plain spin
+box for a number, and a check box for a number's alternative (None, or a word such as
+gamma's 'scale'). Which of them show for a solver and a kernel, their ranges, their tooltips
+and the values they give the estimator all come from the row."""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QSlider,
+                               QSpinBox, QWidget)
+
+
+class SciSpinBox(QDoubleSpinBox):
+    """A spin box that shows 4 significant digits (1e-06, 0.001, 250) at any magnitude."""
+
+    def __init__(self, low: float, high: float):
+        super().__init__()
+        self.setDecimals(12)
+        self.setRange(low, high)
+        self.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
+
+    def textFromValue(self, value: float) -> str:
+        return f"{value:.4g}"
+
+    def valueFromText(self, text: str) -> float:
+        try:
+            return float(text)
+        except ValueError:
+            return self.value()
+
+    def validate(self, text, pos):
+        try:
+            value = float(text)
+        except ValueError:
+            return QValidator.State.Intermediate, text, pos
+        ok = self.minimum() <= value <= self.maximum()
+        return (QValidator.State.Acceptable if ok else QValidator.State.Intermediate), text, pos
+
+
+class LogParam(QWidget):
+    """A positive number on a log scale: a slider for sweeping, a spin box for exact values."""
+
+    changed = Signal(float)
+    STEPS = 600
+
+    def __init__(self, value: float, low: float, high: float, parent=None):
+        super().__init__(parent)
+        self.low, self.high = math.log10(low), math.log10(high)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setRange(0, self.STEPS)
+        self.spin = SciSpinBox(low, high)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.slider, 3)
+        layout.addWidget(self.spin, 2)
+        self.slider.valueChanged.connect(self._from_slider)
+        self.spin.valueChanged.connect(self._from_spin)
+        self.set_value(value)
+
+    def value(self) -> float:
+        return self.spin.value()
+
+    def set_value(self, value: float) -> None:
+        self.spin.setValue(value)
+
+    def _from_slider(self, position: int) -> None:
+        value = 10 ** (self.low + (self.high - self.low) * position / self.STEPS)
+        if abs(math.log10(self.spin.value()) - math.log10(value)) > 1e-9:  # avoid loops
+            self.spin.blockSignals(True)
+            self.spin.setValue(float(f"{value:.4g}"))
+            self.spin.blockSignals(False)
+            self.changed.emit(self.spin.value())
+
+    def _from_spin(self, value: float) -> None:
+        position = round((math.log10(value) - self.low) / (self.high - self.low) * self.STEPS)
+        self.slider.blockSignals(True)
+        self.slider.setValue(position)
+        self.slider.blockSignals(False)
+        self.changed.emit(value)
+
+
+class ParamControl(QObject):
+    """One parameter's controls: `widget` holds its value; `choice`, a check box, chooses
+    its alternative where the row offers one for the panel (None, or its first word) and
+    an integer's lowest spin-box place says None instead. `label` names the row."""
+
+    changed = Signal()
+
+    def __init__(self, param, table, parent=None):
+        super().__init__(parent)
+        self.param, self.table = param, table
+        control = param.control
+        self.label = control.label if control and control.label else param.name.replace("_", " ")
+        self.widget = _value_widget(param, table)
+        self.choice = None
+        if control and control.choice and param.kind == "real":
+            self.choice = QCheckBox(control.choice)
+            self.choice.setChecked(param.default is None or isinstance(param.default, str))
+            self.choice.toggled.connect(self.changed)
+        tip = _tooltip(param)
+        for w in (self.widget, self.choice):
+            if w is not None:
+                w.setToolTip(tip)
+        _changed_signal(self.widget).connect(self.changed)
+
+    @property
+    def alternative(self):
+        """What the check box stands for: None, or the first word."""
+        return self.param.words[0][0] if self.param.words else None
+
+    def shown(self, solver: str, kernel: str) -> tuple:
+        """(value shown, check box shown) for this solver and kernel."""
+        applies = self.param.applies(solver, kernel)
+        choice = applies and self.choice is not None and self._offered(solver)
+        return applies and not (choice and self.choice.isChecked()), choice
+
+    def value(self, solver: str, kernel: str):
+        """The estimator's value: the table's default where the solver and kernel do not
+        use the parameter."""
+        if not self.param.applies(solver, kernel):
+            return self.param.default
+        if self.choice is not None and self.choice.isChecked() and self._offered(solver):
+            return self.alternative
+        value = read(self.widget)
+        if self._none_at_low and value == self.widget.minimum():
+            return None
+        return value
+
+    @property
+    def _none_at_low(self) -> bool:
+        """An integer whose spin box says None at its lowest place."""
+        return self.param.kind == "int" and bool(self.param.none and self.param.control.choice)
+
+    def _offered(self, solver: str) -> bool:
+        """A None that stands for infinity (C's hard margin) needs a solver that trains it."""
+        if self.alternative is None and self.param.none_value == math.inf:
+            return self.table.solvers[solver].hard_margin
+        return True
+
+    def show_value(self, value) -> None:
+        """Show an estimator's value in the controls; a ValueError if they cannot (a value
+        beyond the control's range, or a word other than the check box's)."""
+        if self.choice is not None and (
+                value == self.alternative if self.alternative is not None
+                else value is None or value == self.param.none_value):
+            self.choice.setChecked(True)
+            return
+        if value is None and self._none_at_low:
+            value = self.widget.minimum()
+        write(self.widget, check_setting(self.param.name, self.widget, value))
+        if self.choice is not None:
+            self.choice.setChecked(False)
+
+
+def _value_widget(param, table):
+    control = param.control
+    if param.kind == "choice":
+        box = QComboBox()
+        rows = table.solvers if param.name == "solver" else table.kernels
+        for name, row in rows.items():
+            box.addItem(row.title, name)
+        box.setCurrentIndex(box.findData(param.default))
+        return box
+    if param.kind == "bool":
+        box = QCheckBox(control.label if control and control.label else param.about)
+        box.setChecked(bool(param.default))
+        return box
+    start = control.start if control.start is not None else param.default
+    if param.kind == "int":
+        spin = QSpinBox()
+        spin.setRange(int(control.low), int(control.high))
+        if param.none and control.choice:        # the lowest place says None
+            spin.setSpecialValueText(control.choice)
+        spin.setValue(int(control.low) if start is None else int(start))
+        return spin
+    if control.log:
+        return LogParam(float(start), control.low, control.high)
+    spin = QDoubleSpinBox()
+    spin.setRange(control.low, control.high)
+    spin.setSingleStep(control.step)
+    spin.setDecimals(3)
+    spin.setValue(float(start))
+    return spin
+
+
+def _tooltip(param) -> str:
+    tip = f"{param.name}: {param.about} ({param.allowed()})"
+    return tip + (f"\n{param.formula}" if param.formula else "")
+
+
+def _changed_signal(widget):
+    if isinstance(widget, QComboBox):
+        return widget.currentIndexChanged
+    if isinstance(widget, QCheckBox):
+        return widget.toggled
+    if isinstance(widget, LogParam):
+        return widget.changed
+    return widget.valueChanged
+
+
+# -- any control's value, for settings ----------------------------------------------------------
+def read(widget):
+    if isinstance(widget, QComboBox):
+        if widget.currentIndex() < 0:         # nothing chosen (the points came from a file)
+            return None
+        data = widget.currentData()
+        return data if isinstance(data, str) else widget.currentText()
+    if isinstance(widget, QCheckBox):
+        return widget.isChecked()
+    return widget.value()
+
+
+def check_setting(name: str, widget, value):
+    """`value` as the widget takes it, or a ValueError saying what the setting allows."""
+    if isinstance(widget, QComboBox):
+        choices = [widget.itemData(k) if isinstance(widget.itemData(k), str)
+                   else widget.itemText(k) for k in range(widget.count())]
+        if value is None and widget.placeholderText():   # a box that may show no choice
+            return None
+        if value not in choices:
+            raise ValueError(f"setting {name!r} must be one of {', '.join(choices)}; "
+                             f"got {value!r}")
+        return value
+    if isinstance(widget, QCheckBox):
+        if type(value) is not bool:
+            raise ValueError(f"setting {name!r} must be true or false; got {value!r}")
+        return value
+    spin = widget.spin if isinstance(widget, LogParam) else widget
+    integral = isinstance(spin, QSpinBox)
+    if type(value) not in ((int,) if integral else (int, float)):
+        raise ValueError(f"setting {name!r} must be {'an integer' if integral else 'a number'}; "
+                         f"got {value!r}")
+    if not spin.minimum() <= value <= spin.maximum():
+        raise ValueError(f"setting {name!r} must be between {spin.minimum():g} and "
+                         f"{spin.maximum():g}; got {value!r}")
+    return value
+
+
+def clamped(widget, value):
+    """A numeric value moved into a numeric control's range, or None."""
+    if isinstance(widget, (QComboBox, QCheckBox)) or type(value) not in (int, float):
+        return None
+    spin = widget.spin if isinstance(widget, LogParam) else widget
+    limited = min(max(value, spin.minimum()), spin.maximum())
+    return int(limited) if isinstance(spin, QSpinBox) else float(limited)
+
+
+def write(widget, value) -> None:
+    if isinstance(widget, QComboBox) and value is None:
+        widget.setCurrentIndex(-1)
+    elif isinstance(widget, QComboBox):
+        index = widget.findData(value)
+        widget.setCurrentIndex(index if index >= 0 else widget.findText(value))
+    elif isinstance(widget, QCheckBox):
+        widget.setChecked(value)
+    elif isinstance(widget, LogParam):
+        widget.set_value(float(value))
+    else:
+        widget.setValue(value)
