@@ -646,10 +646,9 @@ class MainWindow(QMainWindow):
             self._show_readout(self.last_frame)
 
     def _show_readout(self, frame) -> None:
-        s, r = frame.snapshot, self.panel.readout
-        r["iteration"].setText(f"{s.iteration}" + (f"  (machine {s.machine + 1} of "
-                                                   f"{s.n_machines})" if s.n_machines > 1
-                                                   else ""))
+        s, m, r = frame.snapshot, frame.machine, self.panel.readout
+        r["iteration"].setText(f"{s.iteration}" + (f"  (machine {m.index + 1} of {m.count})"
+                                                   if m.count > 1 else ""))
         r["primal"].setText(_num(s.primal_objective))
         r["dual"].setText(_num(s.dual_objective))
         gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None

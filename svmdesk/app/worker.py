@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from ..core import SVC
 from ..core.errors import hearing_warnings
+from ..core.estimator import Progress
 from ..core.solvers.smo import RowMemory, keeping_row_memory
 from ..view.frames import (Job, KernelSums, chart_point, fitted_frame, make_frame,
                            with_finished_machines)
@@ -116,28 +117,29 @@ class TrainingWorker(QObject):
         start, held = time.perf_counter(), 0.0      # held: time spent paused
         estimator = SVC(**job.params)
         sums = KernelSums()
-        snap, stopped, history = None, False, []
+        step, stopped, history = None, False, []
         done, previous = [], None    # the last frames of the finished one-vs-one machines
         # when the last frame began to be made, and when the solver resumed after its paint
         self._frame_began = self._resumed = 0.0
-        for snap in estimator.iter_fit(job.X, job.training_labels(), every=1,
+        for step in estimator.iter_fit(job.X, job.training_labels(), every=1,
                                        wanted=self._frame_wanted):
-            if len(done) < snap.machine:             # the previous machine has finished
+            machine = step.machine
+            if len(done) < machine.index:            # the previous machine has finished
                 done.append(make_frame(previous, job, 0.0, sums=sums))
-            previous = snap
-            history.append(chart_point(snap, done))
+            previous = step
+            history.append(chart_point(step.snapshot, done))
             if self._stop.is_set():
                 stopped = True
                 break
             paused = self._paused.is_set()
-            last = snap.converged and snap.machine == snap.n_machines - 1
+            last = step.snapshot.converged and machine.index == machine.count - 1
             if self._frame_wanted() and (paused or not last):   # the last is the final frame
                 now = self._frame_began = time.perf_counter()
                 self._drawn.clear()
                 self._tell_warnings()
                 job, done = self._follow_view(job, done, sums)
                 frame = with_finished_machines(
-                    make_frame(snap, job, now - start - held, history=tuple(history),
+                    make_frame(step, job, now - start - held, history=tuple(history),
                                sums=sums), done, job)
                 self.frame.emit(dataclasses.replace(frame, paused=paused,
                                                     steps=self._steps_taken,
@@ -153,16 +155,16 @@ class TrainingWorker(QObject):
                 if stopped:
                     break
         self._tell_warnings()
-        if snap is None:
+        if step is None:
             raise RuntimeError("the solver stopped before its first iteration")
         job, done = self._follow_view(job, done, sums)
         elapsed, history = time.perf_counter() - start - held, tuple(history)
         if stopped:
             self.finished.emit(with_finished_machines(
-                make_frame(snap, job, elapsed, final=True, stopped=True, history=history,
+                make_frame(step, job, elapsed, final=True, stopped=True, history=history,
                            sums=sums), done, job))
         else:
-            self.finished.emit(fitted_frame(estimator, snap, job, elapsed, history))
+            self.finished.emit(fitted_frame(estimator, step, job, elapsed, history))
 
     def _frame_wanted(self) -> bool:
         """Asked by SMO between pair steps (so it must be cheap): a snapshot is wanted when
@@ -182,7 +184,8 @@ class TrainingWorker(QObject):
         if spec is None or spec == job.spec:
             return job, done
         job = dataclasses.replace(job, spec=spec)
-        return job, [make_frame(d.snapshot, job, 0.0, sums=sums) for d in done]
+        return job, [make_frame(Progress(d.machine, d.snapshot), job, 0.0, sums=sums)
+                     for d in done]
 
     def _hold(self) -> bool:
         """Wait while paused, until a step (one iteration more), a resume or a stop; True

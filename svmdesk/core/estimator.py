@@ -1,8 +1,9 @@
 """SVC: a scikit-learn style front over the solvers.
 
 `__init__` only stores parameters; `fit` validates them and the data, then runs `iter_fit`
-to its end. `iter_fit` streams the solver's snapshots (one machine after another for three or
-more classes) and sets the fitted attributes when the stream ends.
+to its end. `iter_fit` streams the training's progress: each solver snapshot with the machine
+it belongs to (one machine after another for three or more classes), and sets the fitted
+attributes when the stream ends.
 """
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import dataclasses
 import numbers
 from itertools import combinations
 from types import MappingProxyType
-from typing import Iterator
+from dataclasses import dataclass
+from typing import Iterator, Optional
 
 import numpy as np
 
@@ -19,6 +21,29 @@ from .errors import DataError
 from .kernels import Kernel
 from .model import BinaryMachine, Scaler, SVMModel
 from .solvers.base import BinaryProblem, Snapshot
+
+
+@dataclass(frozen=True)
+class Machine:
+    """One two-class machine of a fit: its place among the fit's machines (one-vs-one for
+    three or more classes), its classes (negative, positive), the training points it learns
+    from (None: all of them), and the kernel and scaler the fit resolved, which f(x) needs
+    besides a snapshot's coefficients."""
+
+    index: int
+    count: int
+    classes: tuple
+    points: Optional[np.ndarray]
+    kernel: Kernel
+    scaler: Optional[Scaler]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What iter_fit yields: a solver's snapshot (its state only) and the machine it trains."""
+
+    machine: Machine
+    snapshot: Snapshot
 
 
 class SVC:
@@ -71,8 +96,8 @@ class SVC:
             pass
         return self
 
-    def iter_fit(self, X, y, every: int = 1, wanted=None) -> Iterator[Snapshot]:
-        """Snapshots every `every` iterations of each machine, and each machine's final one.
+    def iter_fit(self, X, y, every: int = 1, wanted=None) -> Iterator[Progress]:
+        """Progress every `every` iterations of each machine, and each machine's final one.
         `wanted`, a callable, lets the caller ask for snapshots when it wants them instead:
         SMO then runs long batches and yields as soon as wanted() is True (the gradient
         solvers, whose iterations are costly anyway, keep to `every`).
@@ -98,14 +123,12 @@ class SVC:
                 C=params["C"], tol=params["tol"], max_iter=params["max_iter"],
                 learning_rate=params["learning_rate"], batch_size=params["batch_size"],
                 seed=params["random_state"], params=MappingProxyType(params))
-            label = dict(machine=k, n_machines=len(pairs),
-                         classes=(classes[neg], classes[pos]),
-                         points=None if len(pairs) == 1 else points,
-                         kernel=kernel, scaler=scaler)
+            points.flags.writeable = False      # the machine hands it out
+            machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
+                              None if len(pairs) == 1 else points, kernel, scaler)
             final = None
-            for snap in solver.implementation().solve(problem, every, wanted):
-                final = dataclasses.replace(snap, **label)
-                yield final
+            for final in solver.implementation().solve(problem, every, wanted):
+                yield Progress(machine, final)
             finals.append(final)
             machines.append(_machine(final, problem, points, pos, neg))
         self._set_fitted(kernel, classes, codes, machines, scaler, finals, X, solver)

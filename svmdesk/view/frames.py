@@ -11,6 +11,7 @@ from typing import Optional
 import numpy as np
 
 from ..core import catalog
+from ..core.estimator import Machine, Progress
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
 from .grid import GridSpec, class_grid, decision_grid, model_grid
@@ -46,7 +47,8 @@ class Job:
 class Frame:
     """Everything the canvas and the readout draw for one moment of training."""
 
-    snapshot: Snapshot
+    snapshot: Snapshot                 # the solver's state
+    machine: Machine                   # the machine it trains (for a model: its first)
     spec: GridSpec
     classes: tuple                     # class indices (negative, positive) of the machine
                                        # drawn: the canvas colours its sides by them
@@ -132,73 +134,77 @@ class KernelSums:
         self._key, self._K = None, None
         self._held_key, self._held_coef, self._held_f = None, None, None
 
-    def decision(self, snap: Snapshot, Z: np.ndarray):
+    def decision(self, step: Progress, Z: np.ndarray):
         """sum_t c_t k(z, z_t) for every training point z, or None when n is too large."""
         if len(Z) > GRAM_MAX_POINTS:
             return None
-        key = (snap.machine, snap.kernel, len(Z), id(snap.scaler))
+        m = step.machine
+        key = (m.index, m.kernel, len(Z), id(m.scaler))
         if key != self._key:
-            self._key, self._K = key, snap.kernel(Z, Z)
-        return self._K @ snap.dual_coef
+            self._key, self._K = key, m.kernel(Z, Z)
+        return self._K @ step.snapshot.dual_coef
 
-    def held_out(self, snap: Snapshot, Z: np.ndarray, Zt: np.ndarray) -> np.ndarray:
+    def held_out(self, step: Progress, Z: np.ndarray, Zt: np.ndarray) -> np.ndarray:
         """sum_t c_t k(z, z_t) for every held-out point z (Z: the training points)."""
-        key = (snap.machine, snap.kernel, len(Z), len(Zt), id(snap.scaler))
+        snap, m = step.snapshot, step.machine
+        key = (m.index, m.kernel, len(Z), len(Zt), id(m.scaler))
         if key != self._held_key:
             self._held_key = key
             self._held_coef, self._held_f = np.zeros(len(Z)), np.zeros(len(Zt))
         change = snap.dual_coef - self._held_coef
         moved = np.flatnonzero(change)
         if len(moved):
-            self._held_f = self._held_f + snap.kernel.matvec(Zt, Z[moved], change[moved])
+            self._held_f = self._held_f + m.kernel.matvec(Zt, Z[moved], change[moved])
             self._held_coef = np.array(snap.dual_coef, dtype=np.float64)
         return self._held_f
 
 
-def make_frame(snap: Snapshot, job: Job, elapsed: float, final=False, stopped=False,
+def make_frame(step: Progress, job: Job, elapsed: float, final=False, stopped=False,
                history=(), sums: Optional[KernelSums] = None) -> Frame:
-    """Decision grid, contours, support vectors and accuracies for one snapshot (numpy only)."""
-    points = snap.points if snap.points is not None else np.arange(len(job.y))
-    Z = job.X[points] if snap.scaler is None else snap.scaler.transform(job.X[points])
+    """Decision grid, contours, support vectors and accuracies for one moment of training:
+    a solver's snapshot of one machine (numpy only)."""
+    snap, m = step.snapshot, step.machine
+    points = m.points if m.points is not None else np.arange(len(job.y))
+    Z = job.X[points] if m.scaler is None else m.scaler.transform(job.X[points])
     local = np.asarray(snap.support, dtype=np.intp)
     f_terms = None
     if snap.w is not None:
-        values = decision_grid(snap.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
-                               job.spec, w=snap.w, scaler=snap.scaler)
+        values = decision_grid(m.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
+                               job.spec, w=snap.w, scaler=m.scaler)
         f_train = Z @ snap.w + snap.bias
     else:
         terms = np.flatnonzero(snap.dual_coef)      # all of f's terms, not only the SVs
         coef = snap.dual_coef[terms]
-        values = decision_grid(snap.kernel, Z[terms], coef, snap.bias, job.spec,
-                               scaler=snap.scaler)
+        values = decision_grid(m.kernel, Z[terms], coef, snap.bias, job.spec,
+                               scaler=m.scaler)
         f_sum = snap.decision                       # the solver's own, when it has it
         if f_sum is None and sums is not None:
-            f_sum = sums.decision(snap, Z)
+            f_sum = sums.decision(step, Z)
         if f_sum is None:
-            f_sum = snap.kernel.matvec(Z, Z[terms], coef)
+            f_sum = m.kernel.matvec(Z, Z[terms], coef)
         f_train = f_sum + snap.bias
         f_terms = (Z[terms], coef)
-    neg, pos = job.class_of(snap.classes)
+    neg, pos = job.class_of(m.classes)
     margins = np.where(job.y[points] == pos, 1.0, -1.0) * f_train
     train_acc = test_acc = None
-    if snap.n_machines == 1:
+    if m.count == 1:
         train_acc = float(np.mean(margins > 0))
         if len(job.y_test):
-            Zt = job.X_test if snap.scaler is None else snap.scaler.transform(job.X_test)
+            Zt = job.X_test if m.scaler is None else m.scaler.transform(job.X_test)
             if snap.w is not None:
                 ft = Zt @ snap.w
             elif sums is not None:
-                ft = sums.held_out(snap, Z, Zt)
+                ft = sums.held_out(step, Z, Zt)
             else:
-                ft = snap.kernel.matvec(Zt, Z[terms], coef)
+                ft = m.kernel.matvec(Zt, Z[terms], coef)
             ft = ft + snap.bias
             test_acc = float(np.mean((ft > 0) == (job.y_test == pos)))
     w = snap.w
-    if w is None and snap.kernel.name == "linear" and len(local):
+    if w is None and m.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
     width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
     return Frame(
-        snapshot=snap, spec=job.spec, classes=(int(neg), int(pos)), values=values,
+        snapshot=snap, machine=m, spec=job.spec, classes=(int(neg), int(pos)), values=values,
         regions=None, contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
         support=points[local], support_xy=job.X[points[local]], f_terms=f_terms,
         bounded=margins[local] < 1.0 - 1e-3,
@@ -210,7 +216,7 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
     """A frame of a multi-class run drawn as the run so far: the regions voted by the
     finished machines and the current one, the borders between them, and every machine's
     support vectors (a binary run's frame is returned as it is)."""
-    if frame.snapshot.n_machines == 1:
+    if frame.machine.count == 1:
         return frame
     machines = [*done, frame]
     n_classes = max(int(job.y.max()) + 1, *(max(m.classes) + 1 for m in machines))
@@ -246,15 +252,14 @@ def regrid(frame: Frame, spec: GridSpec) -> Optional[Frame]:
     elif frame.regions is not None:
         return None
     else:
-        snap = frame.snapshot
+        snap, m = frame.snapshot, frame.machine
         terms = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
-        values = decision_grid(snap.kernel, *terms, snap.bias, spec, w=snap.w,
-                               scaler=snap.scaler)
+        values = decision_grid(m.kernel, *terms, snap.bias, spec, w=snap.w, scaler=m.scaler)
     return dataclasses.replace(frame, spec=spec, values=values,
                                contours=contour_path_levels(values, spec.xs, spec.ys))
 
 
-def fitted_frame(estimator, snap: Snapshot, job: Job, elapsed: float, history=()) -> Frame:
+def fitted_frame(estimator, step: Progress, job: Job, elapsed: float, history=()) -> Frame:
     """The end of a full run: the fitted model drawn exactly as a reopened session draws it
     (every machine's support vectors, accuracies from its own predictions), with the run's
     last snapshot for the readout and the charts.
@@ -262,9 +267,10 @@ def fitted_frame(estimator, snap: Snapshot, job: Job, elapsed: float, history=()
     A binary run whose solver holds f on every training point (SMO's final gradient,
     rebuilt in float64) takes the training accuracy from it: predicting 20,000 points
     again would cost a third of the fit."""
+    snap = step.snapshot
     X_test = np.asarray(job.X_test, dtype=np.float64).reshape(-1, 2)
     colours = job.class_of(estimator.classes_)
-    known = snap.decision is not None and snap.n_machines == 1
+    known = snap.decision is not None and step.machine.count == 1
     if known:            # only the held-out points are predicted
         X, y = X_test, np.asarray(job.y_test, dtype=np.intp)
         held_out = np.ones(len(y), dtype=bool)
@@ -279,7 +285,8 @@ def fitted_frame(estimator, snap: Snapshot, job: Job, elapsed: float, history=()
         frame = dataclasses.replace(
             frame, train_accuracy=float(np.mean(colours[side] == job.y)) if len(job.y)
             else None)
-    return dataclasses.replace(frame, snapshot=snap, elapsed=elapsed, history=history)
+    return dataclasses.replace(frame, snapshot=snap, machine=step.machine, elapsed=elapsed,
+                               history=history)
 
 
 def _accuracies(model, colours, X, y, X_test, y_test) -> tuple:
@@ -300,12 +307,12 @@ def decision_at(frame: Frame, xy) -> tuple:
         cls = int(frame.colours[frame.model.predict_indices(x)[0]])
         f = frame.model.decision_function(x)
         return (float(f[0]) if f.ndim == 1 else None), cls
-    snap = frame.snapshot
-    z = x if snap.scaler is None else snap.scaler.transform(x)
+    snap, m = frame.snapshot, frame.machine
+    z = x if m.scaler is None else m.scaler.transform(x)
     if snap.w is not None:
         f = float(z @ snap.w + snap.bias)
     else:
-        f = float(snap.kernel.matvec(z, *frame.f_terms)[0] + snap.bias)
+        f = float(m.kernel.matvec(z, *frame.f_terms)[0] + snap.bias)
     neg, pos = frame.classes
     return f, int(pos if f > 0 else neg)
 
@@ -340,10 +347,10 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
             primal = objective
     snap = Snapshot(iteration=iterations, bias=float(first.bias), primal_objective=primal,
                     dual_objective=dual, dual_coef=first.dual_coef, w=first.w,
-                    support=np.arange(len(first.support), dtype=np.intp), converged=converged,
-                    n_machines=len(model.machines), classes=(model.classes[first.negative],
-                                                             model.classes[first.positive]),
-                    kernel=kernel, scaler=scaler)
+                    support=np.arange(len(first.support), dtype=np.intp), converged=converged)
+    machine = Machine(0, len(model.machines), (model.classes[first.negative],
+                                               model.classes[first.positive]),
+                      None, kernel, scaler)
     owner = None
     if svc is not None:
         owner = dict(zip(np.asarray(svc.support_).tolist(),
@@ -379,7 +386,8 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
         train_acc, test_acc = _accuracies(model, colours, X[~test], y[~test], X[test], y[test])
     w = first.w if len(model.machines) == 1 else None
     width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
-    return Frame(snapshot=snap, spec=spec, values=values, regions=regions, contours=contours,
+    return Frame(snapshot=snap, machine=machine, spec=spec, values=values, regions=regions,
+                 contours=contours,
                  classes=(int(colours[first.negative]), int(colours[first.positive])),
                  support=support, support_xy=support_xy, bounded=bounded,
                  train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,

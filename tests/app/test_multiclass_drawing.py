@@ -67,7 +67,7 @@ def test_a_live_three_class_run_draws_its_regions_and_one_chart_story(
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
         QTest.keyClick(window, Qt.Key.Key_F5)
     assert live and all(f.regions is not None for f in live)
-    later = [f for f in live if f.snapshot.machine == 2]
+    later = [f for f in live if f.machine.index == 2]
     assert later and len(np.unique(later[-1].regions)) == 3     # all three classes voted
     iterations = window.charts.history.column("iteration")
     assert (np.diff(iterations) > 0).all()            # one story across the machines

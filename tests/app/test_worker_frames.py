@@ -16,9 +16,9 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtb
 
     class Counting(SVC):
         def iter_fit(self, *args, **kwargs):
-            for snap in super().iter_fit(*args, **kwargs):
-                made.append(snap.iteration)
-                yield snap
+            for step in super().iter_fit(*args, **kwargs):
+                made.append(step.snapshot.iteration)
+                yield step
 
     monkeypatch.setattr(worker_module, "SVC", Counting)
     window.generate("moons", 3000, 0.2, 0)

@@ -753,15 +753,20 @@ def test_iter_fit_is_a_generator_that_validates_on_first_next():
 def test_iter_fit_snapshots_are_immutable_and_increasing_and_end_converged():
     X, y = moons()
     model = SVC()
-    snaps = list(model.iter_fit(X, y))
+    steps = list(model.iter_fit(X, y))
+    snaps = [step.snapshot for step in steps]
     assert len(snaps) > 2
     iterations = [s.iteration for s in snaps]
     assert all(b > a for a, b in zip(iterations[:-1], iterations[1:-1]))
     assert iterations[-1] >= iterations[-2]
     assert snaps[-1].converged and not any(s.converged for s in snaps[:-1])
-    for s in snaps:
-        assert (s.machine, s.n_machines, s.points) == (0, 1, None)
-        assert tuple(s.classes) == (0, 1)  # (negative, positive)
+    for step in steps:
+        m = step.machine
+        assert (m.index, m.count, m.points) == (0, 1, None)
+        assert tuple(m.classes) == (0, 1)  # (negative, positive)
+        assert m.kernel.gamma == model.gamma_ and m.scaler is None
+    assert {f.name for f in dataclasses.fields(snaps[0])}.isdisjoint(
+        {"machine", "n_machines", "classes", "points", "kernel", "scaler"})  # solver state only
     last = snaps[-1]
     with pytest.raises(dataclasses.FrozenInstanceError):
         last.iteration = 0
@@ -807,26 +812,28 @@ def test_abandoned_iter_fit_sets_no_fitted_attributes():
 def test_multiclass_iter_fit_labels_each_machine():
     X, y = iris2()
     model = SVC()
-    snaps = list(model.iter_fit(X, y, every=5))
-    machines = [s.machine for s in snaps]
+    steps = list(model.iter_fit(X, y, every=5))
+    machines = [step.machine.index for step in steps]
     assert machines == sorted(machines) and set(machines) == {0, 1, 2}
     pairs = [(0, 1), (0, 2), (1, 2)]
-    for s in snaps:
-        assert s.n_machines == 3
-        assert isinstance(s.classes, tuple) and len(s.classes) == 2
-        i, j = pairs[s.machine]
-        assert set(s.classes) == {model.classes_[i], model.classes_[j]}
-        np.testing.assert_array_equal(s.points, np.flatnonzero((y == i) | (y == j)))
-        assert not s.points.flags.writeable
-        assert s.support.max(initial=-1) < len(s.points)
-    finals = [[s for s in snaps if s.machine == k][-1] for k in range(3)]
+    for step in steps:
+        m, s = step.machine, step.snapshot
+        assert m.count == 3
+        assert isinstance(m.classes, tuple) and len(m.classes) == 2
+        i, j = pairs[m.index]
+        assert set(m.classes) == {model.classes_[i], model.classes_[j]}
+        np.testing.assert_array_equal(m.points, np.flatnonzero((y == i) | (y == j)))
+        assert not m.points.flags.writeable
+        assert s.support.max(initial=-1) < len(m.points)
+    last = [[step for step in steps if step.machine.index == k][-1] for k in range(3)]
+    finals = [step.snapshot for step in last]
     assert all(f.converged for f in finals)
     np.testing.assert_array_equal(model.n_iter_, [f.iteration for f in finals])
     np.testing.assert_allclose(model.objective_, [f.dual_objective for f in finals])
     np.testing.assert_allclose(model.intercept_, [f.bias for f in finals])
     # the support of each machine, mapped through points, lies in support_
-    for f in finals:
-        assert set(f.points[f.support]) <= set(model.support_)
+    for step in last:
+        assert set(step.machine.points[step.snapshot.support]) <= set(model.support_)
 
 
 # ----------------------------------------------------------------------------- all solvers
@@ -867,7 +874,7 @@ def test_fitted_model_reproduces_the_solvers_final_function(solver):
     model = SVC(solver=solver, kernel="linear", **SOLVER_SETTINGS[solver])
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        final = list(model.iter_fit(X, y, every=10**9))[-1]
+        final = list(model.iter_fit(X, y, every=10**9))[-1].snapshot
     if final.w is not None:
         f = X @ final.w + final.bias
     else:

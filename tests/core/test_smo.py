@@ -100,7 +100,7 @@ def test_budget_exhausted_warns_and_reports_not_converged(sets):
 
 def test_snapshots_stream_every_k_pairs_and_end_converged(sets):
     X, y = sets["moons"]
-    snaps = list(SVC(C=10.0).iter_fit(X, y, every=7))
+    snaps = [step.snapshot for step in SVC(C=10.0).iter_fit(X, y, every=7)]
     iters = [s.iteration for s in snaps]
     assert iters[:-1] == list(range(7, 7 * len(iters[:-1]) + 1, 7))
     assert snaps[-1].converged and not any(s.converged for s in snaps[:-1])
@@ -316,7 +316,7 @@ def test_far_apart_clusters_with_a_narrow_kernel_keep_an_exact_objective():
     X = rng.normal(size=(4000, 2))
     y = np.sign(X[:, 0] * X[:, 1] + 0.2 * rng.normal(size=4000))
     X[2000:] += 1e5
-    final = list(SVC(C=10.0, gamma=1.0).iter_fit(X, y, every=10**9))[-1]
+    final = list(SVC(C=10.0, gamma=1.0).iter_fit(X, y, every=10**9))[-1].snapshot
     assert final.converged and 0 <= final.gap < 1e-6 * final.primal_objective
     ref = libsvm(X, y, kernel="rbf", gamma=1.0, C=10.0)
     assert final.dual_objective == pytest.approx(libsvm_dual_objective(ref, Kernel("rbf", 1.0)),
@@ -353,10 +353,11 @@ def test_snapshots_carry_f_on_the_points_and_come_when_wanted():
         asked["n"] += 1
         return asked["n"] % 100 == 0
 
-    snaps = list(svc.iter_fit(d.X, d.y, wanted=wanted))
+    steps = list(svc.iter_fit(d.X, d.y, wanted=wanted))
+    snaps = [step.snapshot for step in steps]
     assert 2 <= len(snaps) <= asked["n"] // 100 + 2
     for snap in snaps[:-1]:
-        exact = snap.kernel.matvec(d.X, d.X, snap.dual_coef)
+        exact = steps[0].machine.kernel.matvec(d.X, d.X, snap.dual_coef)
         # shrinking only sets bounded points aside: the free ones are always active
         free = (snap.dual_coef != 0) & (np.abs(snap.dual_coef) < 10.0)
         np.testing.assert_allclose(snap.decision[free], exact[free],

@@ -326,7 +326,7 @@ def test_a_negative_duality_gap_is_never_called_convergence():
     d = make_dataset("two_disks", n=100, seed=0)
     svc = SVC(solver="kernel-gradient", kernel="sigmoid", C=1.0, max_iter=2000)
     with pytest.warns(ConvergenceWarning, match="negative duality gap.*not positive semi"):
-        snaps = list(svc.iter_fit(d.X, d.y))
+        snaps = [step.snapshot for step in svc.iter_fit(d.X, d.y)]
     assert all(not s.converged for s in snaps if s.gap < 0)
     assert snaps[-1].gap < 0 and not svc.converged_
     assert snaps[-1].iteration == 2000                      # it kept looking

@@ -18,12 +18,12 @@ def test_kept_kernel_sums_give_the_same_frames(params, monkeypatch):
     X, y = np.asarray(d.X), np.asarray(d.y)
     job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 40, 30))
     sums = KernelSums()
-    for snap in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
-        plain, cached = make_frame(snap, job, 0.0), make_frame(snap, job, 0.0, sums=sums)
+    for step in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
+        plain, cached = make_frame(step, job, 0.0), make_frame(step, job, 0.0, sums=sums)
         assert cached.train_accuracy == plain.train_accuracy
         np.testing.assert_array_equal(cached.bounded, plain.bounded)
     monkeypatch.setattr(frames, "GRAM_MAX_POINTS", 100)        # too many points: no cache
-    assert KernelSums().decision(snap, X) is None
+    assert KernelSums().decision(step, X) is None
 
 
 @pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
@@ -38,16 +38,17 @@ def test_held_out_f_kept_between_frames_is_f(params):
     X, y, Xt, yt = d.X[:300], d.y[:300], d.X[300:], d.y[300:]
     job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 30, 20), Xt, yt)
     sums, frame_sums = KernelSums(), KernelSums()
-    snaps = list(SVC(**params).iter_fit(X, y, every=7))
-    assert len(snaps) >= 4
-    for snap in snaps:
-        Z = X if snap.scaler is None else snap.scaler.transform(X)
-        Zt = Xt if snap.scaler is None else snap.scaler.transform(Xt)
-        kept = sums.held_out(snap, Z, Zt)
-        afresh = snap.kernel.matvec(Zt, Z, snap.dual_coef)
+    steps = list(SVC(**params).iter_fit(X, y, every=7))
+    assert len(steps) >= 4
+    for step in steps:
+        scaler, kernel = step.machine.scaler, step.machine.kernel
+        Z = X if scaler is None else scaler.transform(X)
+        Zt = Xt if scaler is None else scaler.transform(Xt)
+        kept = sums.held_out(step, Z, Zt)
+        afresh = kernel.matvec(Zt, Z, step.snapshot.dual_coef)
         np.testing.assert_allclose(kept, afresh, rtol=1e-9, atol=1e-9 * np.abs(afresh).max())
-        assert (make_frame(snap, job, 0.0, sums=frame_sums).test_accuracy
-                == make_frame(snap, job, 0.0).test_accuracy)
+        assert (make_frame(step, job, 0.0, sums=frame_sums).test_accuracy
+                == make_frame(step, job, 0.0).test_accuracy)
 
 
 @pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")

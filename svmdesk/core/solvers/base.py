@@ -56,8 +56,8 @@ class Snapshot:
 
     dual_coef: y_i * a_i per training point (dual solvers), or the representer coefficients
     (kernel-gradient); None for primal linear solvers, which carry `w` instead.
-    Indices (support, working_pair, positions in dual_coef) count the machine's own points;
-    with several one-vs-one machines, `points` maps them to indices of the whole training set.
+    Indices (support, working_pair, positions in dual_coef) count the machine's own points
+    (SVC.iter_fit pairs each snapshot with its Machine, which maps them to the whole set).
     """
 
     iteration: int
@@ -72,18 +72,12 @@ class Snapshot:
     working_pair: Optional[tuple] = None   # (i, j) updated last, SMO only
     converged: bool = False
     step_size: Optional[float] = None
-    machine: int = 0                       # which one-vs-one machine (multi-class)
-    n_machines: int = 1
-    classes: Optional[tuple] = None        # (negative, positive) labels of this machine
-    points: Optional[np.ndarray] = None    # this machine's training indices (None: all)
-    kernel: Optional[Kernel] = None        # set by SVC.iter_fit: what f(x) needs besides
-    scaler: Optional[object] = None        # the coefficients (Scaler: x -> (x - mean)/scale)
     decision: Optional[np.ndarray] = None  # f without the bias on the machine's points, when
                                            # the solver holds it (SMO: exact on its active
                                            # set, from its last reconstruction elsewhere)
 
     def __post_init__(self):
-        for name in ("dual_coef", "w", "support", "points", "decision"):
+        for name in ("dual_coef", "w", "support", "decision"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 
 
