@@ -159,8 +159,7 @@ def _value_widget(param, table):
     control = param.control
     if param.kind == "choice":
         box = QComboBox()
-        rows = table.solvers if param.name == "solver" else table.kernels
-        for name, row in rows.items():
+        for name, row in table.rows_for(param).items():
             box.addItem(row.title, name)
         box.setCurrentIndex(box.findData(param.default))
         return box

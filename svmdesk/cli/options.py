@@ -87,8 +87,8 @@ def _in_cli_words(param) -> str:
 
 def _help(param, table) -> str:
     if param.kind == "choice":
-        rows = table.solvers if param.name == "solver" else table.kernels
-        text = f"{param.about}: " + "; ".join(_choice(row, table) for row in rows.values())
+        text = f"{param.about}: " + "; ".join(_choice(row, table)
+                                              for row in table.rows_for(param).values())
     elif param.kind == "bool":
         text = param.about
     else:

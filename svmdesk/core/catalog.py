@@ -191,6 +191,10 @@ class Table:
         params += [r for r in rows if isinstance(r, Param)]
         return Table(MappingProxyType(kernels), MappingProxyType(solvers), tuple(params))
 
+    def rows_for(self, param: Param) -> Mapping:
+        """The rows a choice parameter chooses from (the solvers, or the kernels)."""
+        return self.solvers if param.name == "solver" else self.kernels
+
     def used(self, params: Mapping, shapes=("model", "data", "training")) -> list:
         """(row, value) of the parameters that the solver and kernel of `params` use and
         that shape what `shapes` names, the solver and kernel left out; an unset optional

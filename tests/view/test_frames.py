@@ -61,3 +61,32 @@ def test_a_model_without_support_vectors_is_drawn():
     frame = frames.model_frame(svc, d.X, d.y, GridSpec(-3, 3, -3, 3, 30, 30))
     assert frame.support_xy.shape == (0, 2) and len(frame.support) == 0
     assert frame.train_accuracy > 0.9 and frame.contours
+
+
+def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
+    """Each frame of a three-class run knows its machine (which, of how many, its classes
+    as the canvas's class indices); the finished machines and the current one vote the
+    regions, and every machine's support vectors are ringed."""
+    rng = np.random.default_rng(3)
+    centres = np.array([[-2.0, -1.0], [2.0, -1.0], [0.0, 2.0]])
+    y = np.repeat(np.arange(3), 30)
+    X = centres[y] + 0.8 * rng.standard_normal((90, 2))
+    labels = np.array([-1, 1, 2])                 # what the machines train on
+    job = Job(X, y, dict(kernel="rbf"), GridSpec(-4, 4, -4, 4, 40, 40), labels=labels)
+    done, previous, frames_made = [], None, []
+    for step in SVC(kernel="rbf").iter_fit(X, labels[y], every=25):
+        if len(done) < step.machine.index:
+            done.append(make_frame(previous, job, 0.0))
+        previous = step
+        frames_made.append(frames.with_finished_machines(make_frame(step, job, 0.0), done, job))
+    assert [f.machine.index for f in frames_made] == sorted(f.machine.index for f in frames_made)
+    pairs = {(0, 1), (0, 2), (1, 2)}
+    assert {tuple(sorted(f.classes)) for f in frames_made} == pairs
+    for f in frames_made:
+        assert f.machine.count == 3
+        assert set(job.class_of(f.machine.classes).tolist()) == set(f.classes)
+        assert f.regions is not None and f.regions.shape == (40, 40)
+    last = frames_made[-1]
+    assert set(np.unique(last.regions).tolist()) == {0, 1, 2}
+    rings = set().union(*(set(d.support.tolist()) for d in done))
+    assert rings <= set(last.support.tolist())
