@@ -33,6 +33,7 @@ class FileActions(QObject):
     def __init__(self, window, menu):
         super().__init__(window)
         self.window = window
+        self.notices = window.notices
         self.session_path = None               # where Ctrl+S saves without asking
         self._request = 0                      # the newest open request: older ones lose
         self.autosave = Autosave(window.current_session, self)
@@ -91,13 +92,13 @@ class FileActions(QObject):
         if request != self._request:
             return                                      # a newer open superseded this one
         if isinstance(result, str):
-            self.window.show_file_error(result)
+            self.notices.file_error(result)
             return
         self.window.after_run(lambda: self._apply_now(result))
 
     def _apply_now(self, opened) -> None:
         w, name = self.window, opened.path.name
-        w.hide_error()                          # an earlier problem is not this file's
+        self.notices.clear_error()              # an earlier problem is not this file's
         try:
             if opened.kind == "data":
                 done = w.apply_dataset(opened.path, opened.value)
@@ -106,7 +107,7 @@ class FileActions(QObject):
             else:
                 done = w.show_model(opened.value, name)
         except Exception as e:  # noqa: BLE001 - a file we read but cannot show
-            w.show_file_error(f"{name} could not be shown: {type(e).__name__}: {e}")
+            self.notices.file_error(f"{name} could not be shown: {type(e).__name__}: {e}")
             return
         if done:
             self.recent.add(opened.path)
@@ -210,7 +211,7 @@ class FileActions(QObject):
     def _fitted(self):
         svc = self.window.fitted
         if svc is None:
-            self.window.show_error("There is no model yet: train one (F5) or open a model "
+            self.notices.error("There is no model yet: train one (F5) or open a model "
                                    "file first.")
         return svc
 
@@ -238,7 +239,7 @@ class FileActions(QObject):
     def copy_picture(self) -> None:
         pictures.copy_to_clipboard(self.window.canvas, self.default_width(),
                                    self.window.caption())
-        self.window.statusBar().showMessage("Picture copied to the clipboard.", 4000)
+        self.notices.say("Picture copied to the clipboard.", 4000)
 
     # -- autosave and what earlier windows left ---------------------------------------------
     def _offer_recovery(self) -> None:
@@ -277,7 +278,7 @@ class FileActions(QObject):
         leftover = self.autosave.leftovers[0]
         result = _read_or_error(leftover.path)
         if isinstance(result, str):
-            self.window.show_file_error(f"The session could not be restored: {result}")
+            self.notices.file_error(f"The session could not be restored: {result}")
             return
         self.window.after_run(lambda: self._restore_now(leftover, result))
 
@@ -286,8 +287,7 @@ class FileActions(QObject):
             self.discard_recovery()
             self.changed()                      # it is this window's work now
             self.autosave.save_now()
-            self.window.statusBar().showMessage(" ".join(["Restored the session.",
-                                                          *opened.value.notes]), 15000)
+            self.notices.say(" ".join(["Restored the session.", *opened.value.notes]), 15000)
 
     @Slot()
     def discard_recovery(self) -> None:
@@ -297,7 +297,7 @@ class FileActions(QObject):
 
     @Slot(str)
     def _autosave_failed(self, message: str) -> None:
-        self.window.statusBar().showMessage(message, 10000)
+        self.notices.say(message, 10000)
 
     def finish(self) -> None:
         self.autosave.finish()
@@ -308,12 +308,12 @@ class FileActions(QObject):
             written = write()
         except (DataError, OSError, ValueError) as e:
             name, text = Path(path).name, str(e)
-            self.window.show_file_error(text if text.startswith(name) else
+            self.notices.file_error(text if text.startswith(name) else
                                         f"Could not save {name}: {text}")
             return False
         names = ", ".join(str(p) for p in written) if isinstance(written, list) else str(path)
-        self.window.hide_error()
-        self.window.statusBar().showMessage(f"Saved {names}.", 6000)
+        self.notices.clear_error()
+        self.notices.say(f"Saved {names}.", 6000)
         return True
 
     def _ask_save(self, title: str, filters: str, name: str):

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.ma  # noqa: F401
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
-from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QLabel, QMainWindow, QMessageBox, QScrollArea,
+from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QMainWindow, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 
 from ..core import catalog, class_labels, make_dataset
@@ -38,7 +38,7 @@ from .panel import SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES, PointSet
 from ..core.solvers.base import no_bound
-from .log import LogDialog, SessionLog
+from .notices import Notices
 from .run import RunController, RunRefused, RunState
 from ..view.frames import Job, decision_at, model_frame, regrid
 
@@ -59,6 +59,7 @@ class MainWindow(QMainWindow):
     def __init__(self, path: str | None = None):
         super().__init__()
         self.setWindowTitle(self.TITLE)
+        self.notices = Notices(self)  # every message to the user goes through it
         self.points = PointSet(self)
         self.undo = QUndoStack(self)
         self.canvas = Canvas()
@@ -67,7 +68,6 @@ class MainWindow(QMainWindow):
         self.fitted = None           # the SVC drawn: last trained, or opened from a file
         self.column_chooser = None   # the open "which two columns?" dialog of a wide file
         self.trained_params = None   # the parameters it was trained with (for captions)
-        self._error_cause = None     # while this returns True the banner's message holds
         self._inputs_version = 0     # counts changes of the points and the parameters
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
@@ -82,8 +82,6 @@ class MainWindow(QMainWindow):
             field.installEventFilter(self)
         self._build_menus()
         self.run = RunController(self._job, self)
-        self.log = SessionLog(self)
-        self.log_dialog = None
         self._wire()
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
@@ -95,17 +93,11 @@ class MainWindow(QMainWindow):
     # -- construction ---------------------------------------------------------------------
     def _build_layout(self) -> None:
         self.charts = TrainingCharts()
-        self.banner = QLabel()
-        self.banner.setWordWrap(True)
-        self.banner.setToolTip("Click to dismiss")
-        self.banner.mousePressEvent = lambda event: self.banner.hide()
-        self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
-        self.banner.hide()
         left = QWidget()
         column = QVBoxLayout(left)
         column.setContentsMargins(0, 0, 0, 0)
         self._column = column
-        column.addWidget(self.banner)
+        column.addWidget(self.notices.banner)
         column.addWidget(self.canvas, 1)
         charts = QHBoxLayout()
         charts.addWidget(self.charts.objective_plot, 3)
@@ -130,7 +122,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setCollapsible(1, False)
         self.setCentralWidget(self.splitter)
-        self.statusBar().showMessage("Press Train (F5) to fit the demo data.")
+        self.notices.say("Press Train (F5) to fit the demo data.")
 
     def _build_menus(self) -> None:
         self.files = FileActions(self, self.menuBar().addMenu("&File"))
@@ -153,7 +145,7 @@ class MainWindow(QMainWindow):
         train.addAction(_action(self, "&Reset", "", self.reset))
         view = self.menuBar().addMenu("&View")
         view.addAction(_action(self, "&Fit view to data", "Ctrl+0", self.canvas.fit_view))
-        view.addAction(_action(self, "&Log", "Ctrl+L", self.show_log))
+        view.addAction(_action(self, "&Log", "Ctrl+L", self.notices.show_log))
         for k in range(MAX_CLASSES):
             QShortcut(QKeySequence(str(k + 1)), self,
                       activated=lambda k=k: self.panel.klass.setCurrentIndex(k))
@@ -217,7 +209,7 @@ class MainWindow(QMainWindow):
 
     def _select_class(self, k: int) -> None:
         self.canvas.current_class = k
-        self.statusBar().showMessage(f"Clicks now add points of class {k + 1}.", 3000)
+        self.notices.say(f"Clicks now add points of class {k + 1}.", 3000)
 
     def _drag_moved(self, index: int, x: float, y: float) -> None:
         if 0 <= index < len(self.points):
@@ -237,7 +229,7 @@ class MainWindow(QMainWindow):
         try:
             data = make_dataset(name, n=n, noise=noise, seed=seed)
         except ValueError as e:
-            self.show_error(str(e))
+            self.notices.error(str(e))
             return
         self.panel.generator.setCurrentText(name)
         self._replace_points(data.X, data.y, data.class_names, f"Generate {name}")
@@ -278,7 +270,7 @@ class MainWindow(QMainWindow):
         which two the canvas shows (the window stays usable meanwhile; Cancel keeps the
         points it has)."""
         if len(data.class_names) > MAX_CLASSES:
-            self.show_file_error(f"{Path(path).name} has {len(data.class_names)} classes; the "
+            self.notices.file_error(f"{Path(path).name} has {len(data.class_names)} classes; the "
                                  f"canvas shows at most {MAX_CLASSES}.")
             return False
         names = data.feature_names
@@ -306,7 +298,7 @@ class MainWindow(QMainWindow):
             remember_columns(path, names, columns)
             message = (f"Opened {path}: {len(codes)} points; the canvas shows {shown[0]} and "
                        f"{shown[1]} of its {len(names)} feature columns, and trains on them.")
-        self.statusBar().showMessage(message, 10000)
+        self.notices.say(message, 10000)
 
     def current_session(self) -> Session:
         X, y, test, _ = self.points.state()
@@ -321,13 +313,13 @@ class MainWindow(QMainWindow):
         problem = session.model is not None and self.model_problem(session.model, name,
                                                                    session.class_names)
         if problem:
-            self.show_file_error(problem)
+            self.notices.file_error(problem)
             return False
         with self._applying_file():
             try:
                 self.panel.apply_settings(session.settings)
             except ValueError as e:
-                self.show_file_error(f"{name}: {e}")
+                self.notices.file_error(f"{name}: {e}")
                 return False
             self.points.replace(session.X, session.y, session.held_out, session.class_names)
             self.panel.show_points_source(name)
@@ -339,11 +331,11 @@ class MainWindow(QMainWindow):
                 self.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
             else:
                 self.canvas.fit_view()
-            self.hide_error()
+            self.notices.clear_error()
             if session.model is not None:
                 self.show_model(session.model, name, own=True)
-        self.statusBar().showMessage(" ".join([f"Opened {name}: {len(session.y)} points.",
-                                               *session.notes]), 15000)
+        self.notices.say(" ".join([f"Opened {name}: {len(session.y)} points.", *session.notes]),
+                         15000)
         return True
 
     def model_problem(self, svc, name: str, class_names=None) -> str:
@@ -368,7 +360,7 @@ class MainWindow(QMainWindow):
         class names take their colours; others the next free ones."""
         problem = self.model_problem(svc, name)
         if problem:
-            self.show_file_error(problem)
+            self.notices.file_error(problem)
             return False
         X, y, test, names = self.points.state()
         used = self._used_class_names()
@@ -400,7 +392,7 @@ class MainWindow(QMainWindow):
         extrapolation = "" if own else range_warning(svc, X)
         warning = " ".join(filter(None, [strangers, extrapolation, notes]))
         if warning:
-            self.show_error(f"{name}: {warning}")
+            self.notices.error(f"{name}: {warning}")
         return True
 
     @contextlib.contextmanager
@@ -514,7 +506,7 @@ class MainWindow(QMainWindow):
         try:
             moved = await loop.run_in_executor(None, regrid, frame, spec)
         except Exception as e:  # noqa: BLE001 - never a silent failure in a task
-            self.show_error(f"Could not redraw the model for this view: {e}")
+            self.notices.error(f"Could not redraw the model for this view: {e}")
             return
         self._show_regrid(frame, moved, request)
 
@@ -528,19 +520,17 @@ class MainWindow(QMainWindow):
     def _inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""
         self._inputs_version += 1
-        if self._error_cause is not None and not self._error_cause():
-            self.hide_error()
+        self.notices.recheck()
 
     @Slot(object)
     def _on_started(self, job) -> None:
         self._warned_in_run = False
-        self.hide_error()
+        self.notices.clear_error()
         self.charts.clear()
         self.trained_params = job.params
         self.panel.mark_objective(job.params["solver"])
-        self.statusBar().showMessage(f"Training {self.panel.solver.currentText()} with the "
-                                     f"{job.params['kernel']} kernel… (Space pauses, Esc "
-                                     "stops)")
+        self.notices.say(f"Training {self.panel.solver.currentText()} with the "
+                         f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
         self.files.autosave.save_if_work_changed()  # every run starts from saved work
 
     @Slot(str)
@@ -554,22 +544,13 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def _on_refused(self, message: str) -> None:
-        self.log.add("cannot train", message)
-        self.show_error(message, cause=lambda: self._refusal() == message)
+        self.notices.logged_error("cannot train", message,
+                                  cause=lambda: self._refusal() == message)
 
     @Slot(str)
     def _on_warned(self, message: str) -> None:
-        self.log.add("warning", message)
-        self.statusBar().showMessage(f"Warning: {' '.join(message.split())} (View > Log "
-                                     "keeps every message)", 20000)
+        self.notices.warning(message)
         self._warned_in_run = True
-
-    def show_log(self) -> None:
-        """View > Log: every warning and error of this session (a window of its own)."""
-        if self.log_dialog is None:
-            self.log_dialog = LogDialog(self.log, self)
-        self.log_dialog.show()
-        self.log_dialog.raise_()
 
     @Slot(object)
     def on_frame(self, frame) -> None:
@@ -603,17 +584,17 @@ class MainWindow(QMainWindow):
                  else "budget spent (not converged)")
         self.panel.readout["state"].setText(state)
         if not self._warned_in_run:          # a warning's message stays in sight
-            self.statusBar().showMessage(f"Training {state} after {s.iteration} iterations "
-                                         f"in {frame.elapsed:.2f} s.", 8000)
+            self.notices.say(f"Training {state} after {s.iteration} iterations in "
+                             f"{frame.elapsed:.2f} s.", 8000)
         self.training_ended.emit(frame)
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
         self.panel.readout["state"].setText("failed")
-        self.log.add("training failed", message)
         version = self._inputs_version
-        self.show_error(f"Training failed: {message}",
-                        cause=lambda: self._inputs_version == version)
+        self.notices.log.add("training failed", message)
+        self.notices.error(f"Training failed: {message}",
+                           cause=lambda: self._inputs_version == version)
         self.training_failed.emit(message)
 
     # -- readout --------------------------------------------------------------------------
@@ -677,29 +658,7 @@ class MainWindow(QMainWindow):
             if f is not None:
                 text += f"   f(x) = {f:+.3f}"
             text += f"   predicted class: {self.points.class_names[cls]}"
-        self.statusBar().showMessage(text)
-
-    def show_error(self, message: str, cause=None) -> None:
-        """The red banner. `cause`, if given, tells whether the message still holds: it
-        is asked whenever the points or the parameters change, and the banner goes once
-        the answer is no."""
-        self.banner.setText(message)
-        self.banner.show()
-        self._error_cause = cause
-        self.statusBar().showMessage(message, 10000)
-
-    def show_file_error(self, message: str) -> None:
-        """A file could not be read or written: the banner, and a dialog until OK."""
-        self.show_error(message)
-        box = QMessageBox(QMessageBox.Icon.Warning, "svmdesk", message,
-                          QMessageBox.StandardButton.Ok, self)
-        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        box.open()                          # window-modal, without a nested event loop
-        self.file_error_box = box
-
-    def hide_error(self) -> None:
-        self.banner.hide()
-        self._error_cause = None
+        self.notices.say(text)
 
     # -- shutdown -------------------------------------------------------------------------
     def showEvent(self, event) -> None:

@@ -62,8 +62,8 @@ def test_a_damaged_session_or_an_unknown_setting_changes_nothing(window, tmp_pat
     broken = tmp_path / "broken.svmdesk"
     broken.write_text('{"format": "svmdesk-session", "version": 1', encoding="utf-8")
     window.files.open(broken)
-    assert "not valid JSON" in window.banner.text()
-    box = window.file_error_box                           # and a dialog that waits for OK
+    assert "not valid JSON" in window.notices.banner.text()
+    box = window.notices.file_error_box                           # and a dialog that waits for OK
     assert box.isVisible() and "broken.svmdesk" in box.text()
     box.accept()
     window.files.save_session_to(tmp_path / "ok.svmdesk")
@@ -72,7 +72,7 @@ def test_a_damaged_session_or_an_unknown_setting_changes_nothing(window, tmp_pat
     doc["points"]["x"] = [[0.0, 0.0]] * len(doc["points"]["x"])
     (tmp_path / "odd.svmdesk").write_text(json.dumps(doc), encoding="utf-8")
     window.files.open(tmp_path / "odd.svmdesk")
-    assert "setting 'kernel' must be one of" in window.banner.text()
+    assert "setting 'kernel' must be one of" in window.notices.banner.text()
     np.testing.assert_array_equal(window.points.X, before)
     assert window.panel.kernel.currentText() == "linear"
 
@@ -89,7 +89,7 @@ def test_open_model_draws_it_over_the_points_and_sets_the_panel(window, tmp_path
     on = np.column_stack([bx, by])[np.isfinite(bx)]
     assert len(on) and np.abs(svc.decision_function(on)).max() < 0.05
     assert window.last_frame.train_accuracy == pytest.approx(svc.score(X, y))
-    assert window.banner.isHidden()                      # trained on these very points
+    assert window.notices.banner.isHidden()                      # trained on these very points
     assert window.files.recent.paths()[0] == str((tmp_path / "disks.json").resolve())
 
 
@@ -98,12 +98,12 @@ def test_a_model_from_elsewhere_warns_and_a_3_feature_model_is_refused(window, t
     X = np.asarray(d.X) * 0.05                            # a tiny patch of the plane
     save_model(SVC(kernel="linear").fit(X, d.y), tmp_path / "small.json")
     window.files.open(tmp_path / "small.json")
-    assert "extrapolation" in window.banner.text() and window.fitted is not None
+    assert "extrapolation" in window.notices.banner.text() and window.fitted is not None
     X3 = np.random.default_rng(0).normal(size=(40, 3))
     save_model(SVC(kernel="linear").fit(X3, (X3[:, 0] > 0).astype(int)), tmp_path / "three.json")
     drawn = window.fitted
     window.files.open(tmp_path / "three.json")
-    assert "3 features" in window.banner.text()
+    assert "3 features" in window.notices.banner.text()
     assert window.fitted is drawn                         # unchanged
 
 
@@ -124,12 +124,12 @@ def test_svmdesk_with_a_session_file_opens_it(window, qtbot, tmp_path):
 def test_libsvm_model_files_are_refused_with_a_reason(window, tmp_path):
     (tmp_path / "m.model").write_text("svm_type c_svc\n", encoding="utf-8")
     window.files.open(tmp_path / "m.model")
-    assert "exports LIBSVM models but reads its own JSON" in window.banner.text()
+    assert "exports LIBSVM models but reads its own JSON" in window.notices.banner.text()
 
 
 def test_save_model_export_libsvm_and_save_points(window, qtbot, tmp_path):
     assert not window.files.save_model_to(tmp_path / "none.json")
-    assert "no model yet" in window.banner.text()
+    assert "no model yet" in window.notices.banner.text()
     train_and_wait(qtbot, window)
     assert window.files.save_model_to(tmp_path / "m")
     X = window.points.X
@@ -361,7 +361,7 @@ def test_a_model_with_other_classes_gets_its_own_colours_and_clamped_params_are_
     window.files.open(tmp_path / "other.json")
     assert window.last_frame.classes == (1, 2)   # '1' keeps class 1, 'c' is new
     assert window.points.class_names[2] == "c"
-    assert "C = 5000.0 (shown as 1000)" in window.banner.text()
+    assert "C = 5000.0 (shown as 1000)" in window.notices.banner.text()
     assert window.panel.controls["C"].widget.value() == 1000.0
 
 
@@ -375,7 +375,7 @@ def test_a_session_whose_model_cannot_be_drawn_changes_nothing(window, tmp_path)
                  tmp_path / "odd.svmdesk")
     before = window.points.X
     window.files.open(tmp_path / "odd.svmdesk")
-    assert "3 features" in window.banner.text()
+    assert "3 features" in window.notices.banner.text()
     np.testing.assert_array_equal(window.points.X, before)
 
 
@@ -402,11 +402,11 @@ def test_new_points_detach_from_the_session_and_stale_messages_go(window, tmp_pa
     bad = tmp_path / "bad.csv"
     bad.write_text("x,y,label\n0,1.x,a\n1,1,b\n", encoding="utf-8")
     window.files.open(bad)
-    assert not window.banner.isHidden()
-    window.file_error_box.accept()
+    assert not window.notices.banner.isHidden()
+    window.notices.file_error_box.accept()
     good = tmp_path / "pts.csv"
     good.write_text("x,y,label\n0,0,a\n1,1,b\n2,0,a\n", encoding="utf-8")
     window.files.open(good)
-    assert window.banner.isHidden()                       # the old problem is gone
+    assert window.notices.banner.isHidden()                       # the old problem is gone
     assert window.files.session_path is None and window.windowTitle() == window.TITLE
     assert len(load_session(tmp_path / "lab1.svmdesk").y) == 100     # untouched

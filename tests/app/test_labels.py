@@ -68,7 +68,7 @@ def open_and_train(window, qtbot, monkeypatch, tmp_path, labels, test_fraction=0
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
         press(window, Qt.Key.Key_F5)
     frame = ended.args[0]
-    assert frame.estimator is not None, window.banner.text()
+    assert frame.estimator is not None, window.notices.banner.text()
     return load_dataset(data), frame
 
 
@@ -103,7 +103,7 @@ def test_libsvm_export_keeps_the_labels_and_libsvm_predicts_them(window, qtbot, 
     out = tmp_path / "exported.model"
     answer_dialogs(monkeypatch, out)
     press(window, Qt.Key.Key_E, CTRL)
-    assert out.exists(), window.banner.text()
+    assert out.exists(), window.notices.banner.text()
     label_line = next(line for line in out.read_text().splitlines()
                       if line.startswith("label "))
     assert sorted(int(v) for v in label_line.split()[1:]) == sorted(
@@ -125,8 +125,8 @@ def test_libsvm_export_of_text_labels_is_refused_in_one_sentence(window, qtbot, 
     answer_dialogs(monkeypatch, out)
     press(window, Qt.Key.Key_E, CTRL)
     assert not out.exists()
-    assert "LIBSVM" in window.banner.text() and "numeric" in window.banner.text()
-    assert any(f"'{label}'" in window.banner.text() for label in LABEL_SETS[labels])
+    assert "LIBSVM" in window.notices.banner.text() and "numeric" in window.notices.banner.text()
+    assert any(f"'{label}'" in window.notices.banner.text() for label in LABEL_SETS[labels])
 
 
 # -- save model ----------------------------------------------------------------------------
@@ -177,7 +177,7 @@ def assert_same_lab(window, other):
     np.testing.assert_array_equal(other.fitted.predict(X), window.fitted.predict(X))
     assert readout(other) == readout(window)
     assert other.panel.readout["test"].text() != "–"            # held-out points measured
-    assert not other.banner.isVisible(), other.banner.text()
+    assert not other.notices.banner.isVisible(), other.notices.banner.text()
 
 
 @LABELS
@@ -191,7 +191,7 @@ def test_a_saved_session_reopens_with_its_labels_and_numbers(window, qtbot, monk
     session = tmp_path / "week1.svmdesk"
     answer_dialogs(monkeypatch, session)
     press(window, Qt.Key.Key_S, CTRL)
-    assert session.exists(), window.banner.text()
+    assert session.exists(), window.notices.banner.text()
     names = window.points.class_names
     assert len(set(names)) == len(names)          # the new class got a name of its own
     assert load_session(session).class_names == tuple(
@@ -241,7 +241,7 @@ def test_an_older_session_opens_with_its_labels_repaired_and_says_so(
     path, X, y, held = _legacy_session_file(tmp_path, names)
     answer_dialogs(monkeypatch, path)
     press(window, Qt.Key.Key_O, CTRL)
-    assert len(window.points) == len(y), window.banner.text()
+    assert len(window.points) == len(y), window.notices.banner.text()
     assert window.points.class_names[:len(names)] == list(names)
     assert len(set(window.points.class_names)) == 8           # no class added or renamed
     assert "older svmdesk" in window.statusBar().currentMessage()

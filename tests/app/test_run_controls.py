@@ -83,7 +83,7 @@ def test_a_refused_step_leaves_nothing_behind_for_the_next_run(window, qtbot):
     p.solver.setCurrentIndex(p.solver.findData("primal-subgradient"))
     p.kernel.setCurrentText("rbf")
     window.step()                                  # the panel refuses the pair
-    assert window.run.state == RunState.IDLE and "linear" in window.banner.text()
+    assert window.run.state == RunState.IDLE and "linear" in window.notices.banner.text()
     p.kernel.setCurrentText("linear")
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         key(window, Qt.Key.Key_F5)
@@ -145,20 +145,20 @@ def test_the_banner_goes_when_its_cause_goes(window, qtbot, monkeypatch):
     p.solver.setCurrentIndex(p.solver.findData("pegasos"))
     p.kernel.setCurrentText("rbf")
     window.train()
-    assert window.banner.isVisible() and "linear" in window.banner.text()
+    assert window.notices.banner.isVisible() and "linear" in window.notices.banner.text()
     p.controls["C"].widget.set_value(2.0)               # not the cause: the message stays
-    assert window.banner.isVisible()
+    assert window.notices.banner.isVisible()
     p.kernel.setCurrentText("linear")               # the cause is gone
-    assert not window.banner.isVisible()
+    assert not window.notices.banner.isVisible()
 
     window.panel.pause_button.setFocus()
     window.clear_points()
     window.train()
-    assert window.banner.isVisible() and "two classes" in window.banner.text()
+    assert window.notices.banner.isVisible() and "two classes" in window.notices.banner.text()
     window.add_point(0.0, 0.0, 0)
-    assert window.banner.isVisible()                # one class: still true
+    assert window.notices.banner.isVisible()                # one class: still true
     window.add_point(1.0, 1.0, 1)
-    assert not window.banner.isVisible()
+    assert not window.notices.banner.isVisible()
 
 
 def test_reset_during_a_run_clears_the_picture_for_good(window, qtbot):

@@ -25,13 +25,14 @@ def test_a_hard_margin_on_overlapping_classes_says_why_in_the_window(window, qtb
     message = window.statusBar().currentMessage()
     assert "not separable" in message and "Warning" in message
     QTest.keyClick(window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)   # View > Log
-    qtbot.waitUntil(lambda: window.log_dialog is not None and window.log_dialog.isVisible(),
+    notices = window.notices
+    qtbot.waitUntil(lambda: notices.log_dialog is not None and notices.log_dialog.isVisible(),
                     timeout=WAIT)
-    assert "not separable" in window.log_dialog.text.toPlainText()
-    before = len(window.log.lines)
+    assert "not separable" in window.notices.log_dialog.text.toPlainText()
+    before = len(window.notices.log.lines)
     train(window, qtbot)                                     # the log keeps every run's
-    assert len(window.log.lines) > before
-    assert "not separable" in window.log_dialog.text.toPlainText().split("\n")[-1]
+    assert len(window.notices.log.lines) > before
+    assert "not separable" in window.notices.log_dialog.text.toPlainText().split("\n")[-1]
 
 
 def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbot):
@@ -45,10 +46,10 @@ def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbo
     assert window.panel.readout["state"].text() != "converged"
     assert "no bound" in window.panel.readout["gap"].text()
     assert "not positive semi-definite" in window.statusBar().currentMessage()
-    assert any("negative duality gap" in line for line in window.log.lines)
+    assert any("negative duality gap" in line for line in window.notices.log.lines)
 
 
 def test_failures_and_refusals_go_to_the_log_too(window):
     window.clear_points()
     window.train()
-    assert "two classes" in window.log.lines[-1]
+    assert "two classes" in window.notices.log.lines[-1]

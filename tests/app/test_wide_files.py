@@ -54,7 +54,7 @@ def test_libsvm_text_named_txt_opens_and_the_user_chooses_two_of_its_21_columns(
         window, qtbot, monkeypatch, tmp_path, another_window):
     data = load_dataset(SVMLIGHT_TXT)
     ctrl_o(window, monkeypatch, SVMLIGHT_TXT)
-    assert not window.banner.isVisible(), window.banner.text()
+    assert not window.notices.banner.isVisible(), window.notices.banner.text()
     assert window.column_chooser.x_box.count() == 21
     assert len(window.points) == 100                      # nothing replaced before the choice
     choose(window, qtbot, 2, 5)
@@ -70,7 +70,7 @@ def test_libsvm_text_named_txt_opens_and_the_user_chooses_two_of_its_21_columns(
     session = tmp_path / "svmlight.svmdesk"
     answer_dialogs(monkeypatch, session)
     press(window, Qt.Key.Key_S, CTRL)
-    assert session.exists(), window.banner.text()
+    assert session.exists(), window.notices.banner.text()
     other = another_window()
     ctrl_o(other, monkeypatch, session)
     np.testing.assert_array_equal(other.points.X, data.X[:, [2, 5]])

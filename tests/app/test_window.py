@@ -169,12 +169,12 @@ def test_worker_error_reaches_the_user_and_app_stays_usable(window, qtbot, monke
     with qtbot.waitSignal(window.training_failed, timeout=TIMEOUT) as blocker:
         window.train()
     assert "fell over" in blocker.args[0]
-    assert window.banner.isVisible() and "fell over" in window.banner.text()
+    assert window.notices.banner.isVisible() and "fell over" in window.notices.banner.text()
     assert "fell over" in window.statusBar().currentMessage()
     assert not window.running
     monkeypatch.undo()
     frame = train_and_wait(qtbot, window)
-    assert frame.final and not window.banner.isVisible()
+    assert frame.final and not window.notices.banner.isVisible()
 
 
 def test_incompatible_solver_and_kernel_explain_why(window):
@@ -185,7 +185,7 @@ def test_incompatible_solver_and_kernel_explain_why(window):
     assert "linear" in p.reason.text()
     assert not p.train_button.isEnabled()
     window.train()
-    assert not window.running and "linear" in window.banner.text()
+    assert not window.running and "linear" in window.notices.banner.text()
 
 
 def test_only_the_parameters_of_the_chosen_pair_are_shown(window):
@@ -240,7 +240,7 @@ def test_open_csv_replaces_points_and_a_bad_file_changes_nothing(window, tmp_pat
     bad.write_text("x,y,label\n0,zero,cat\n1,1,dog\n", encoding="utf-8")
     window.files.open(bad)
     assert len(window.points) == 3                      # unchanged
-    assert "line 2" in window.banner.text() and "zero" in window.banner.text()
+    assert "line 2" in window.notices.banner.text() and "zero" in window.notices.banner.text()
     window.undo.undo()
     assert len(window.points) == 100                    # back to the demo
 

@@ -1,0 +1,77 @@
+"""Where every message to the user goes: the red banner above the canvas (kept while its
+cause holds), the status bar, a dialog for a file that could not be read or written, and the
+session's log (View > Log). The window, the File menu and the run all speak through it."""
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QLabel, QMessageBox
+
+from .log import LogDialog, SessionLog
+
+ERROR_MS = 10000      # how long an error stays in the status bar (the banner stays)
+WARNING_MS = 20000
+
+
+class Notices(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.banner = QLabel()
+        self.banner.setWordWrap(True)
+        self.banner.setToolTip("Click to dismiss")
+        self.banner.mousePressEvent = lambda event: self.banner.hide()
+        self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
+        self.banner.hide()
+        self.log = SessionLog(self)
+        self.log_dialog = None
+        self.file_error_box = None
+        self._cause = None         # while this returns True the banner's message holds
+
+    def say(self, message: str, ms: int = 0) -> None:
+        """A line in the status bar (for `ms` milliseconds; 0: until the next)."""
+        self.window.statusBar().showMessage(message, ms)
+
+    def error(self, message: str, cause=None) -> None:
+        """The red banner. `cause`, if given, tells whether the message still holds: it
+        is asked whenever the points or the parameters change (`recheck`), and the banner
+        goes once the answer is no."""
+        self.banner.setText(message)
+        self.banner.show()
+        self._cause = cause
+        self.say(message, ERROR_MS)
+
+    def file_error(self, message: str) -> None:
+        """A file could not be read or written: the banner, and a dialog until OK."""
+        self.error(message)
+        box = QMessageBox(QMessageBox.Icon.Warning, "svmdesk", message,
+                          QMessageBox.StandardButton.Ok, self.window)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()                          # window-modal, without a nested event loop
+        self.file_error_box = box
+
+    def logged_error(self, kind: str, message: str, cause=None) -> None:
+        """An error the log keeps too (a refused or failed run)."""
+        self.log.add(kind, message)
+        self.error(message, cause)
+
+    def warning(self, message: str) -> None:
+        """A run's warning: the log, and the status bar pointing at it."""
+        self.log.add("warning", message)
+        self.say(f"Warning: {' '.join(message.split())} (View > Log keeps every message)",
+                 WARNING_MS)
+
+    def clear_error(self) -> None:
+        self.banner.hide()
+        self._cause = None
+
+    def recheck(self) -> None:
+        """The points or the parameters changed: a message whose cause is gone goes."""
+        if self._cause is not None and not self._cause():
+            self.clear_error()
+
+    def show_log(self) -> None:
+        """View > Log: every warning and error of this session (a window of its own)."""
+        if self.log_dialog is None:
+            self.log_dialog = LogDialog(self.log, self.window)
+        self.log_dialog.show()
+        self.log_dialog.raise_()
