@@ -37,7 +37,6 @@ from .files import FileActions
 from .panel import SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES, PointSet
-from ..core.solvers.base import no_bound
 from .notices import Notices
 from .run import RunController, RunRefused, RunState
 from ..view.frames import Job, decision_at, model_frame, regrid
@@ -377,11 +376,11 @@ class MainWindow(QMainWindow):
             notes = self.panel.apply_params(params)     # names what it could not show
         self.reset()
         self.fitted, self.trained_params = svc, params
-        self.panel.mark_objective(params["solver"])
+        self.panel.readout_box.mark_objective(params["solver"])
         self.last_frame = frame
         self.canvas.show_frame(frame)
-        self._show_readout(frame)
-        self.panel.readout["state"].setText(f"model from {name}")
+        self.panel.readout_box.show_frame(frame)
+        self.panel.readout_box.show_state(f"model from {name}")
         strangers = ""
         if len(y) and not (of_model >= 0).any():
             strangers = (f"none of the model's classes ({', '.join(map(str, svc.classes_))}) "
@@ -453,8 +452,7 @@ class MainWindow(QMainWindow):
         self.fitted = None
         self.canvas.clear_model()
         self.charts.clear()
-        for label in self.panel.readout.values():
-            label.setText("–")
+        self.panel.readout_box.clear()
 
     def _job(self) -> Job:
         """The run the controller starts: the training points and the panel's parameters
@@ -528,7 +526,7 @@ class MainWindow(QMainWindow):
         self.notices.clear_error()
         self.charts.clear()
         self.trained_params = job.params
-        self.panel.mark_objective(job.params["solver"])
+        self.panel.readout_box.mark_objective(job.params["solver"])
         self.notices.say(f"Training {self.panel.solver.currentText()} with the "
                          f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
         self.files.autosave.save_if_work_changed()  # every run starts from saved work
@@ -540,7 +538,7 @@ class MainWindow(QMainWindow):
                  RunState.STEPPING: "stepping…", RunState.STOPPING: "stopping…"}
         word = words.get(RunState(state))
         if word:
-            self.panel.readout["state"].setText(word)
+            self.panel.readout_box.show_state(word)
 
     @Slot(str)
     def _on_refused(self, message: str) -> None:
@@ -582,7 +580,7 @@ class MainWindow(QMainWindow):
         s = frame.snapshot
         state = ("stopped" if frame.stopped else "converged" if s.converged
                  else "budget spent (not converged)")
-        self.panel.readout["state"].setText(state)
+        self.panel.readout_box.show_state(state)
         if not self._warned_in_run:          # a warning's message stays in sight
             self.notices.say(f"Training {state} after {s.iteration} iterations in "
                              f"{frame.elapsed:.2f} s.", 8000)
@@ -590,7 +588,7 @@ class MainWindow(QMainWindow):
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
-        self.panel.readout["state"].setText("failed")
+        self.panel.readout_box.show_state("failed")
         version = self._inputs_version
         self.notices.log.add("training failed", message)
         self.notices.error(f"Training failed: {message}",
@@ -624,31 +622,7 @@ class MainWindow(QMainWindow):
 
     def _show_last_readout(self) -> None:
         if self.last_frame is not None:
-            self._show_readout(self.last_frame)
-
-    def _show_readout(self, frame) -> None:
-        s, m, r = frame.snapshot, frame.machine, self.panel.readout
-        r["iteration"].setText(f"{s.iteration}" + (f"  (machine {m.index + 1} of {m.count})"
-                                                   if m.count > 1 else ""))
-        r["primal"].setText(_num(s.primal_objective))
-        r["dual"].setText(_num(s.dual_objective))
-        gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None
-                             else "")
-        negative = s.gap is not None and no_bound(s.primal_objective,
-                                                  s.primal_objective - s.gap)
-        if negative:
-            gap += "  (no bound: kernel not PSD)"
-        r["gap"].setToolTip("The gap is negative: the kernel's matrix is not positive "
-                            "semi-definite for these points, so the dual objective is no "
-                            "lower bound and cannot certify convergence." if negative else "")
-        r["gap"].setText(gap)
-        n_bounded = int(frame.bounded.sum())
-        r["svs"].setText(f"{len(frame.support)}  ({len(frame.support) - n_bounded} free, "
-                         f"{n_bounded} bounded)")
-        r["train"].setText(_pct(frame.train_accuracy))
-        r["test"].setText(_pct(frame.test_accuracy))
-        r["margin"].setText(_num(frame.margin_width))
-        r["elapsed"].setText(f"{frame.elapsed:.2f} s")
+            self.panel.readout_box.show_frame(self.last_frame)
 
     def _hovered(self, x: float, y: float) -> None:
         first, second = self.canvas.axis_names
@@ -683,11 +657,3 @@ def _said(param, value) -> str:
     if param.none and (value is None or value == param.none_value):
         return param.none
     return f"{param.name} = {value if isinstance(value, str) else format(value, 'g')}"
-
-
-def _num(v) -> str:
-    return "–" if v is None or v != v else f"{v:.6g}"      # None or NaN: nothing to show
-
-
-def _pct(v) -> str:
-    return "–" if v is None else f"{100 * v:.1f} %"

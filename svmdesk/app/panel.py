@@ -1,5 +1,6 @@
 """The side panel: data, solver and kernel with only their own parameters, run controls and
-the readout. It holds widgets and reports what the user asks for; the window acts."""
+the readout (readout.py). It holds widgets and reports what the user asks for; the window
+acts."""
 from __future__ import annotations
 
 
@@ -10,6 +11,7 @@ from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayo
 
 from ..core import GENERATORS, Kernel, catalog
 from .canvas import SYMBOL_NAMES, class_color
+from .readout import Readout
 from .param_controls import ParamControl, check_setting, clamped, read, write
 
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
@@ -37,7 +39,8 @@ class SidePanel(QWidget):
         layout.addWidget(self._model_group())
         layout.addStretch(1)
         self.run_box = self._run_group()              # the window keeps it in sight
-        self.readout_box = self._readout_group()      # the window places it by the charts
+        self.readout_box = Readout()                  # the window places it by the charts
+        self.readout = self.readout_box.values
         self._update_visibility()
 
     # -- groups ---------------------------------------------------------------------------
@@ -144,39 +147,6 @@ class SidePanel(QWidget):
         self.hard_regions.toggled.connect(self.hard_regions_toggled)
         self.show_run_state("idle")
         return box
-
-    def _readout_group(self) -> QGroupBox:
-        box = QGroupBox("Readout")
-        # A fixed size: values change many times a second, and a box that resized with
-        # them would re-lay (and repaint) the whole window each time.
-        box.setFixedWidth(360)
-        form = QFormLayout(box)
-        form.setVerticalSpacing(1)
-        self.readout = {}
-        for key, label in (("iteration", "iteration"), ("primal", "primal objective"),
-                           ("dual", "dual objective"), ("gap", "gap / KKT violation"),
-                           ("svs", "support vectors"), ("train", "train accuracy"),
-                           ("test", "test accuracy"), ("margin", "margin width 2/‖w‖"),
-                           ("elapsed", "elapsed"), ("state", "state")):
-            value = QLabel("–")
-            value.setMinimumWidth(200)
-            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            form.addRow(label, value)
-            self.readout[key] = value
-        legend = QLabel("rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)")
-        legend.setStyleSheet("color: #555; font-size: 11px")
-        form.addRow(legend)
-        return box
-
-    def mark_objective(self, solver: str) -> None:
-        """The objective `solver` optimises (the catalog says which) in bold, with a tooltip
-        saying so; the other one is a bound, or the primal of the dual's iterate."""
-        row = self.table.solvers[solver]
-        for key in ("primal", "dual"):
-            mine = key == row.objective
-            verb = "maximises" if key == "dual" else "minimises"
-            self.readout[key].setStyleSheet("font-weight: bold" if mine else "")
-            self.readout[key].setToolTip(f"{row.title} {verb} this objective" if mine else "")
 
     def show_points_source(self, name: str) -> None:
         """The points came from a file: no generator made them (Generate waits for one to

@@ -1,0 +1,83 @@
+"""The readout: the numbers of the moment drawn (iteration, objectives, gap, support
+vectors, accuracies, margin, time) and the run's state, in a box beside the charts."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
+
+from ..core import catalog
+from ..core.solvers.base import no_bound
+
+ROWS = (("iteration", "iteration"), ("primal", "primal objective"),
+        ("dual", "dual objective"), ("gap", "gap / KKT violation"),
+        ("svs", "support vectors"), ("train", "train accuracy"), ("test", "test accuracy"),
+        ("margin", "margin width 2/‖w‖"), ("elapsed", "elapsed"), ("state", "state"))
+NOT_PSD = ("The gap is negative: the kernel's matrix is not positive semi-definite for these "
+           "points, so the dual objective is no lower bound and cannot certify convergence.")
+
+
+class Readout(QGroupBox):
+    def __init__(self, parent=None):
+        super().__init__("Readout", parent)
+        # A fixed size: values change many times a second, and a box that resized with
+        # them would re-lay (and repaint) the whole window each time.
+        self.setFixedWidth(360)
+        form = QFormLayout(self)
+        form.setVerticalSpacing(1)
+        self.values = {}
+        for key, label in ROWS:
+            value = QLabel("–")
+            value.setMinimumWidth(200)
+            value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            form.addRow(label, value)
+            self.values[key] = value
+        legend = QLabel("rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)")
+        legend.setStyleSheet("color: #555; font-size: 11px")
+        form.addRow(legend)
+
+    def show_frame(self, frame) -> None:
+        s, m, r = frame.snapshot, frame.machine, self.values
+        r["iteration"].setText(f"{s.iteration}" + (f"  (machine {m.index + 1} of {m.count})"
+                                                   if m.count > 1 else ""))
+        r["primal"].setText(_num(s.primal_objective))
+        r["dual"].setText(_num(s.dual_objective))
+        gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None
+                             else "")
+        negative = s.gap is not None and no_bound(s.primal_objective,
+                                                  s.primal_objective - s.gap)
+        if negative:
+            gap += "  (no bound: kernel not PSD)"
+        r["gap"].setToolTip(NOT_PSD if negative else "")
+        r["gap"].setText(gap)
+        n_bounded = int(frame.bounded.sum())
+        r["svs"].setText(f"{len(frame.support)}  ({len(frame.support) - n_bounded} free, "
+                         f"{n_bounded} bounded)")
+        r["train"].setText(_pct(frame.train_accuracy))
+        r["test"].setText(_pct(frame.test_accuracy))
+        r["margin"].setText(_num(frame.margin_width))
+        r["elapsed"].setText(f"{frame.elapsed:.2f} s")
+
+    def show_state(self, state: str) -> None:
+        self.values["state"].setText(state)
+
+    def clear(self) -> None:
+        for label in self.values.values():
+            label.setText("–")
+
+    def mark_objective(self, solver: str) -> None:
+        """The objective `solver` optimises (the catalog says which) in bold, with a tooltip
+        saying so; the other one is a bound, or the primal of the dual's iterate."""
+        row = catalog.TABLE.solvers[solver]
+        for key in ("primal", "dual"):
+            mine = key == row.objective
+            verb = "maximises" if key == "dual" else "minimises"
+            self.values[key].setStyleSheet("font-weight: bold" if mine else "")
+            self.values[key].setToolTip(f"{row.title} {verb} this objective" if mine else "")
+
+
+def _num(v) -> str:
+    return "–" if v is None or v != v else f"{v:.6g}"      # None or NaN: nothing to show
+
+
+def _pct(v) -> str:
+    return "–" if v is None else f"{100 * v:.1f} %"
