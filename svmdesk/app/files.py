@@ -34,10 +34,12 @@ class FileActions(QObject):
         super().__init__(window)
         self.window = window
         self.notices = window.notices
-        self.session_path = None               # where Ctrl+S saves without asking
+        self.work = window.work
         self._request = 0                      # the newest open request: older ones lose
         self.autosave = Autosave(window.current_session, self)
         self.autosave.failed.connect(self._autosave_failed)
+        self.work.edited.connect(self.autosave.mark_dirty)
+        self.work.saved.connect(self.autosave.mark_saved)
         self._build_menu(menu)
         self.recent = RecentFiles(app_settings(), self.recent_menu, self.open)
         self.recovery_bar = None
@@ -112,10 +114,10 @@ class FileActions(QObject):
         if done:
             self.recent.add(opened.path)
             if opened.kind == "session":
-                self._name_session(opened.path)
-                self.saved()
+                self.work.name_session(opened.path)
+                self.work.mark_saved()
             else:
-                self.changed()
+                self.work.mark_changed()
 
     # -- drag and drop ---------------------------------------------------------------------
     def accepts(self, mime) -> bool:
@@ -128,49 +130,26 @@ class FileActions(QObject):
 
     # -- saving ---------------------------------------------------------------------------
     def save(self) -> None:
-        if self.session_path is None:
+        if self.work.session_path is None:
             self.save_as()
         else:
-            self.save_session_to(self.session_path)
+            self.save_session_to(self.work.session_path)
 
     def save_as(self) -> None:
         path = self._ask_save("Save session", SESSION_FILES,
-                              self.session_path.name if self.session_path else "session.svmdesk")
+                              self.work.session_path.name if self.work.session_path
+                              else f"session{SUFFIX}")
         if path:
             self.save_session_to(path)
 
     def save_session_to(self, path) -> bool:
         path = _with_suffix(path, SUFFIX)
         if self._write(lambda: save_session(self.window.current_session(), path), path):
-            self._name_session(path)
+            self.work.name_session(path)
             self.recent.add(path)
-            self.saved()
+            self.work.mark_saved()
             return True
         return False
-
-    def _name_session(self, path) -> None:
-        """Ctrl+S saves here from now on; the title bar says which session this is (with
-        a * while it has unsaved changes)."""
-        self.session_path = Path(path)
-        self.window.setWindowTitle(f"{self.session_path.name}[*] — svmdesk")
-
-    def detach(self) -> None:
-        """The points were replaced (a data file, a generator): this is no longer the
-        session on disk, and Ctrl+S must ask where to save rather than overwrite it."""
-        if self.session_path is not None:
-            self.session_path = None
-            self.window.setWindowTitle(self.window.TITLE)
-
-    @Slot()
-    def changed(self) -> None:
-        """The work changed: autosave it, and mark the title."""
-        self.autosave.mark_dirty()
-        if self.session_path is not None:       # only a named session's title has a [*]
-            self.window.setWindowModified(True)
-
-    def saved(self) -> None:
-        self.autosave.mark_saved()
-        self.window.setWindowModified(False)
 
     def choose_points_path(self) -> None:
         path = self._ask_save("Save points", DATA_FILES, "points.csv")
@@ -209,7 +188,7 @@ class FileActions(QObject):
         return svc is not None and self._write(lambda: export_libsvm(svc, path), path)
 
     def _fitted(self):
-        svc = self.window.fitted
+        svc = self.work.fitted
         if svc is None:
             self.notices.error("There is no model yet: train one (F5) or open a model "
                                    "file first.")
@@ -285,7 +264,7 @@ class FileActions(QObject):
     def _restore_now(self, leftover, opened) -> None:
         if self.window.apply_session(opened.value, "the restored session"):
             self.discard_recovery()
-            self.changed()                      # it is this window's work now
+            self.work.mark_changed()            # it is this window's work now
             self.autosave.save_now()
             self.notices.say(" ".join(["Restored the session.", *opened.value.notes]), 15000)
 
@@ -324,8 +303,8 @@ class FileActions(QObject):
         return path or None
 
     def _folder(self) -> str:
-        if self.session_path is not None:
-            return str(self.session_path.parent)
+        if self.work.session_path is not None:
+            return str(self.work.session_path.parent)
         recent = self.recent.paths() if hasattr(self, "recent") else []
         return str(Path(recent[0]).parent) if recent else str(Path.home())
 

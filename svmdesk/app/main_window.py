@@ -36,7 +36,8 @@ from .documents import range_warning
 from .files import FileActions
 from .panel import SidePanel
 from .placement import keep_inside, place, remember
-from .points import MAX_CLASSES, PointSet
+from .points import MAX_CLASSES
+from .work import TITLE, Work
 from .notices import Notices
 from .run import RunController, RunRefused, RunState
 from ..view.frames import Job, decision_at, model_frame, regrid
@@ -50,7 +51,7 @@ TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobo
 
 
 class MainWindow(QMainWindow):
-    TITLE = "svmdesk — watch a support vector machine learn"
+    TITLE = TITLE
     frame_shown = Signal(object)    # a frame was drawn (GUI thread)
     training_ended = Signal(object) # the final frame was drawn
     training_failed = Signal(str)   # the error was shown
@@ -59,14 +60,13 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.setWindowTitle(self.TITLE)
         self.notices = Notices(self)  # every message to the user goes through it
-        self.points = PointSet(self)
+        self.work = Work(self)       # the document: points, model, session file
+        self.points = self.work.points
         self.undo = QUndoStack(self)
         self.canvas = Canvas()
         self.panel = SidePanel()
         self.last_frame = None
-        self.fitted = None           # the SVC drawn: last trained, or opened from a file
         self.column_chooser = None   # the open "which two columns?" dialog of a wide file
-        self.trained_params = None   # the parameters it was trained with (for captions)
         self._inputs_version = 0     # counts changes of the points and the parameters
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
@@ -150,6 +150,11 @@ class MainWindow(QMainWindow):
                       activated=lambda k=k: self.panel.klass.setCurrentIndex(k))
 
     @property
+    def fitted(self):
+        """The model drawn (the document's)."""
+        return self.work.fitted
+
+    @property
     def running(self) -> bool:
         """A run is under way (running, paused, stepping or stopping)."""
         return self.run.active
@@ -191,8 +196,10 @@ class MainWindow(QMainWindow):
         c.view.sigRangeChanged.connect(lambda *_: self._view_settled.start())
         for changed in (self.points.changed, p.params_changed):
             changed.connect(self._inputs_changed)
-        self.points.changed.connect(self.files.changed)
-        p.params_changed.connect(self.files.changed)
+        self.points.changed.connect(self.work.mark_changed)
+        p.params_changed.connect(self.work.mark_changed)
+        self.work.title_changed.connect(self.setWindowTitle)
+        self.work.modified_changed.connect(self.setWindowModified)
 
     def _load_demo(self) -> None:
         data = make_dataset("two_disks", n=100, seed=0)
@@ -242,7 +249,7 @@ class MainWindow(QMainWindow):
         """New points (generated, opened or none), undoably. They are no longer the saved
         session's, so Ctrl+S will ask where to save them, and the model drawn belonged to
         the points replaced: it goes (before a retrain on edit starts on the new ones)."""
-        self.files.detach()
+        self.work.detach()
         self.reset()
         self.undo.push(ReplacePoints(self.points, X, y, self._test_mask(len(y)), class_names,
                                      text))
@@ -304,7 +311,7 @@ class MainWindow(QMainWindow):
         (x0, x1), (y0, y1) = self.canvas.view.viewRange()
         return Session(X=X, y=y, held_out=test, class_names=tuple(self._used_class_names()),
                        feature_names=self.canvas.axis_names, settings=self.panel.settings(),
-                       view=(x0, x1, y0, y1), model=self.fitted)
+                       view=(x0, x1, y0, y1), model=self.work.fitted)
 
     def apply_session(self, session: Session, name: str) -> bool:
         """Show a session's points, settings, view and model. A setting this window cannot
@@ -375,7 +382,7 @@ class MainWindow(QMainWindow):
         with self._applying_file():
             notes = self.panel.apply_params(params)     # names what it could not show
         self.reset()
-        self.fitted, self.trained_params = svc, params
+        self.work.take_model(svc, params)
         self.panel.readout_box.mark_objective(params["solver"])
         self.last_frame = frame
         self.canvas.show_frame(frame)
@@ -405,9 +412,9 @@ class MainWindow(QMainWindow):
 
     def caption(self) -> str:
         """One line for a picture: solver, kernel, parameters, accuracy, support vectors."""
-        if self.fitted is None or self.last_frame is None:
+        if self.work.fitted is None or self.last_frame is None:
             return f"{len(self.points)} points"
-        p, f = self.trained_params, self.last_frame
+        p, f = self.work.trained_params, self.last_frame
         table = catalog.TABLE
         parts = [table.solvers[p["solver"]].title, f"{p['kernel']} kernel"]
         parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
@@ -449,7 +456,7 @@ class MainWindow(QMainWindow):
         """Stop any run and clear the model, its drawing and the readout."""
         self.run.reset()
         self.last_frame = None
-        self.fitted = None
+        self.work.fitted = None
         self.canvas.clear_model()
         self.charts.clear()
         self.panel.readout_box.clear()
@@ -525,7 +532,7 @@ class MainWindow(QMainWindow):
         self._warned_in_run = False
         self.notices.clear_error()
         self.charts.clear()
-        self.trained_params = job.params
+        self.work.trained_params = job.params
         self.panel.readout_box.mark_objective(job.params["solver"])
         self.notices.say(f"Training {self.panel.solver.currentText()} with the "
                          f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
@@ -574,7 +581,7 @@ class MainWindow(QMainWindow):
     @Slot(object)
     def on_finished(self, frame) -> None:
         self.on_frame(frame)
-        self.fitted = frame.estimator            # None for a stopped run
+        self.work.fitted = frame.estimator       # None for a stopped run
         self.files.autosave.dirty = True         # a model to autosave (not "unsaved work":
                                                  # training again gives it back)
         s = frame.snapshot

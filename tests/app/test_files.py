@@ -49,7 +49,7 @@ def test_session_round_trip_restores_points_settings_view_and_model(window, qtbo
                                window.fitted.decision_function(X))
     assert np.isfinite(other.canvas.boundary.getData()[0]).any()
     assert other.panel.readout["state"].text() == "model from lab.svmdesk"
-    assert other.files.session_path == saved
+    assert other.work.session_path == saved
     assert other.windowTitle().replace("[*]", "") == "lab.svmdesk — svmdesk"
     assert not other.isWindowModified()
     other.add_point(0.0, 0.0, 1)
@@ -168,7 +168,7 @@ def test_recent_files_persist_for_the_next_window(window, tmp_path, another_wind
     names = [a.text() for a in other.files.recent_menu.actions()]
     assert "b.svmdesk" in names[0] and "a.svmdesk" in names[1]
     other.files.recent_menu.actions()[1].trigger()
-    assert other.files.session_path == tmp_path / "a.svmdesk"
+    assert other.work.session_path == tmp_path / "a.svmdesk"
 
 
 def test_dropping_a_csv_on_the_window_opens_it(window, tmp_path):
@@ -408,5 +408,5 @@ def test_new_points_detach_from_the_session_and_stale_messages_go(window, tmp_pa
     good.write_text("x,y,label\n0,0,a\n1,1,b\n2,0,a\n", encoding="utf-8")
     window.files.open(good)
     assert window.notices.banner.isHidden()                       # the old problem is gone
-    assert window.files.session_path is None and window.windowTitle() == window.TITLE
+    assert window.work.session_path is None and window.windowTitle() == window.TITLE
     assert len(load_session(tmp_path / "lab1.svmdesk").y) == 100     # untouched
