@@ -267,6 +267,11 @@ class Canvas(pg.PlotWidget):
         self.painted.emit()
 
     # -- model ----------------------------------------------------------------------------
+    @property
+    def frame(self):
+        """The frame drawn (None: no model)."""
+        return self._last_frame
+
     def show_frame(self, frame) -> None:
         self._last_frame = frame
         spec = frame.spec

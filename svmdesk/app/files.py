@@ -1,10 +1,11 @@
 """The window's File menu: open anything, sessions, models, pictures, recent files, drag and
 drop, autosave and the offer to restore what an earlier window left.
 
-The window owns the points, the canvas and training; this controller only moves their state
-to and from files, through the window's `current_session`, `apply_session`, `show_model`,
-`apply_dataset` and `caption` methods. Every write is atomic; a file that cannot be read or
-written is a message in the window, and what the window shows stays as it was.
+It talks to the document (work.py: the points, the model, the session file), the notices
+(notices.py), the opener (opening.py: what a file opened does to the window, and the session
+the window holds) and the canvas it draws pictures of; never to the window's own methods.
+Every write is atomic; a file that cannot be read or written is a message, and what the
+window shows stays as it was.
 """
 from __future__ import annotations
 
@@ -33,10 +34,10 @@ class FileActions(QObject):
     def __init__(self, window, menu):
         super().__init__(window)
         self.window = window
-        self.notices = window.notices
-        self.work = window.work
+        self.notices, self.work = window.notices, window.work
+        self.opener, self.canvas, self.run = window.opener, window.canvas, window.run
         self._request = 0                      # the newest open request: older ones lose
-        self.autosave = Autosave(window.current_session, self)
+        self.autosave = Autosave(self.opener.current_session, self)
         self.autosave.failed.connect(self._autosave_failed)
         self.work.edited.connect(self.autosave.mark_dirty)
         self.work.saved.connect(self.autosave.mark_saved)
@@ -96,18 +97,18 @@ class FileActions(QObject):
         if isinstance(result, str):
             self.notices.file_error(result)
             return
-        self.window.after_run(lambda: self._apply_now(result))
+        self.run.after_run(lambda: self._apply_now(result))
 
     def _apply_now(self, opened) -> None:
-        w, name = self.window, opened.path.name
+        o, name = self.opener, opened.path.name
         self.notices.clear_error()              # an earlier problem is not this file's
         try:
             if opened.kind == "data":
-                done = w.apply_dataset(opened.path, opened.value)
+                done = o.apply_dataset(opened.path, opened.value)
             elif opened.kind == "session":
-                done = w.apply_session(opened.value, name)
+                done = o.apply_session(opened.value, name)
             else:
-                done = w.show_model(opened.value, name)
+                done = o.show_model(opened.value, name)
         except Exception as e:  # noqa: BLE001 - a file we read but cannot show
             self.notices.file_error(f"{name} could not be shown: {type(e).__name__}: {e}")
             return
@@ -144,7 +145,7 @@ class FileActions(QObject):
 
     def save_session_to(self, path) -> bool:
         path = _with_suffix(path, SUFFIX)
-        if self._write(lambda: save_session(self.window.current_session(), path), path):
+        if self._write(lambda: save_session(self.opener.current_session(), path), path):
             self.work.name_session(path)
             self.recent.add(path)
             self.work.mark_saved()
@@ -160,7 +161,7 @@ class FileActions(QObject):
         path = Path(path)
         if path.suffix.lower() not in DATA_SUFFIXES:
             path = _with_suffix(path, ".csv")
-        s = self.window.current_session()
+        s = self.opener.current_session()
         data = Dataset(X=s.X, y=s.y, class_names=s.class_names, feature_names=s.feature_names)
         return self._write(lambda: save_dataset(data, path), Path(path))
 
@@ -197,11 +198,10 @@ class FileActions(QObject):
     # -- pictures -------------------------------------------------------------------------
     def default_width(self) -> int:
         """Twice the canvas's size on screen, in device pixels."""
-        canvas = self.window.canvas
-        return int(round(2 * canvas.width() * canvas.devicePixelRatioF()))
+        return int(round(2 * self.canvas.width() * self.canvas.devicePixelRatioF()))
 
     def choose_picture(self) -> None:
-        options = PictureOptions(self.default_width(), self.window.caption(), self.window)
+        options = PictureOptions(self.default_width(), self.caption(), self.window)
         if options.exec() != QDialog.DialogCode.Accepted:
             return
         path = self._ask_save("Save picture", PICTURE_FILES, "svmdesk.png")
@@ -212,12 +212,15 @@ class FileActions(QObject):
         path = Path(path)
         if path.suffix.lower() not in pictures.FORMATS:
             path = _with_suffix(path, ".png")
-        canvas = self.window.canvas
-        return self._write(lambda: pictures.save_picture(canvas, path, width, caption), path)
+        return self._write(lambda: pictures.save_picture(self.canvas, path, width, caption),
+                           path)
+
+    def caption(self) -> str:
+        """The suggested caption of a picture of what the canvas shows."""
+        return pictures.caption(self.work, self.canvas.frame)
 
     def copy_picture(self) -> None:
-        pictures.copy_to_clipboard(self.window.canvas, self.default_width(),
-                                   self.window.caption())
+        pictures.copy_to_clipboard(self.canvas, self.default_width(), self.caption())
         self.notices.say("Picture copied to the clipboard.", 4000)
 
     # -- autosave and what earlier windows left ---------------------------------------------
@@ -233,8 +236,7 @@ class FileActions(QObject):
         row.addWidget(discard)
         restore.clicked.connect(self.restore)
         discard.clicked.connect(self.discard_recovery)
-        self.recovery_bar = bar
-        self.window.add_bar(bar)
+        self.recovery_bar = bar                 # the window shows it above the canvas
         self._show_next_leftover()
 
     def _show_next_leftover(self) -> None:
@@ -259,10 +261,10 @@ class FileActions(QObject):
         if isinstance(result, str):
             self.notices.file_error(f"The session could not be restored: {result}")
             return
-        self.window.after_run(lambda: self._restore_now(leftover, result))
+        self.run.after_run(lambda: self._restore_now(leftover, result))
 
     def _restore_now(self, leftover, opened) -> None:
-        if self.window.apply_session(opened.value, "the restored session"):
+        if self.opener.apply_session(opened.value, "the restored session"):
             self.discard_recovery()
             self.work.mark_changed()            # it is this window's work now
             self.autosave.save_now()

@@ -8,9 +8,7 @@ in between (coalescing).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from pathlib import Path
 
 import numpy as np
 # np.unique imports numpy.ma on its first call: 20-35 ms under PySide's import hook, which
@@ -22,25 +20,22 @@ from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QMainWindow, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 
-from ..core import catalog, class_labels, make_dataset
-from ..formats import Session
+from ..core import class_labels, make_dataset
 from ..view.grid import GridSpec
-from ..formats.points import match_labels
 from .actions import has_running_loop, start_task
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
-from .columns import ColumnChooser, remember_columns, remembered_columns
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
-from .documents import range_warning
 from .files import FileActions
 from .panel import SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES
+from .opening import Opener
 from .work import TITLE, Work
 from .notices import Notices
 from .run import RunController, RunRefused, RunState
-from ..view.frames import Job, decision_at, model_frame, regrid
+from ..view.frames import Job, decision_at, regrid
 
 GRID = 200                   # decision grid resolution per axis
 VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
@@ -62,15 +57,14 @@ class MainWindow(QMainWindow):
         self.notices = Notices(self)  # every message to the user goes through it
         self.work = Work(self)       # the document: points, model, session file
         self.points = self.work.points
+        self.opener = Opener(self)   # what opening a file does to the window
         self.undo = QUndoStack(self)
         self.canvas = Canvas()
         self.panel = SidePanel()
         self.last_frame = None
-        self.column_chooser = None   # the open "which two columns?" dialog of a wide file
         self._inputs_version = 0     # counts changes of the points and the parameters
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
-        self._applying = False       # a file is being applied: no auto-retrain meanwhile
         self._texted = 0.0           # when the charts and readout were last redrawn
         self._texts_due = []         # redraws waiting for the canvas's next paints
         self._frame_unpainted = False  # the run's last frame is not yet on the screen
@@ -79,8 +73,8 @@ class MainWindow(QMainWindow):
         self.canvas.viewport().installEventFilter(self)
         for field in self.panel.findChildren(QAbstractSpinBox):
             field.installEventFilter(self)
-        self._build_menus()
         self.run = RunController(self._job, self)
+        self._build_menus()
         self._wire()
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
@@ -125,6 +119,8 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         self.files = FileActions(self, self.menuBar().addMenu("&File"))
+        if self.files.recovery_bar is not None:     # what an earlier window left: above all
+            self._column.insertWidget(0, self.files.recovery_bar)
         edit = self.menuBar().addMenu("&Edit")
         undo = self.undo.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence("Ctrl+Z"))
@@ -238,14 +234,14 @@ class MainWindow(QMainWindow):
             self.notices.error(str(e))
             return
         self.panel.generator.setCurrentText(name)
-        self._replace_points(data.X, data.y, data.class_names, f"Generate {name}")
+        self.replace_points(data.X, data.y, data.class_names, f"Generate {name}")
         self.canvas.set_axis_names(data.feature_names)
         self.canvas.fit_view()
 
     def clear_points(self) -> None:
-        self._replace_points(np.empty((0, 2)), np.empty(0, np.intp), None, "Clear points")
+        self.replace_points(np.empty((0, 2)), np.empty(0, np.intp), None, "Clear points")
 
-    def _replace_points(self, X, y, class_names, text: str) -> None:
+    def replace_points(self, X, y, class_names, text: str) -> None:
         """New points (generated, opened or none), undoably. They are no longer the saved
         session's, so Ctrl+S will ask where to save them, and the model drawn belonged to
         the points replaced: it goes (before a retrain on edit starts on the new ones)."""
@@ -269,165 +265,6 @@ class MainWindow(QMainWindow):
         self.canvas.set_points(X, y, test, self.points.class_names)
         self.panel.set_class_names(self.points.class_names)
         self._auto_retrain()
-
-    # -- files (the File menu's controller calls these) ----------------------------------
-    def apply_dataset(self, path, data) -> bool:
-        """Show a data file's points. A file of more than two feature columns first asks
-        which two the canvas shows (the window stays usable meanwhile; Cancel keeps the
-        points it has)."""
-        if len(data.class_names) > MAX_CLASSES:
-            self.notices.file_error(f"{Path(path).name} has {len(data.class_names)} classes; the "
-                                 f"canvas shows at most {MAX_CLASSES}.")
-            return False
-        names = data.feature_names
-        if len(names) == 2:
-            self._show_dataset(path, data, (0, 1))
-            return True
-        chooser = ColumnChooser(Path(path).name, names, remembered_columns(path, names), self)
-        chooser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        chooser.chosen.connect(lambda x, y: self.after_run(
-            lambda: self._show_dataset(path, data, (x, y))))
-        self.column_chooser = chooser
-        chooser.open()
-        return True
-
-    def _show_dataset(self, path, data, columns: tuple) -> None:
-        names, shown = data.feature_names, [data.feature_names[c] for c in columns]
-        codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
-        self.panel.show_points_source(Path(path).name)
-        self._replace_points(data.X[:, list(columns)], codes, data.class_names,
-                             f"Open {Path(path).name}")
-        self.canvas.set_axis_names(shown)
-        self.canvas.fit_view()
-        message = f"Opened {path}: {len(codes)} points."
-        if len(names) > 2:
-            remember_columns(path, names, columns)
-            message = (f"Opened {path}: {len(codes)} points; the canvas shows {shown[0]} and "
-                       f"{shown[1]} of its {len(names)} feature columns, and trains on them.")
-        self.notices.say(message, 10000)
-
-    def current_session(self) -> Session:
-        X, y, test, _ = self.points.state()
-        (x0, x1), (y0, y1) = self.canvas.view.viewRange()
-        return Session(X=X, y=y, held_out=test, class_names=tuple(self._used_class_names()),
-                       feature_names=self.canvas.axis_names, settings=self.panel.settings(),
-                       view=(x0, x1, y0, y1), model=self.work.fitted)
-
-    def apply_session(self, session: Session, name: str) -> bool:
-        """Show a session's points, settings, view and model. A setting this window cannot
-        take, or a model it cannot draw, is an error that changes nothing."""
-        problem = session.model is not None and self.model_problem(session.model, name,
-                                                                   session.class_names)
-        if problem:
-            self.notices.file_error(problem)
-            return False
-        with self._applying_file():
-            try:
-                self.panel.apply_settings(session.settings)
-            except ValueError as e:
-                self.notices.file_error(f"{name}: {e}")
-                return False
-            self.points.replace(session.X, session.y, session.held_out, session.class_names)
-            self.panel.show_points_source(name)
-            self.undo.clear()
-            self.canvas.set_axis_names(session.feature_names)
-            self.reset()
-            if session.view is not None:
-                x0, x1, y0, y1 = session.view
-                self.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
-            else:
-                self.canvas.fit_view()
-            self.notices.clear_error()
-            if session.model is not None:
-                self.show_model(session.model, name, own=True)
-        self.notices.say(" ".join([f"Opened {name}: {len(session.y)} points.", *session.notes]),
-                         15000)
-        return True
-
-    def model_problem(self, svc, name: str, class_names=None) -> str:
-        """Why the canvas cannot draw `svc` over points of these classes ('' if it can)."""
-        if svc.n_features_in_ != 2:
-            return (f"{name} is a model of {svc.n_features_in_} features; the canvas draws "
-                    "models of 2 features only.")
-        names = self._used_class_names() if class_names is None else list(class_names)
-        unmatched = int((match_labels([str(c) for c in svc.classes_], names) < 0).sum())
-        if len(names) + unmatched > MAX_CLASSES:
-            return (f"{name} and these points have {len(names) + unmatched} classes between "
-                    f"them; the canvas shows at most {MAX_CLASSES}.")
-        return ""
-
-    def _used_class_names(self) -> list:
-        y = self.points.y
-        return list(self.points.class_names[:max(2, int(y.max()) + 1 if len(y) else 0)])
-
-    def show_model(self, svc, name: str, own: bool = False) -> bool:
-        """Draw a fitted model over the current points (an opened model file, or with
-        `own` a session's model of its own points). Model classes that match the points'
-        class names take their colours; others the next free ones."""
-        problem = self.model_problem(svc, name)
-        if problem:
-            self.notices.file_error(problem)
-            return False
-        X, y, test, names = self.points.state()
-        used = self._used_class_names()
-        of_model = match_labels(used, svc.classes_)         # data class -> model class
-        colours = np.full(len(svc.classes_), -1)
-        colours[of_model[of_model >= 0]] = np.flatnonzero(of_model >= 0)
-        for k in np.flatnonzero(colours < 0):               # a class these points lack
-            colours[k] = len(used)
-            self.points.name_class(len(used), str(svc.classes_[k]))
-            used.append(str(svc.classes_[k]))
-        frame = model_frame(svc, X, y, self._grid_spec(), colours, held_out=test)
-        params = svc.get_params()
-        with self._applying_file():
-            notes = self.panel.apply_params(params)     # names what it could not show
-        self.reset()
-        self.work.take_model(svc, params)
-        self.panel.readout_box.mark_objective(params["solver"])
-        self.last_frame = frame
-        self.canvas.show_frame(frame)
-        self.panel.readout_box.show_frame(frame)
-        self.panel.readout_box.show_state(f"model from {name}")
-        strangers = ""
-        if len(y) and not (of_model >= 0).any():
-            strangers = (f"none of the model's classes ({', '.join(map(str, svc.classes_))}) "
-                         f"is a class of these points ({', '.join(used[:len(of_model)])}), "
-                         "so the accuracy compares different labels.")
-        # a session's model was trained on its own points (its held-out points may lie a
-        # little outside the training range: no extrapolation worth a warning)
-        extrapolation = "" if own else range_warning(svc, X)
-        warning = " ".join(filter(None, [strangers, extrapolation, notes]))
-        if warning:
-            self.notices.error(f"{name}: {warning}")
-        return True
-
-    @contextlib.contextmanager
-    def _applying_file(self):
-        """Controls set from a file are not the user's edits: no auto-retrain meanwhile."""
-        was, self._applying = self._applying, True
-        try:
-            yield
-        finally:
-            self._applying = was
-
-    def caption(self) -> str:
-        """One line for a picture: solver, kernel, parameters, accuracy, support vectors."""
-        if self.work.fitted is None or self.last_frame is None:
-            return f"{len(self.points)} points"
-        p, f = self.work.trained_params, self.last_frame
-        table = catalog.TABLE
-        parts = [table.solvers[p["solver"]].title, f"{p['kernel']} kernel"]
-        parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
-        if f.train_accuracy is not None:
-            parts.append(f"train accuracy {100 * f.train_accuracy:.1f}%")
-        if f.test_accuracy is not None:
-            parts.append(f"test {100 * f.test_accuracy:.1f}%")
-        parts.append(f"{len(f.support)} support vectors")
-        return " · ".join(parts)
-
-    def add_bar(self, widget) -> None:
-        """A notice bar above the canvas (the crash-recovery offer)."""
-        self._column.insertWidget(0, widget)
 
     def after_run(self, action) -> None:
         """Do `action` now, or once a running training has stopped (it would draw its
@@ -468,8 +305,8 @@ class MainWindow(QMainWindow):
         if refusal:
             raise RunRefused(refusal)
         X, y, test = self.points.X, self.points.y, self.points.test_mask
-        return Job(X[~test], y[~test], self.panel.params(), self._grid_spec(), X[test],
-                   y[test], labels=class_labels(self._used_class_names()))
+        return Job(X[~test], y[~test], self.panel.params(), self.grid_spec(), X[test],
+                   y[test], labels=class_labels(self.work.used_class_names()))
 
     def _refusal(self) -> str:
         """Why the points and parameters cannot be trained now ('' when they can)."""
@@ -483,18 +320,18 @@ class MainWindow(QMainWindow):
                     "right-click the canvas to add some.")
         return ""
 
-    def _grid_spec(self) -> GridSpec:
+    def grid_spec(self) -> GridSpec:
         (x0, x1), (y0, y1) = self.canvas.view.viewRange()
         return GridSpec(x0, x1, y0, y1, GRID, GRID)
 
     def _auto_retrain(self) -> None:
-        if self.panel.auto_retrain.isChecked() and len(self.points) and not self._applying:
+        if self.panel.auto_retrain.isChecked() and len(self.points) and not self.opener.applying:
             self.train()
 
     def _follow_view(self) -> None:
         """Shade the rectangle in sight at full resolution: the run's frames from now on,
         and the frame shown now (off the GUI thread when the app's loop runs)."""
-        spec = self._grid_spec()
+        spec = self.grid_spec()
         if self.run.active:
             self.run.follow_view(spec)
         frame = self.last_frame
@@ -657,10 +494,3 @@ class MainWindow(QMainWindow):
         """Stop any run and join the worker thread (never leave a QThread running)."""
         self.run.shutdown()
         self.files.finish()                 # unsaved work is kept for the next start
-
-
-def _said(param, value) -> str:
-    """A parameter in a caption: 'C = 10', 'gamma = scale', or what its None means."""
-    if param.none and (value is None or value == param.none_value):
-        return param.none
-    return f"{param.name} = {value if isinstance(value, str) else format(value, 'g')}"

@@ -15,6 +15,7 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
+from ..core import catalog
 from ..formats.atomic import write_atomic
 
 FORMATS = (".png", ".svg")
@@ -147,3 +148,26 @@ def _without_close_path(d: str) -> str:
             start = token[1:]
         out.append(token)
     return " ".join(out)
+
+
+def caption(work, frame) -> str:
+    """One line for a picture: solver, kernel, the parameters that shape the model (the
+    catalog says which), accuracy, support vectors; the number of points before a model."""
+    if work.fitted is None or frame is None:
+        return f"{len(work.points)} points"
+    p, table = work.trained_params, catalog.TABLE
+    parts = [table.solvers[p["solver"]].title, f"{p['kernel']} kernel"]
+    parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
+    if frame.train_accuracy is not None:
+        parts.append(f"train accuracy {100 * frame.train_accuracy:.1f}%")
+    if frame.test_accuracy is not None:
+        parts.append(f"test {100 * frame.test_accuracy:.1f}%")
+    parts.append(f"{len(frame.support)} support vectors")
+    return " · ".join(parts)
+
+
+def _said(param, value) -> str:
+    """A parameter in a caption: 'C = 10', 'gamma = scale', or what its None means."""
+    if param.none and (value is None or value == param.none_value):
+        return param.none
+    return f"{param.name} = {value if isinstance(value, str) else format(value, 'g')}"

@@ -9,5 +9,6 @@ from .solvers.base import Snapshot
 
 __all__ = [
     "SVC", "DataError", "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
-    "Kernel", "KERNELS", "SOLVERS", "TABLE", "MAX_CLASSES", "Dataset", "GENERATORS", "make_dataset", "class_labels",
+    "Kernel", "KERNELS", "SOLVERS", "TABLE", "MAX_CLASSES", "Dataset", "GENERATORS",
+    "make_dataset", "class_labels",
 ]

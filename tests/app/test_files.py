@@ -145,7 +145,7 @@ def test_save_model_export_libsvm_and_save_points(window, qtbot, tmp_path):
 def test_pictures_png_at_a_width_svg_with_caption_and_clipboard(window, qtbot, tmp_path):
     _rbf_window(window)
     train_and_wait(qtbot, window)
-    caption = window.caption()
+    caption = window.files.caption()
     assert "rbf kernel" in caption and "C = 5" in caption and "support vectors" in caption
     assert window.files.default_width() == 2 * window.canvas.width()
     assert window.files.save_picture_to(tmp_path / "shot.png", 900, caption)

@@ -32,7 +32,7 @@ def wheel_zoom_in(window, clicks=3):
 
 
 def view_spec(window):
-    return window._grid_spec()
+    return window.grid_spec()
 
 
 def follows(window) -> bool:

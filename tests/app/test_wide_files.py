@@ -39,7 +39,7 @@ def ctrl_o(window, monkeypatch, path):
 
 def choose(window, qtbot, x: int, y: int, ok=True):
     """Pick the chooser's two columns with its drop-downs, then OK (or Cancel)."""
-    chooser = window.column_chooser
+    chooser = window.opener.column_chooser
     qtbot.waitUntil(chooser.isVisible, timeout=TIMEOUT)
     chooser.x_box.setCurrentIndex(x)
     chooser.y_box.setCurrentIndex(y)
@@ -55,7 +55,7 @@ def test_libsvm_text_named_txt_opens_and_the_user_chooses_two_of_its_21_columns(
     data = load_dataset(SVMLIGHT_TXT)
     ctrl_o(window, monkeypatch, SVMLIGHT_TXT)
     assert not window.notices.banner.isVisible(), window.notices.banner.text()
-    assert window.column_chooser.x_box.count() == 21
+    assert window.opener.column_chooser.x_box.count() == 21
     assert len(window.points) == 100                      # nothing replaced before the choice
     choose(window, qtbot, 2, 5)
     np.testing.assert_array_equal(window.points.X, data.X[:, [2, 5]])
@@ -84,7 +84,7 @@ def test_a_wide_csv_remembers_its_columns_and_cancel_changes_nothing(
     path = write_wide_csv(tmp_path / "heart.csv")
     data = load_dataset(path)
     ctrl_o(window, monkeypatch, path)
-    chooser = window.column_chooser
+    chooser = window.opener.column_chooser
     assert (chooser.x_box.currentIndex(), chooser.y_box.currentIndex()) == (0, 1)
     chooser.y_box.setCurrentIndex(0)                        # the same column twice
     ok = chooser.buttons.button(QDialogButtonBox.StandardButton.Ok)
@@ -109,7 +109,7 @@ def test_a_wide_csv_remembers_its_columns_and_cancel_changes_nothing(
     other = another_window()                                # next week, the same file
     before = other.points.X
     ctrl_o(other, monkeypatch, path)
-    chooser = other.column_chooser
+    chooser = other.opener.column_chooser
     assert (chooser.x_box.currentIndex(), chooser.y_box.currentIndex()) == (1, 3)
     choose(other, qtbot, 1, 3, ok=False)                    # Cancel
     np.testing.assert_array_equal(other.points.X, before)
@@ -125,7 +125,7 @@ def test_a_wide_file_opened_during_training_stops_the_run_then_asks(
     qtbot.waitUntil(lambda: window.last_frame is not None, timeout=TIMEOUT)
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
         ctrl_o(window, monkeypatch, path)
-    qtbot.waitUntil(lambda: window.column_chooser is not None, timeout=TIMEOUT)
+    qtbot.waitUntil(lambda: window.opener.column_chooser is not None, timeout=TIMEOUT)
     choose(window, qtbot, 1, 3)
     assert window.canvas.axis_names == ("chol", "hr")
     assert len(window.points) == 40 and window.last_frame is None and not window.running

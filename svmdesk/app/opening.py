@@ -1,0 +1,169 @@
+"""What opening a file does to the window, and the session the window holds now: a data
+file's points (a wide one asks which two columns to show), a session's points, settings,
+view and model, a model drawn over the points. The File menu asks; a file the window cannot
+take is a message, and what it shows stays as it was."""
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import numpy as np
+from PySide6.QtCore import QObject, Qt
+
+from ..core import MAX_CLASSES
+from ..formats import Session
+from ..formats.points import match_labels
+from ..view.frames import model_frame
+from .columns import ColumnChooser, remember_columns, remembered_columns
+from .documents import range_warning
+
+
+class Opener(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window
+        self.work = window.work
+        self.applying = False        # a file is being applied: no auto-retrain meanwhile
+        self.column_chooser = None   # the open "which two columns?" dialog of a wide file
+
+    def apply_dataset(self, path, data) -> bool:
+        """Show a data file's points. A file of more than two feature columns first asks
+        which two the canvas shows (the window stays usable meanwhile; Cancel keeps the
+        points it has)."""
+        w = self.window
+        if len(data.class_names) > MAX_CLASSES:
+            w.notices.file_error(f"{Path(path).name} has {len(data.class_names)} classes; "
+                                 f"the canvas shows at most {MAX_CLASSES}.")
+            return False
+        names = data.feature_names
+        if len(names) == 2:
+            self._show_dataset(path, data, (0, 1))
+            return True
+        chooser = ColumnChooser(Path(path).name, names, remembered_columns(path, names), w)
+        chooser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        chooser.chosen.connect(lambda x, y: w.after_run(
+            lambda: self._show_dataset(path, data, (x, y))))
+        self.column_chooser = chooser
+        chooser.open()
+        return True
+
+    def _show_dataset(self, path, data, columns: tuple) -> None:
+        w = self.window
+        names, shown = data.feature_names, [data.feature_names[c] for c in columns]
+        codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
+        w.panel.show_points_source(Path(path).name)
+        w.replace_points(data.X[:, list(columns)], codes, data.class_names,
+                         f"Open {Path(path).name}")
+        w.canvas.set_axis_names(shown)
+        w.canvas.fit_view()
+        message = f"Opened {path}: {len(codes)} points."
+        if len(names) > 2:
+            remember_columns(path, names, columns)
+            message = (f"Opened {path}: {len(codes)} points; the canvas shows {shown[0]} and "
+                       f"{shown[1]} of its {len(names)} feature columns, and trains on them.")
+        w.notices.say(message, 10000)
+
+    def current_session(self) -> Session:
+        w = self.window
+        X, y, test, _ = w.points.state()
+        (x0, x1), (y0, y1) = w.canvas.view.viewRange()
+        return Session(X=X, y=y, held_out=test, class_names=tuple(w.work.used_class_names()),
+                       feature_names=w.canvas.axis_names, settings=w.panel.settings(),
+                       view=(x0, x1, y0, y1), model=w.work.fitted)
+
+    def apply_session(self, session: Session, name: str) -> bool:
+        """Show a session's points, settings, view and model. A setting this window cannot
+        take, or a model it cannot draw, is an error that changes nothing."""
+        w = self.window
+        problem = session.model is not None and self.model_problem(session.model, name,
+                                                                   session.class_names)
+        if problem:
+            w.notices.file_error(problem)
+            return False
+        with self._applying_file():
+            try:
+                w.panel.apply_settings(session.settings)
+            except ValueError as e:
+                w.notices.file_error(f"{name}: {e}")
+                return False
+            w.points.replace(session.X, session.y, session.held_out, session.class_names)
+            w.panel.show_points_source(name)
+            w.undo.clear()
+            w.canvas.set_axis_names(session.feature_names)
+            w.reset()
+            if session.view is not None:
+                x0, x1, y0, y1 = session.view
+                w.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+            else:
+                w.canvas.fit_view()
+            w.notices.clear_error()
+            if session.model is not None:
+                self.show_model(session.model, name, own=True)
+        w.notices.say(" ".join([f"Opened {name}: {len(session.y)} points.", *session.notes]),
+                      15000)
+        return True
+
+    def model_problem(self, svc, name: str, class_names=None) -> str:
+        """Why the canvas cannot draw `svc` over points of these classes ('' if it can)."""
+        w = self.window
+        if svc.n_features_in_ != 2:
+            return (f"{name} is a model of {svc.n_features_in_} features; the canvas draws "
+                    "models of 2 features only.")
+        names = w.work.used_class_names() if class_names is None else list(class_names)
+        unmatched = int((match_labels([str(c) for c in svc.classes_], names) < 0).sum())
+        if len(names) + unmatched > MAX_CLASSES:
+            return (f"{name} and these points have {len(names) + unmatched} classes "
+                    f"between them; the canvas shows at most {MAX_CLASSES}.")
+        return ""
+
+    def show_model(self, svc, name: str, own: bool = False) -> bool:
+        """Draw a fitted model over the current points (an opened model file, or with
+        `own` a session's model of its own points). Model classes that match the points'
+        class names take their colours; others the next free ones."""
+        w = self.window
+        problem = self.model_problem(svc, name)
+        if problem:
+            w.notices.file_error(problem)
+            return False
+        X, y, test, names = w.points.state()
+        used = w.work.used_class_names()
+        of_model = match_labels(used, svc.classes_)         # data class -> model class
+        colours = np.full(len(svc.classes_), -1)
+        colours[of_model[of_model >= 0]] = np.flatnonzero(of_model >= 0)
+        for k in np.flatnonzero(colours < 0):               # a class these points lack
+            colours[k] = len(used)
+            w.points.name_class(len(used), str(svc.classes_[k]))
+            used.append(str(svc.classes_[k]))
+        frame = model_frame(svc, X, y, w.grid_spec(), colours, held_out=test)
+        params = svc.get_params()
+        with self._applying_file():
+            notes = w.panel.apply_params(params)    # names what it could not show
+        w.reset()
+        w.work.take_model(svc, params)
+        w.panel.readout_box.mark_objective(params["solver"])
+        w.last_frame = frame
+        w.canvas.show_frame(frame)
+        w.panel.readout_box.show_frame(frame)
+        w.panel.readout_box.show_state(f"model from {name}")
+        strangers = ""
+        if len(y) and not (of_model >= 0).any():
+            strangers = (f"none of the model's classes ({', '.join(map(str, svc.classes_))}) "
+                         f"is a class of these points ({', '.join(used[:len(of_model)])}), "
+                         "so the accuracy compares different labels.")
+        # a session's model was trained on its own points (its held-out points may lie a
+        # little outside the training range: no extrapolation worth a warning)
+        extrapolation = "" if own else range_warning(svc, X)
+        warning = " ".join(filter(None, [strangers, extrapolation, notes]))
+        if warning:
+            w.notices.error(f"{name}: {warning}")
+        return True
+
+    @contextlib.contextmanager
+    def _applying_file(self):
+        """Controls set from a file are not the user's edits: no auto-retrain meanwhile."""
+        was, self.applying = self.applying, True
+        try:
+            yield
+        finally:
+            self.applying = was
+
