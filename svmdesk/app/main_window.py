@@ -7,8 +7,6 @@ in between (coalescing).
 """
 from __future__ import annotations
 
-import asyncio
-import time
 
 import numpy as np
 # np.unique imports numpy.ma on its first call: 20-35 ms under PySide's import hook, which
@@ -22,7 +20,6 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QMainWindow, QScro
 
 from ..core import class_labels, make_dataset
 from ..view.grid import GridSpec
-from .actions import has_running_loop, start_task
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
@@ -32,17 +29,15 @@ from .panel import SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES
 from .opening import Opener
+from .run_view import RunView
 from .work import TITLE, Work
 from .notices import Notices
-from .run import RunController, RunRefused, RunState
-from ..view.frames import Job, decision_at, regrid
+from .run import RunController, RunRefused
+from ..view.frames import Job, decision_at
 
 GRID = 200                   # decision grid resolution per axis
-VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
-TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
-                             # numbers or curves that change more than 10 times a second
 
 
 class MainWindow(QMainWindow):
@@ -61,13 +56,6 @@ class MainWindow(QMainWindow):
         self.undo = QUndoStack(self)
         self.canvas = Canvas()
         self.panel = SidePanel()
-        self.last_frame = None
-        self._inputs_version = 0     # counts changes of the points and the parameters
-        self._warned_in_run = False  # the run raised a warning (shown in the status bar)
-        self._regrids = 0            # redraws for a moved view asked for (the newest wins)
-        self._texted = 0.0           # when the charts and readout were last redrawn
-        self._texts_due = []         # redraws waiting for the canvas's next paints
-        self._frame_unpainted = False  # the run's last frame is not yet on the screen
         self._placed = False         # kept inside the screen once it first showed
         self._build_layout()
         self.canvas.viewport().installEventFilter(self)
@@ -75,6 +63,7 @@ class MainWindow(QMainWindow):
             field.installEventFilter(self)
         self.run = RunController(self._job, self)
         self._build_menus()
+        self.run_view = RunView(self, self._refusal)   # draws what the run reports
         self._wire()
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
@@ -146,6 +135,11 @@ class MainWindow(QMainWindow):
                       activated=lambda k=k: self.panel.klass.setCurrentIndex(k))
 
     @property
+    def last_frame(self):
+        """The frame drawn."""
+        return self.run_view.last_frame
+
+    @property
     def fitted(self):
         """The model drawn (the document's)."""
         return self.work.fitted
@@ -163,7 +157,6 @@ class MainWindow(QMainWindow):
         c.drag_moved.connect(self._drag_moved)
         c.drag_finished.connect(self._drag_finished)
         c.hovered.connect(self._hovered)
-        c.painted.connect(self._on_canvas_painted)
         p.class_selected.connect(self._select_class)
         p.generate_requested.connect(self.generate)
         p.open_requested.connect(self.files.choose_and_open)
@@ -177,21 +170,12 @@ class MainWindow(QMainWindow):
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
         p.params_changed.connect(self._auto_retrain)
-        r = self.run
-        r.started.connect(self._on_started)
-        r.state_changed.connect(self._on_state)
-        r.frame.connect(self.on_frame)
-        r.finished.connect(self.on_finished)
-        r.failed.connect(self.on_failed)
-        r.refused.connect(self._on_refused)
-        r.warned.connect(self._on_warned)
-        # the shading follows the view: once it has settled, the model is drawn again
-        # over the rectangle in sight (the run's next frames too)
-        self._view_settled = QTimer(self, singleShot=True, interval=VIEW_SETTLE_MS)
-        self._view_settled.timeout.connect(self._follow_view)
-        c.view.sigRangeChanged.connect(lambda *_: self._view_settled.start())
+        v = self.run_view
+        v.frame_shown.connect(self.frame_shown)
+        v.training_ended.connect(self.training_ended)
+        v.training_failed.connect(self.training_failed)
         for changed in (self.points.changed, p.params_changed):
-            changed.connect(self._inputs_changed)
+            changed.connect(v.inputs_changed)
         self.points.changed.connect(self.work.mark_changed)
         p.params_changed.connect(self.work.mark_changed)
         self.work.title_changed.connect(self.setWindowTitle)
@@ -292,11 +276,8 @@ class MainWindow(QMainWindow):
     def reset(self) -> None:
         """Stop any run and clear the model, its drawing and the readout."""
         self.run.reset()
-        self.last_frame = None
         self.work.fitted = None
-        self.canvas.clear_model()
-        self.charts.clear()
-        self.panel.readout_box.clear()
+        self.run_view.clear()
 
     def _job(self) -> Job:
         """The run the controller starts: the training points and the panel's parameters
@@ -328,118 +309,7 @@ class MainWindow(QMainWindow):
         if self.panel.auto_retrain.isChecked() and len(self.points) and not self.opener.applying:
             self.train()
 
-    def _follow_view(self) -> None:
-        """Shade the rectangle in sight at full resolution: the run's frames from now on,
-        and the frame shown now (off the GUI thread when the app's loop runs)."""
-        spec = self.grid_spec()
-        if self.run.active:
-            self.run.follow_view(spec)
-        frame = self.last_frame
-        if frame is None or frame.spec == spec or (self.run.active and not frame.paused):
-            return                          # nothing drawn, or the next frame follows
-        self._regrids += 1
-        if has_running_loop():
-            start_task(self._regrid_async(frame, spec, self._regrids))
-        else:
-            self._show_regrid(frame, regrid(frame, spec), self._regrids)
-
-    async def _regrid_async(self, frame, spec, request: int) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            moved = await loop.run_in_executor(None, regrid, frame, spec)
-        except Exception as e:  # noqa: BLE001 - never a silent failure in a task
-            self.notices.error(f"Could not redraw the model for this view: {e}")
-            return
-        self._show_regrid(frame, moved, request)
-
-    def _show_regrid(self, frame, moved, request: int) -> None:
-        """Draw a frame redrawn for the view, unless a newer view or frame came first."""
-        if moved is None or request != self._regrids or self.last_frame is not frame:
-            return
-        self.last_frame = moved
-        self.canvas.show_frame(moved)
-
-    def _inputs_changed(self) -> None:
-        """The points or the parameters changed: a message whose cause is gone goes."""
-        self._inputs_version += 1
-        self.notices.recheck()
-
-    @Slot(object)
-    def _on_started(self, job) -> None:
-        self._warned_in_run = False
-        self.notices.clear_error()
-        self.charts.clear()
-        self.work.trained_params = job.params
-        self.panel.readout_box.mark_objective(job.params["solver"])
-        self.notices.say(f"Training {self.panel.solver.currentText()} with the "
-                         f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
-        self.files.autosave.save_if_work_changed()  # every run starts from saved work
-
-    @Slot(str)
-    def _on_state(self, state: str) -> None:
-        self.panel.show_run_state(state)
-        words = {RunState.RUNNING: "training…", RunState.PAUSED: "paused",
-                 RunState.STEPPING: "stepping…", RunState.STOPPING: "stopping…"}
-        word = words.get(RunState(state))
-        if word:
-            self.panel.readout_box.show_state(word)
-
-    @Slot(str)
-    def _on_refused(self, message: str) -> None:
-        self.notices.logged_error("cannot train", message,
-                                  cause=lambda: self._refusal() == message)
-
-    @Slot(str)
-    def _on_warned(self, message: str) -> None:
-        self.notices.warning(message)
-        self._warned_in_run = True
-
-    @Slot(object)
-    def on_frame(self, frame) -> None:
-        self.last_frame = frame
-        self.canvas.show_frame(frame)
-        self.charts.extend(frame.history)
-        now = time.perf_counter()
-        if frame.final or frame.paused:       # a paused run shows exactly where it stands
-            self._show_texts()
-        elif now - self._texted >= TEXT_INTERVAL:
-            self._texted = now
-            self._texts_due = [self.charts.redraw_objective, self.charts.redraw_gap,
-                               self._show_last_readout]
-        self.frame_shown.emit(frame)
-        # The next frame waits until this one is painted; a canvas out of sight (hidden,
-        # minimised, on another desktop) paints nothing, so there it counts as drawn at once.
-        screen = self.windowHandle()
-        self._frame_unpainted = (self.canvas.isVisible() and screen is not None
-                                 and screen.isExposed())
-        if not self._frame_unpainted:
-            self.run.frame_drawn()
-
-    @Slot(object)
-    def on_finished(self, frame) -> None:
-        self.on_frame(frame)
-        self.work.fitted = frame.estimator       # None for a stopped run
-        self.files.autosave.dirty = True         # a model to autosave (not "unsaved work":
-                                                 # training again gives it back)
-        s = frame.snapshot
-        state = ("stopped" if frame.stopped else "converged" if s.converged
-                 else "budget spent (not converged)")
-        self.panel.readout_box.show_state(state)
-        if not self._warned_in_run:          # a warning's message stays in sight
-            self.notices.say(f"Training {state} after {s.iteration} iterations in "
-                             f"{frame.elapsed:.2f} s.", 8000)
-        self.training_ended.emit(frame)
-
-    @Slot(str)
-    def on_failed(self, message: str) -> None:
-        self.panel.readout_box.show_state("failed")
-        version = self._inputs_version
-        self.notices.log.add("training failed", message)
-        self.notices.error(f"Training failed: {message}",
-                           cause=lambda: self._inputs_version == version)
-        self.training_failed.emit(message)
-
-    # -- readout --------------------------------------------------------------------------
+    # -- events ---------------------------------------------------------------------------
     def eventFilter(self, watched, event) -> bool:
         # A number field would take Space (and Esc, F5) as typing: it never belongs in a
         # number, so the run's keys win there and the field's text stays as it was.
@@ -448,25 +318,6 @@ class MainWindow(QMainWindow):
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier):
             return True
         return False
-
-    def _on_canvas_painted(self) -> None:
-        if self._frame_unpainted:            # the run's frame is on the screen: the solver,
-            self._frame_unpainted = False    # resting meanwhile, goes on (back-pressure)
-            self.run.frame_drawn()
-        # Charts and readout redraw just after the canvas has painted, one of them after
-        # each paint, so that every paint pass stays short: piled together (and onto the
-        # canvas's paint) they stalled the GUI thread for tens of milliseconds.
-        if self._texts_due:
-            QTimer.singleShot(0, self._texts_due.pop(0))
-
-    def _show_texts(self) -> None:
-        self._texts_due = []
-        self.charts.redraw()
-        self._show_last_readout()
-
-    def _show_last_readout(self) -> None:
-        if self.last_frame is not None:
-            self.panel.readout_box.show_frame(self.last_frame)
 
     def _hovered(self, x: float, y: float) -> None:
         first, second = self.canvas.axis_names

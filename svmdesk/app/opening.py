@@ -141,10 +141,7 @@ class Opener(QObject):
         w.reset()
         w.work.take_model(svc, params)
         w.panel.readout_box.mark_objective(params["solver"])
-        w.last_frame = frame
-        w.canvas.show_frame(frame)
-        w.panel.readout_box.show_frame(frame)
-        w.panel.readout_box.show_state(f"model from {name}")
+        w.run_view.show(frame, f"model from {name}")
         strangers = ""
         if len(y) and not (of_model >= 0).any():
             strangers = (f"none of the model's classes ({', '.join(map(str, svc.classes_))}) "

@@ -1,0 +1,204 @@
+"""What the window shows of training: the frames the run controller reports, drawn on the
+canvas, with the charts and the readout redrawn between the canvas's paints; the run's state,
+warnings and failures as notices; and the model redrawn over the view once it has settled.
+
+The run controller (run.py) owns the run; this only draws what it reports, and tells it when
+a frame is on the screen (the solver rests until then).
+"""
+from __future__ import annotations
+
+import asyncio
+import time
+
+from PySide6.QtCore import QObject, QTimer, Signal, Slot
+
+from ..view.frames import regrid
+from .actions import has_running_loop, start_task
+from .run import RunState
+
+VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
+TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
+                             # numbers or curves that change more than 10 times a second
+STATE_WORDS = {RunState.RUNNING: "training…", RunState.PAUSED: "paused",
+               RunState.STEPPING: "stepping…", RunState.STOPPING: "stopping…"}
+
+
+class RunView(QObject):
+    frame_shown = Signal(object)     # a frame was drawn (GUI thread)
+    training_ended = Signal(object)  # the final frame was drawn
+    training_failed = Signal(str)    # the error was shown
+
+    def __init__(self, window, refusal):
+        super().__init__(window)
+        self.window = window                 # its screen: is the canvas in sight?
+        self.run, self.canvas, self.charts = window.run, window.canvas, window.charts
+        self.panel, self.readout = window.panel, window.panel.readout_box
+        self.notices, self.work, self.autosave = window.notices, window.work, window.files.autosave
+        self.refusal = refusal               # why the run cannot start now ('' if it can)
+        self.last_frame = None
+        self._inputs_version = 0     # counts changes of the points and the parameters
+        self._warned_in_run = False  # the run raised a warning (shown in the status bar)
+        self._regrids = 0            # redraws for a moved view asked for (the newest wins)
+        self._texted = 0.0           # when the charts and readout were last redrawn
+        self._texts_due = []         # redraws waiting for the canvas's next paints
+        self._frame_unpainted = False  # the run's last frame is not yet on the screen
+        r = self.run
+        r.started.connect(self._on_started)
+        r.state_changed.connect(self._on_state)
+        r.frame.connect(self.on_frame)
+        r.finished.connect(self.on_finished)
+        r.failed.connect(self.on_failed)
+        r.refused.connect(self._on_refused)
+        r.warned.connect(self._on_warned)
+        self.canvas.painted.connect(self._on_canvas_painted)
+        # the shading follows the view: once it has settled, the model is drawn again
+        # over the rectangle in sight (the run's next frames too)
+        self._view_settled = QTimer(self, singleShot=True, interval=VIEW_SETTLE_MS)
+        self._view_settled.timeout.connect(self._follow_view)
+        self.canvas.view.sigRangeChanged.connect(lambda *_: self._view_settled.start())
+
+    # -- what is drawn ------------------------------------------------------------------------
+    def show(self, frame, state: str) -> None:
+        """Draw a frame that no run made (an opened model), with the readout's state."""
+        self.last_frame = frame
+        self.canvas.show_frame(frame)
+        self.readout.show_frame(frame)
+        self.readout.show_state(state)
+
+    def clear(self) -> None:
+        """No model: the canvas, the charts and the readout empty."""
+        self.last_frame = None
+        self.canvas.clear_model()
+        self.charts.clear()
+        self.readout.clear()
+
+    def inputs_changed(self) -> None:
+        """The points or the parameters changed: a message whose cause is gone goes."""
+        self._inputs_version += 1
+        self.notices.recheck()
+
+    # -- what the run reports -----------------------------------------------------------------
+    @Slot(object)
+    def _on_started(self, job) -> None:
+        self._warned_in_run = False
+        self.notices.clear_error()
+        self.charts.clear()
+        self.work.trained_params = job.params
+        self.readout.mark_objective(job.params["solver"])
+        self.notices.say(f"Training {self.panel.solver.currentText()} with the "
+                         f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
+        self.autosave.save_if_work_changed()  # every run starts from saved work
+
+    @Slot(str)
+    def _on_state(self, state: str) -> None:
+        self.panel.show_run_state(state)
+        word = STATE_WORDS.get(RunState(state))
+        if word:
+            self.readout.show_state(word)
+
+    @Slot(str)
+    def _on_refused(self, message: str) -> None:
+        self.notices.logged_error("cannot train", message,
+                                  cause=lambda: self.refusal() == message)
+
+    @Slot(str)
+    def _on_warned(self, message: str) -> None:
+        self.notices.warning(message)
+        self._warned_in_run = True
+
+    @Slot(object)
+    def on_frame(self, frame) -> None:
+        self.last_frame = frame
+        self.canvas.show_frame(frame)
+        self.charts.extend(frame.history)
+        now = time.perf_counter()
+        if frame.final or frame.paused:       # a paused run shows exactly where it stands
+            self._show_texts()
+        elif now - self._texted >= TEXT_INTERVAL:
+            self._texted = now
+            self._texts_due = [self.charts.redraw_objective, self.charts.redraw_gap,
+                               self._show_last_readout]
+        self.frame_shown.emit(frame)
+        # The next frame waits until this one is painted; a canvas out of sight (hidden,
+        # minimised, on another desktop) paints nothing, so there it counts as drawn at once.
+        screen = self.window.windowHandle()
+        self._frame_unpainted = (self.canvas.isVisible() and screen is not None
+                                 and screen.isExposed())
+        if not self._frame_unpainted:
+            self.run.frame_drawn()
+
+    @Slot(object)
+    def on_finished(self, frame) -> None:
+        self.on_frame(frame)
+        self.work.fitted = frame.estimator       # None for a stopped run
+        self.autosave.dirty = True               # a model to autosave (not "unsaved work":
+                                                 # training again gives it back)
+        s = frame.snapshot
+        state = ("stopped" if frame.stopped else "converged" if s.converged
+                 else "budget spent (not converged)")
+        self.readout.show_state(state)
+        if not self._warned_in_run:          # a warning's message stays in sight
+            self.notices.say(f"Training {state} after {s.iteration} iterations in "
+                             f"{frame.elapsed:.2f} s.", 8000)
+        self.training_ended.emit(frame)
+
+    @Slot(str)
+    def on_failed(self, message: str) -> None:
+        self.readout.show_state("failed")
+        version = self._inputs_version
+        self.notices.log.add("training failed", message)
+        self.notices.error(f"Training failed: {message}",
+                           cause=lambda: self._inputs_version == version)
+        self.training_failed.emit(message)
+
+    # -- pacing: texts after paints -------------------------------------------------------------
+    def _on_canvas_painted(self) -> None:
+        if self._frame_unpainted:            # the run's frame is on the screen: the solver,
+            self._frame_unpainted = False    # resting meanwhile, goes on (back-pressure)
+            self.run.frame_drawn()
+        # Charts and readout redraw just after the canvas has painted, one of them after
+        # each paint, so that every paint pass stays short: piled together (and onto the
+        # canvas's paint) they stalled the GUI thread for tens of milliseconds.
+        if self._texts_due:
+            QTimer.singleShot(0, self._texts_due.pop(0))
+
+    def _show_texts(self) -> None:
+        self._texts_due = []
+        self.charts.redraw()
+        self._show_last_readout()
+
+    def _show_last_readout(self) -> None:
+        if self.last_frame is not None:
+            self.readout.show_frame(self.last_frame)
+
+    # -- the view follows -----------------------------------------------------------------------
+    def _follow_view(self) -> None:
+        """Shade the rectangle in sight at full resolution: the run's frames from now on,
+        and the frame shown now (off the GUI thread when the app's loop runs)."""
+        spec = self.window.grid_spec()
+        if self.run.active:
+            self.run.follow_view(spec)
+        frame = self.last_frame
+        if frame is None or frame.spec == spec or (self.run.active and not frame.paused):
+            return                          # nothing drawn, or the next frame follows
+        self._regrids += 1
+        if has_running_loop():
+            start_task(self._regrid_async(frame, spec, self._regrids))
+        else:
+            self._show_regrid(frame, regrid(frame, spec), self._regrids)
+
+    async def _regrid_async(self, frame, spec, request: int) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            moved = await loop.run_in_executor(None, regrid, frame, spec)
+        except Exception as e:  # noqa: BLE001 - never a silent failure in a task
+            self.notices.error(f"Could not redraw the model for this view: {e}")
+            return
+        self._show_regrid(frame, moved, request)
+
+    def _show_regrid(self, frame, moved, request: int) -> None:
+        """Draw a frame redrawn for the view, unless a newer view or frame came first."""
+        if moved is None or request != self._regrids or self.last_frame is not frame:
+            return
+        self.last_frame = moved
+        self.canvas.show_frame(moved)
