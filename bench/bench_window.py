@@ -79,7 +79,7 @@ def open_window(solver: str, n: int):
     set_apart_the_windows_objects()         # as the app does once its window shows
     w.panel.solver.setCurrentIndex(w.panel.solver.findData(solver))
     w.panel.kernel.setCurrentText("rbf")
-    w.generate("moons", n, 0.2, 0)
+    w.editing.generate("moons", n, 0.2, 0)
     return app, w
 
 

@@ -13,8 +13,8 @@ import numpy as np
 # reads every module's source. Imported with the window, not on the GUI thread at the first
 # Train, where it stalled the window.
 import numpy.ma  # noqa: F401
-from PySide6.QtCore import QEvent, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QCursor, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QMainWindow, QScrollArea,
                                QSplitter, QVBoxLayout, QWidget)
 
@@ -23,11 +23,11 @@ from ..view.grid import GridSpec
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
-from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 from .files import FileActions
 from .panel import SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES
+from .editing import Editing
 from .opening import Opener
 from .run_view import RunView
 from .work import TITLE, Work
@@ -64,6 +64,7 @@ class MainWindow(QMainWindow):
         self.run = RunController(self._job, self)
         self._build_menus()
         self.run_view = RunView(self, self._refusal)   # draws what the run reports
+        self.editing = Editing(self)         # what clicks and the Data box do to the points
         self._wire()
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
@@ -117,7 +118,7 @@ class MainWindow(QMainWindow):
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit.addActions([undo, redo])
         edit.addAction(_action(self, "&Delete point under mouse", "Delete",
-                               self._delete_under_mouse))
+                               lambda: self.editing.delete_under_mouse()))
         train = self.menuBar().addMenu("&Train")
         self.train_action = _action(self, "&Train", "F5", self.train)
         self.train_action.setShortcuts([QKeySequence("F5"), QKeySequence("Ctrl+Return")])
@@ -152,16 +153,8 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         self.points.changed.connect(self._points_changed)
         c, p = self.canvas, self.panel
-        c.add_requested.connect(self.add_point)
-        c.remove_requested.connect(lambda i: self.undo.push(RemovePoint(self.points, i)))
-        c.drag_moved.connect(self._drag_moved)
-        c.drag_finished.connect(self._drag_finished)
         c.hovered.connect(self._hovered)
-        p.class_selected.connect(self._select_class)
-        p.generate_requested.connect(self.generate)
         p.open_requested.connect(self.files.choose_and_open)
-        p.clear_requested.connect(self.clear_points)
-        p.test_fraction_changed.connect(self._mark_test_points)
         p.train_requested.connect(self.train)
         p.pause_clicked.connect(self.run.toggle_pause)
         p.step_requested.connect(self.step)
@@ -187,62 +180,6 @@ class MainWindow(QMainWindow):
         self.panel.generator.setCurrentText("two_disks")
         self.panel.kernel.setCurrentText("linear")
         self.canvas.fit_view()
-
-    # -- editing --------------------------------------------------------------------------
-    @Slot(float, float, int)
-    def add_point(self, x: float, y: float, label: int) -> None:
-        self.undo.push(AddPoint(self.points, (x, y), label))
-
-    def _select_class(self, k: int) -> None:
-        self.canvas.current_class = k
-        self.notices.say(f"Clicks now add points of class {k + 1}.", 3000)
-
-    def _drag_moved(self, index: int, x: float, y: float) -> None:
-        if 0 <= index < len(self.points):
-            self.points.move(index, (x, y))
-
-    def _drag_finished(self, index: int, old, new) -> None:
-        if 0 <= index < len(self.points):
-            self.undo.push(MovePoint(self.points, index, old, new))
-
-    def _delete_under_mouse(self) -> None:
-        pos = self.canvas.viewport().mapFromGlobal(QCursor.pos())
-        index = self.canvas.point_near(self.canvas.mapToScene(pos))
-        if index >= 0:
-            self.undo.push(RemovePoint(self.points, index))
-
-    def generate(self, name: str, n: int, noise: float, seed: int) -> None:
-        try:
-            data = make_dataset(name, n=n, noise=noise, seed=seed)
-        except ValueError as e:
-            self.notices.error(str(e))
-            return
-        self.panel.generator.setCurrentText(name)
-        self.replace_points(data.X, data.y, data.class_names, f"Generate {name}")
-        self.canvas.set_axis_names(data.feature_names)
-        self.canvas.fit_view()
-
-    def clear_points(self) -> None:
-        self.replace_points(np.empty((0, 2)), np.empty(0, np.intp), None, "Clear points")
-
-    def replace_points(self, X, y, class_names, text: str) -> None:
-        """New points (generated, opened or none), undoably. They are no longer the saved
-        session's, so Ctrl+S will ask where to save them, and the model drawn belonged to
-        the points replaced: it goes (before a retrain on edit starts on the new ones)."""
-        self.work.detach()
-        self.reset()
-        self.undo.push(ReplacePoints(self.points, X, y, self._test_mask(len(y)), class_names,
-                                     text))
-
-    def _mark_test_points(self, fraction: float) -> None:
-        X, y, _, names = self.points.state()
-        self.points.replace(X, y, self._test_mask(len(y)), names)
-
-    def _test_mask(self, n: int) -> np.ndarray:
-        k = int(round(self.panel.test_fraction.value() * n))
-        mask = np.zeros(n, dtype=bool)
-        mask[np.random.default_rng(self.panel.seed.value()).permutation(n)[:k]] = True
-        return mask
 
     def _points_changed(self) -> None:
         X, y, test = self.points.X, self.points.y, self.points.test_mask

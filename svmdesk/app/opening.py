@@ -52,7 +52,7 @@ class Opener(QObject):
         names, shown = data.feature_names, [data.feature_names[c] for c in columns]
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
         w.panel.show_points_source(Path(path).name)
-        w.replace_points(data.X[:, list(columns)], codes, data.class_names,
+        w.editing.replace_points(data.X[:, list(columns)], codes, data.class_names,
                          f"Open {Path(path).name}")
         w.canvas.set_axis_names(shown)
         w.canvas.fit_view()

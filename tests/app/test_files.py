@@ -52,7 +52,7 @@ def test_session_round_trip_restores_points_settings_view_and_model(window, qtbo
     assert other.work.session_path == saved
     assert other.windowTitle().replace("[*]", "") == "lab.svmdesk — svmdesk"
     assert not other.isWindowModified()
-    other.add_point(0.0, 0.0, 1)
+    other.editing.add_point(0.0, 0.0, 1)
     assert other.isWindowModified()                       # the title shows lab.svmdesk*
     assert other.panel.readout["iteration"].text() == str(int(window.fitted.n_iter_[0]))
 
@@ -110,7 +110,7 @@ def test_a_model_from_elsewhere_warns_and_a_3_feature_model_is_refused(window, t
 def test_svmdesk_with_a_session_file_opens_it(window, qtbot, tmp_path):
     from svmdesk.app.main_window import MainWindow
 
-    window.add_point(9.0, 9.0, 0)
+    window.editing.add_point(9.0, 9.0, 0)
     window.files.save_session_to(tmp_path / "week2.svmdesk")
     reopened = MainWindow(str(tmp_path / "week2.svmdesk"))
     qtbot.addWidget(reopened)
@@ -211,7 +211,7 @@ def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
     autosave = win.files.autosave
     path = autosave.path
     assert path.parent == private_state_dir
-    win.add_point(3.0, 3.0, 1)
+    win.editing.add_point(3.0, 3.0, 1)
     qtbot.waitUntil(lambda: path.exists(), timeout=TIMEOUT)
     autosave.wait()
     assert len(load_session(path).y) == 101
@@ -264,7 +264,7 @@ def test_a_run_on_unchanged_work_leaves_its_models_autosave_to_the_interval(
 
 
 def test_a_clean_exit_after_saving_leaves_nothing_behind(window, tmp_path, private_state_dir):
-    window.add_point(3.0, 3.0, 1)
+    window.editing.add_point(3.0, 3.0, 1)
     window.files.save_session_to(tmp_path / "done.svmdesk")
     window.shutdown()
     assert not [p.name for p in private_state_dir.iterdir() if p.suffix != ".ini"]

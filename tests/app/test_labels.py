@@ -185,7 +185,7 @@ def test_a_saved_session_reopens_with_its_labels_and_numbers(window, qtbot, monk
                                                              tmp_path, another_window,
                                                              labels):
     open_and_train(window, qtbot, monkeypatch, tmp_path, labels)
-    window.add_point(0.0, 0.0, len(LABEL_SETS[labels]))    # a point of a new class, by hand
+    window.editing.add_point(0.0, 0.0, len(LABEL_SETS[labels]))    # a point of a new class, by hand
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
         press(window, Qt.Key.Key_F5)
     session = tmp_path / "week1.svmdesk"

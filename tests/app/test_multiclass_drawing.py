@@ -78,7 +78,7 @@ def test_after_a_three_class_run_a_binary_run_draws_its_two_sides_again(
     open_three_classes(window, monkeypatch, tmp_path)
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
         QTest.keyClick(window, Qt.Key.Key_F5)
-    window.generate("moons", 80, 0.1, 0)
+    window.editing.generate("moons", 80, 0.1, 0)
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         QTest.keyClick(window, Qt.Key.Key_F5)
     assert ended.args[0].regions is None and ended.args[0].values is not None
@@ -101,7 +101,7 @@ def test_clear_and_new_points_take_the_old_picture_away(window, qtbot):
     assert len(window.points) == 0 and _nothing_drawn(window)
     assert window.panel.readout["svs"].text() == "–"
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
-        window.generate("moons", 60, 0.1, 0)
+        window.editing.generate("moons", 60, 0.1, 0)
         QTest.keyClick(window, Qt.Key.Key_F5)
     window.panel.generator.setCurrentText("circles")
     buttons["Generate"].click()                       # new points: the moons' model goes
@@ -116,5 +116,5 @@ def test_the_generator_box_says_where_the_points_came_from(window, monkeypatch, 
     assert not p.generate_button.isEnabled()
     p.generator.setCurrentText("xor")
     assert p.generate_button.isEnabled()
-    window.generate("moons", 50, 0.1, 0)
+    window.editing.generate("moons", 50, 0.1, 0)
     assert p.generator.currentText() == "moons"

@@ -52,7 +52,7 @@ def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, mo
         return wrapper
 
     monkeypatch.setattr(frames, "sides_pictures", recorded(frames.sides_pictures))
-    window.generate("moons", 300, 0.2, 0)
+    window.editing.generate("moons", 300, 0.2, 0)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
     frame, shown = window.last_frame, window.canvas.regions

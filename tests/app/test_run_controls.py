@@ -152,12 +152,12 @@ def test_the_banner_goes_when_its_cause_goes(window, qtbot, monkeypatch):
     assert not window.notices.banner.isVisible()
 
     window.panel.pause_button.setFocus()
-    window.clear_points()
+    window.editing.clear_points()
     window.train()
     assert window.notices.banner.isVisible() and "two classes" in window.notices.banner.text()
-    window.add_point(0.0, 0.0, 0)
+    window.editing.add_point(0.0, 0.0, 0)
     assert window.notices.banner.isVisible()                # one class: still true
-    window.add_point(1.0, 1.0, 1)
+    window.editing.add_point(1.0, 1.0, 1)
     assert not window.notices.banner.isVisible()
 
 

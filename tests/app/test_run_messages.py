@@ -15,7 +15,7 @@ def train(window, qtbot):
 
 @pytest.mark.parametrize("solver", ["smo", "dual-gradient"])
 def test_a_hard_margin_on_overlapping_classes_says_why_in_the_window(window, qtbot, solver):
-    window.generate("moons", 100, 0.4, 1)                    # the classes overlap
+    window.editing.generate("moons", 100, 0.4, 1)                    # the classes overlap
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData(solver))
     p.kernel.setCurrentText("linear")
@@ -50,6 +50,6 @@ def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbo
 
 
 def test_failures_and_refusals_go_to_the_log_too(window):
-    window.clear_points()
+    window.editing.clear_points()
     window.train()
     assert "two classes" in window.notices.log.lines[-1]

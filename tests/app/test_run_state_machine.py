@@ -83,7 +83,7 @@ class RunControls(RuleBasedStateMachine):
 
     @rule(x=st.floats(-3, 3), y=st.floats(-3, 3), cls=st.integers(0, 2))
     def add_point(self, x, y, cls):
-        self.window.add_point(x, y, cls)
+        self.window.editing.add_point(x, y, cls)
 
     @rule(on=st.booleans())
     def retrain_on_edit(self, on):

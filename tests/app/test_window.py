@@ -42,7 +42,7 @@ def drag(window, start, end, steps=6):
 
 def set_up_a_long_run(window):
     """Settings for a run that lasts many seconds: kernel gradient, RBF, 1,000 moons."""
-    window.generate("moons", 1000, 0.2, 0)
+    window.editing.generate("moons", 1000, 0.2, 0)
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
     p.kernel.setCurrentText("rbf")
@@ -202,14 +202,14 @@ def test_generate_then_train_nonlinear(window, qtbot, name):
     p = window.panel
     p.generator.setCurrentText(name)
     p.kernel.setCurrentText("rbf")
-    window.generate(name, 120, 0.2, 1)
+    window.editing.generate(name, 120, 0.2, 1)
     assert len(window.points) == 120
     frame = train_and_wait(qtbot, window)
     assert frame.train_accuracy > 0.8
 
 
 def test_three_classes_show_regions(window, qtbot):
-    window.generate("blobs", 90, 1.0, 0)
+    window.editing.generate("blobs", 90, 1.0, 0)
     X, y, test, names = window.points.state()
     window.points.replace(X, np.arange(len(y)) % 3, test, names)   # three classes
     frame = train_and_wait(qtbot, window)

@@ -21,7 +21,7 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtb
                 yield step
 
     monkeypatch.setattr(worker_module, "SVC", Counting)
-    window.generate("moons", 3000, 0.2, 0)
+    window.editing.generate("moons", 3000, 0.2, 0)
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("smo"))
     p.kernel.setCurrentText("rbf")
@@ -38,7 +38,7 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtb
 
 
 def _smo_on_moons(window, n, test_fraction=0.0):
-    window.generate("moons", n, 0.2, 0)
+    window.editing.generate("moons", n, 0.2, 0)
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("smo"))
     p.kernel.setCurrentText("rbf")
@@ -183,7 +183,7 @@ def test_markers_on_the_views_edge_are_whole_after_a_pan(window, qtbot):
 
     from tests.app.test_window import drag
 
-    window.generate("moons", 3000, 0.2, 0)
+    window.editing.generate("moons", 3000, 0.2, 0)
     canvas = window.canvas
     canvas.view.setRange(xRange=(0.2, 1.2), yRange=(-0.3, 0.5), padding=0)
     qtbot.wait(50)

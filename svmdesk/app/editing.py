@@ -1,0 +1,87 @@
+"""What a person's clicks, drags and the Data box do to the points: add, move and remove
+points, pick the class a click adds, generate a data set, clear, hold points out for
+testing. Every edit is an undoable command on the document's points."""
+from __future__ import annotations
+
+import numpy as np
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QCursor
+
+from ..core import make_dataset
+from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
+
+
+class Editing(QObject):
+    def __init__(self, window):
+        super().__init__(window)
+        self.window = window                 # its reset: new points drop the model drawn
+        self.points, self.undo = window.points, window.undo
+        self.canvas, self.panel = window.canvas, window.panel
+        self.notices, self.work = window.notices, window.work
+        c, p = self.canvas, self.panel
+        c.add_requested.connect(self.add_point)
+        c.remove_requested.connect(self.remove_point)
+        c.drag_moved.connect(self._drag_moved)
+        c.drag_finished.connect(self._drag_finished)
+        p.class_selected.connect(self._select_class)
+        p.generate_requested.connect(self.generate)
+        p.clear_requested.connect(self.clear_points)
+        p.test_fraction_changed.connect(self._mark_test_points)
+
+    @Slot(float, float, int)
+    def add_point(self, x: float, y: float, label: int) -> None:
+        self.undo.push(AddPoint(self.points, (x, y), label))
+
+    def remove_point(self, index: int) -> None:
+        self.undo.push(RemovePoint(self.points, index))
+
+    def delete_under_mouse(self) -> None:
+        pos = self.canvas.viewport().mapFromGlobal(QCursor.pos())
+        index = self.canvas.point_near(self.canvas.mapToScene(pos))
+        if index >= 0:
+            self.remove_point(index)
+
+    def _select_class(self, k: int) -> None:
+        self.canvas.current_class = k
+        self.notices.say(f"Clicks now add points of class {k + 1}.", 3000)
+
+    def _drag_moved(self, index: int, x: float, y: float) -> None:
+        if 0 <= index < len(self.points):
+            self.points.move(index, (x, y))
+
+    def _drag_finished(self, index: int, old, new) -> None:
+        if 0 <= index < len(self.points):
+            self.undo.push(MovePoint(self.points, index, old, new))
+
+    def generate(self, name: str, n: int, noise: float, seed: int) -> None:
+        try:
+            data = make_dataset(name, n=n, noise=noise, seed=seed)
+        except ValueError as e:
+            self.notices.error(str(e))
+            return
+        self.panel.generator.setCurrentText(name)
+        self.replace_points(data.X, data.y, data.class_names, f"Generate {name}")
+        self.canvas.set_axis_names(data.feature_names)
+        self.canvas.fit_view()
+
+    def clear_points(self) -> None:
+        self.replace_points(np.empty((0, 2)), np.empty(0, np.intp), None, "Clear points")
+
+    def replace_points(self, X, y, class_names, text: str) -> None:
+        """New points (generated, opened or none), undoably. They are no longer the saved
+        session's, so Ctrl+S will ask where to save them, and the model drawn belonged to
+        the points replaced: it goes (before a retrain on edit starts on the new ones)."""
+        self.work.detach()
+        self.window.reset()
+        self.undo.push(ReplacePoints(self.points, X, y, self._test_mask(len(y)), class_names,
+                                     text))
+
+    def _mark_test_points(self, fraction: float) -> None:
+        X, y, _, names = self.points.state()
+        self.points.replace(X, y, self._test_mask(len(y)), names)
+
+    def _test_mask(self, n: int) -> np.ndarray:
+        k = int(round(self.panel.test_fraction.value() * n))
+        mask = np.zeros(n, dtype=bool)
+        mask[np.random.default_rng(self.panel.seed.value()).permutation(n)[:k]] = True
+        return mask
