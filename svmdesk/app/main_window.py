@@ -1,12 +1,13 @@
-"""The main window: wires points, undo stack, canvas, panel, charts and the run controller.
+"""The main window: its layout, its menus, and the wiring between the pieces that do the work.
 
-The run controller (run.py) owns the training run's state and its worker thread; the
-window's buttons and keys send it intents and draw what it reports. Edits with auto-retrain
-on stop the current run and start one fresh run when it has ended, however many edits came
-in between (coalescing).
+The data flows one way: the document (work.py: points, model, session file) changes through
+undoable edits (editing.py) or a file opened (opening.py, asked by the File menu, files.py);
+the run controller (run.py) owns the training run and reports frames, which run_view.py
+draws; every message goes through the notices (notices.py). Edits with auto-retrain on stop
+the current run and start one fresh run when it has ended, however many edits came in
+between (coalescing).
 """
 from __future__ import annotations
-
 
 import numpy as np
 # np.unique imports numpy.ma on its first call: 20-35 ms under PySide's import hook, which
@@ -19,21 +20,21 @@ from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QMainWindow, QScro
                                QSplitter, QVBoxLayout, QWidget)
 
 from ..core import class_labels, make_dataset
+from ..view.frames import Job, decision_at
 from ..view.grid import GridSpec
 from .actions import make_action as _action
 from .canvas import Canvas
 from .charts import TrainingCharts
+from .editing import Editing
 from .files import FileActions
+from .notices import Notices
+from .opening import Opener
 from .panel import SidePanel
 from .placement import keep_inside, place, remember
 from .points import MAX_CLASSES
-from .editing import Editing
-from .opening import Opener
+from .run import RunController, RunRefused
 from .run_view import RunView
 from .work import TITLE, Work
-from .notices import Notices
-from .run import RunController, RunRefused
-from ..view.frames import Job, decision_at
 
 GRID = 200                   # decision grid resolution per axis
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
