@@ -2,7 +2,7 @@
 
 Each running window owns `autosave-<pid>-<token>.svmdesk` in the state folder and holds a
 lock file beside it for as long as it runs. It rewrites the file (atomically, off the GUI
-thread) every AUTOSAVE_SECONDS when something changed, and when training starts after the
+thread through background.py) every AUTOSAVE_SECONDS when something changed, and when training starts after the
 user changed the work (a new model alone waits for the interval: training again gives it
 back, and a write beside the solver would slow the run's start). A file
 whose lock is no longer held belongs to a window that died (a crash, kill -9, a power cut):
@@ -10,7 +10,8 @@ the next start offers to restore it.
 
 A clean exit with changes that were never saved to a session file keeps them as
 `unsaved-<token>.svmdesk`, which the next start offers too: closing the window never loses
-a student's points, and no dialog stands between them and the close button.
+a student's points, and no dialog stands between them and the close button. The exit waits
+for a write under way at most FLUSH_SECONDS, then writes the work itself.
 
 SVMDESK_STATE_DIR moves the state folder (tests, portable installs);
 SVMDESK_AUTOSAVE_SECONDS changes the interval.
@@ -21,13 +22,13 @@ import os
 import secrets
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer, Signal
 
 from ..formats.session import save_session
+from .background import in_background
 
 AUTOSAVE_SECONDS = 30.0
 SUFFIX = ".svmdesk"
@@ -35,6 +36,7 @@ SUFFIX = ".svmdesk"
 # makes gives up the GIL and must win it back; a writer that never rests makes each wait
 # (20,000 points at a run's start: 15-21 ms frames instead of 9).
 REST = 0.0005
+FLUSH_SECONDS = 3.0   # a clean exit waits this long at most for a write under way
 
 
 def _rest() -> None:
@@ -89,8 +91,8 @@ class Autosave(QObject):
         self._failing = False
         self._pending = None         # the newest session waiting for the writer
         self._guard = threading.Lock()
-        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._job = None
+        self._idle = threading.Event()   # no write under way
+        self._idle.set()
         self.timer = QTimer(self)
         seconds = float(os.environ.get("SVMDESK_AUTOSAVE_SECONDS", AUTOSAVE_SECONDS))
         self.timer.setInterval(max(50, int(seconds * 1000)))
@@ -130,31 +132,41 @@ class Autosave(QObject):
             return
         with self._guard:
             self._pending = session
-            if self._job is None or self._job.done():
-                self._job = self._writer.submit(self._drain)
+            if not self._idle.is_set():
+                return                       # the write under way takes it next
+            self._idle.clear()
+        in_background(self._drain, self._written, self._written)
 
     def _drain(self) -> None:
+        """Write the newest pending session until none waits (off the GUI thread)."""
         while True:
             with self._guard:
                 session, self._pending = self._pending, None
-            if session is None:
-                return
+                if session is None:
+                    self._idle.set()
+                    return
             try:
                 save_session(session, self.path, between=_rest)
                 self._failing = False
             except Exception as e:  # noqa: BLE001 - reported, never raised in the writer
                 self._report(f"Autosave failed: {e}")
+            if self._closed:         # the window closed meanwhile, its work kept by finish:
+                self.path.unlink(missing_ok=True)    # this late write is no crash to offer
+
+    def _written(self, result=None) -> None:
+        if isinstance(result, Exception):    # the writer itself failed: never stuck
+            self._idle.set()
+            self._report(f"Autosave failed: {result}")
 
     def _report(self, message: str) -> None:
         if not self._failing:
             self._failing = True
             self.failed.emit(message)
 
-    def wait(self) -> None:
-        """Block until pending writes have finished (tests, shutdown)."""
-        job = self._job
-        if job is not None:
-            job.result()
+    def wait(self, timeout: float = FLUSH_SECONDS) -> bool:
+        """Block until the writes under way have finished, `timeout` seconds at most;
+        True when they have."""
+        return self._idle.wait(timeout)
 
     def finish(self) -> None:
         """A clean exit: keep unsaved changes for the next start, remove the autosave and
@@ -163,7 +175,7 @@ class Autosave(QObject):
             return
         self._closed = True
         self.timer.stop()
-        self._writer.shutdown(wait=True)
+        self.wait(FLUSH_SECONDS)             # bounded: then the work is written here
         if self.unsaved:
             try:
                 save_session(self._snapshot(), self.folder / f"unsaved-{self.token}{SUFFIX}")

@@ -9,7 +9,6 @@ window shows stays as it was.
 """
 from __future__ import annotations
 
-import asyncio
 import time
 from pathlib import Path
 
@@ -22,7 +21,8 @@ from ..core import DataError, Dataset
 from ..formats import export_libsvm, save_dataset, save_model
 from ..formats.session import SUFFIX, save_session
 from . import pictures
-from .actions import has_running_loop, make_action, start_task
+from .actions import make_action
+from .background import in_background
 from .autosave import Autosave, app_settings
 from .documents import (DATA_FILES, DATA_SUFFIXES, MODEL_FILES, OPEN_FILES, SESSION_FILES,
                         RecentFiles, read_document)
@@ -74,22 +74,13 @@ class FileActions(QObject):
             self.open(path)
 
     def open(self, path) -> None:
-        """Open a data, session or model file: read off the GUI thread when the asyncio
-        loop runs (the app), at once otherwise (tests, scripts). When several opens
-        overlap, the last one asked for wins."""
+        """Open a data, session or model file, read off the GUI thread (inline when no
+        event loop runs). When several opens overlap, the last one asked for wins."""
         self._request += 1
-        if has_running_loop():
-            start_task(self.open_async(path, self._request))
-        else:
-            self._apply(_read_or_error(path), self._request)
-
-    async def open_async(self, path, request: int) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-            result = await loop.run_in_executor(None, _read_or_error, path)
-        except Exception as e:  # noqa: BLE001 - never a silent failure in a task
-            result = f"cannot open {path}: {e}"
-        self._apply(result, request)
+        request = self._request
+        in_background(lambda: _read_or_error(path),
+                      lambda result: self._apply(result, request),
+                      lambda e: self._apply(f"cannot open {path}: {e}", request))
 
     def _apply(self, result, request: int) -> None:
         if request != self._request:

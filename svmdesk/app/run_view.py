@@ -7,13 +7,12 @@ a frame is on the screen (the solver rests until then).
 """
 from __future__ import annotations
 
-import asyncio
 import time
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from ..view.frames import regrid
-from .actions import has_running_loop, start_task
+from .background import in_background
 from .run import RunState
 
 VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
@@ -182,19 +181,11 @@ class RunView(QObject):
         if frame is None or frame.spec == spec or (self.run.active and not frame.paused):
             return                          # nothing drawn, or the next frame follows
         self._regrids += 1
-        if has_running_loop():
-            start_task(self._regrid_async(frame, spec, self._regrids))
-        else:
-            self._show_regrid(frame, regrid(frame, spec), self._regrids)
-
-    async def _regrid_async(self, frame, spec, request: int) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            moved = await loop.run_in_executor(None, regrid, frame, spec)
-        except Exception as e:  # noqa: BLE001 - never a silent failure in a task
-            self.notices.error(f"Could not redraw the model for this view: {e}")
-            return
-        self._show_regrid(frame, moved, request)
+        request = self._regrids
+        in_background(lambda: regrid(frame, spec),
+                      lambda moved: self._show_regrid(frame, moved, request),
+                      lambda e: self.notices.error(f"Could not redraw the model for this "
+                                                   f"view: {e}"))
 
     def _show_regrid(self, frame, moved, request: int) -> None:
         """Draw a frame redrawn for the view, unless a newer view or frame came first."""

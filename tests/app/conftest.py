@@ -71,3 +71,31 @@ def another_window(qtbot):
     yield make
     for win in made:
         win.shutdown()
+
+
+@pytest.fixture
+def qasync_loop(qapp):
+    """The app's event loop (pytest-qt runs none): tests run coroutines on it with
+    loop.run_until_complete(asyncio.wait_for(..., timeout)); closing it joins its executor."""
+    import asyncio
+
+    import qasync
+
+    loop = qasync.QEventLoop(qapp, already_running=False)
+    asyncio.set_event_loop(loop)
+    try:
+        yield loop
+    finally:
+        loop.close()
+        asyncio.set_event_loop(None)
+
+
+async def until(condition, timeout: float = 8.0) -> None:
+    """Wait on the running loop until condition() holds (a TimeoutError after `timeout`)."""
+    import asyncio
+
+    async def poll():
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(poll(), timeout)

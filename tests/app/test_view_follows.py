@@ -2,6 +2,7 @@
 margins are drawn again over the rectangle in sight, for a finished model, a paused run
 and a live run; once through a real qasync loop (the redraw then runs in its executor)."""
 import asyncio
+import threading
 
 import numpy as np
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -13,6 +14,7 @@ from svmdesk.app.run import RunState
 from svmdesk.view.grid import model_grid
 
 from .test_multiclass_drawing import open_three_classes
+from .conftest import until
 from .test_window import drag, set_up_a_long_run
 
 WAIT = 10_000   # ms
@@ -88,31 +90,23 @@ def test_a_live_and_a_paused_run_follow_the_view(window, qtbot):
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
 
-def test_under_the_apps_qasync_loop_the_redraw_runs_in_its_executor(window, qtbot):
-    import qasync
+def test_under_the_apps_qasync_loop_the_redraw_runs_in_its_executor(window, qtbot,
+                                                                    qasync_loop, monkeypatch):
+    from svmdesk.app import run_view
 
     train(window, qtbot)
-    loop = qasync.QEventLoop(QApplication.instance(), already_running=False)
-    asyncio.set_event_loop(loop)
-    used = []
-    original = loop.run_in_executor
+    threads, original = [], run_view.regrid
 
-    def spy(executor, fn, *args):
-        used.append(fn.__name__)
-        return original(executor, fn, *args)
+    def regrid(frame, spec):
+        threads.append(threading.current_thread())
+        return original(frame, spec)
 
-    loop.run_in_executor = spy
+    monkeypatch.setattr(run_view, "regrid", regrid)
 
     async def zoom_and_wait():
         wheel_zoom_in(window)
-        for _ in range(500):
-            if follows(window):
-                return
-            await asyncio.sleep(0.01)
+        await until(lambda: follows(window))
 
-    try:
-        loop.run_until_complete(asyncio.wait_for(zoom_and_wait(), timeout=8))
-    finally:
-        loop.close()                  # joins its executor's threads
-        asyncio.set_event_loop(None)
-    assert follows(window) and "regrid" in used
+    qasync_loop.run_until_complete(asyncio.wait_for(zoom_and_wait(), timeout=8))
+    assert follows(window)
+    assert threads and all(t is not threading.main_thread() for t in threads)

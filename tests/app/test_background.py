@@ -1,0 +1,117 @@
+"""Background work runs on the app's qasync loop (its executor), as in the app: opening a
+file and autosaving happen off the GUI thread. A window closed right after an edit keeps the
+edit in the state folder, and a slow write never holds the close for long."""
+import asyncio
+import threading
+import time
+
+import numpy as np
+
+from svmdesk.app import autosave as autosave_module
+from svmdesk.app import files as files_module
+from svmdesk.core import make_dataset
+from svmdesk.formats import load_session, save_dataset
+
+from .conftest import until
+
+TIMEOUT = 8.0
+
+
+def _off_gui_thread_spy(monkeypatch, module, name):
+    """Replace module.name by a wrapper that records the thread each call runs on."""
+    threads, original = [], getattr(module, name)
+
+    def spy(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, spy)
+    return threads
+
+
+def test_a_file_opens_off_the_gui_thread_on_the_apps_loop(window, qasync_loop, tmp_path,
+                                                          monkeypatch):
+    data = make_dataset("moons", n=77, seed=2)
+    path = tmp_path / "moons.csv"
+    save_dataset(data, path)
+    threads = _off_gui_thread_spy(monkeypatch, files_module, "_read_or_error")
+
+    async def open_and_wait():
+        window.files.open(path)
+        assert len(window.points) != 77          # not read yet: the loop reads it
+        await until(lambda: len(window.points) == 77, TIMEOUT)
+
+    qasync_loop.run_until_complete(asyncio.wait_for(open_and_wait(), TIMEOUT))
+    np.testing.assert_allclose(window.points.X, data.X)
+    assert threads and threads[0] is not threading.main_thread()
+
+
+def test_the_autosave_writes_off_the_gui_thread_on_the_apps_loop(window, qasync_loop,
+                                                                 monkeypatch):
+    autosave = window.files.autosave
+    threads = _off_gui_thread_spy(monkeypatch, autosave_module, "save_session")
+
+    async def edit_and_save():
+        window.editing.add_point(2.0, 2.0, 0)
+        autosave.save_now()
+        await until(lambda: autosave.path.exists() and autosave._idle.is_set(), TIMEOUT)
+
+    qasync_loop.run_until_complete(asyncio.wait_for(edit_and_save(), TIMEOUT))
+    assert len(load_session(autosave.path).y) == 101
+    assert threads and threads[0] is not threading.main_thread()
+
+
+def test_closing_right_after_an_edit_keeps_the_edit(qtbot, private_state_dir):
+    from svmdesk.app.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    win.editing.add_point(4.0, -4.0, 1)
+    win.close()
+    kept = list(private_state_dir.glob("unsaved-*.svmdesk"))
+    assert len(kept) == 1
+    session = load_session(kept[0])
+    assert len(session.y) == 101 and session.y[-1] == 1
+    np.testing.assert_array_equal(session.X[-1], [4.0, -4.0])
+
+
+def test_a_slow_autosave_holds_the_close_a_bounded_time_and_the_edit_is_kept(
+        qtbot, qasync_loop, monkeypatch, private_state_dir):
+    """The autosave under way hangs (a slow disk): the close waits FLUSH_SECONDS, then
+    writes the work itself, with the edit made after that autosave began."""
+    from svmdesk.app.main_window import MainWindow
+
+    release, real = threading.Event(), autosave_module.save_session
+
+    def slow(session, path, between=None):
+        if path.name.startswith("autosave-"):
+            release.wait(20)
+        return real(session, path, between=between)
+
+    monkeypatch.setattr(autosave_module, "save_session", slow)
+    monkeypatch.setattr(autosave_module, "FLUSH_SECONDS", 0.5)
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    closed_in = []
+
+    async def edit_save_edit_close():
+        win.editing.add_point(1.0, 1.0, 0)
+        win.files.autosave.save_now()                  # hangs in the loop's executor
+        await asyncio.sleep(0.05)
+        win.editing.add_point(2.0, 2.0, 1)
+        start = time.perf_counter()
+        win.close()
+        closed_in.append(time.perf_counter() - start)
+
+    try:
+        qasync_loop.run_until_complete(asyncio.wait_for(edit_save_edit_close(), TIMEOUT))
+    finally:
+        release.set()
+    assert closed_in[0] < 3.0
+    kept = list(private_state_dir.glob("unsaved-*.svmdesk"))
+    assert len(kept) == 1 and len(load_session(kept[0]).y) == 102
+    assert win.files.autosave.wait(TIMEOUT)            # the late write ends...
+    assert not list(private_state_dir.glob("autosave-*"))   # ...and offers no false crash
