@@ -61,6 +61,19 @@ w.shutdown()
 """
 
 
+def app_loop(app) -> None:
+    """The app's qasync event loop, running as Qt's own loop runs (as in the app, background
+    work goes to its executor), once per process."""
+    import asyncio
+
+    import qasync
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        asyncio.set_event_loop(qasync.QEventLoop(app, already_running=True))
+
+
 def open_window(solver: str, n: int):
     """(app, window) on n moons with this solver and the RBF kernel, shown offscreen."""
     import pyqtgraph as pg
@@ -69,6 +82,7 @@ def open_window(solver: str, n: int):
 
     pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
     app = QApplication.instance() or QApplication([])
+    app_loop(app)
     from svmdesk.app.main_window import MainWindow
 
     from svmdesk.app import set_apart_the_windows_objects

@@ -2,9 +2,10 @@
 
 Each running window owns `autosave-<pid>-<token>.svmdesk` in the state folder and holds a
 lock file beside it for as long as it runs. It rewrites the file (atomically, off the GUI
-thread through background.py) every AUTOSAVE_SECONDS when something changed, and when training starts after the
-user changed the work (a new model alone waits for the interval: training again gives it
-back, and a write beside the solver would slow the run's start). A file
+thread through background.py) every AUTOSAVE_SECONDS when something changed, and when
+training starts after the user changed the work (a new model alone waits for the interval:
+training again gives it back, and a write beside the solver would slow the run's start). A
+file
 whose lock is no longer held belongs to a window that died (a crash, kill -9, a power cut):
 the next start offers to restore it.
 

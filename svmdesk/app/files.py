@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout,
                                QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget)
 
 from ..core import DataError, Dataset
@@ -23,6 +23,7 @@ from ..formats.session import SUFFIX, save_session
 from . import pictures
 from .actions import make_action
 from .background import in_background
+from .dialogs import OPEN, SAVE, ask, ask_path
 from .autosave import Autosave, app_settings
 from .documents import (DATA_FILES, DATA_SUFFIXES, MODEL_FILES, OPEN_FILES, SESSION_FILES,
                         RecentFiles, read_document)
@@ -37,6 +38,7 @@ class FileActions(QObject):
         self.notices, self.work = window.notices, window.work
         self.opener, self.canvas, self.run = window.opener, window.canvas, window.run
         self._request = 0                      # the newest open request: older ones lose
+        self.dialog = None                     # the dialog last opened (it may be open)
         self.autosave = Autosave(self.opener.current_session, self)
         self.autosave.failed.connect(self._autosave_failed)
         self.work.edited.connect(self.autosave.mark_dirty)
@@ -68,10 +70,8 @@ class FileActions(QObject):
 
     # -- opening --------------------------------------------------------------------------
     def choose_and_open(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open a session, model or data",
-                                              self._folder(), OPEN_FILES)
-        if path:
-            self.open(path)
+        self.dialog = ask_path(self.window, "Open a session, model or data", self._folder(),
+                               OPEN_FILES, OPEN, self.open)
 
     def open(self, path) -> None:
         """Open a data, session or model file, read off the GUI thread (inline when no
@@ -128,11 +128,9 @@ class FileActions(QObject):
             self.save_session_to(self.work.session_path)
 
     def save_as(self) -> None:
-        path = self._ask_save("Save session", SESSION_FILES,
-                              self.work.session_path.name if self.work.session_path
-                              else f"session{SUFFIX}")
-        if path:
-            self.save_session_to(path)
+        self._ask_save("Save session", SESSION_FILES,
+                       self.work.session_path.name if self.work.session_path
+                       else f"session{SUFFIX}", self.save_session_to)
 
     def save_session_to(self, path) -> bool:
         path = _with_suffix(path, SUFFIX)
@@ -144,9 +142,7 @@ class FileActions(QObject):
         return False
 
     def choose_points_path(self) -> None:
-        path = self._ask_save("Save points", DATA_FILES, "points.csv")
-        if path:
-            self.save_points_to(path)
+        self._ask_save("Save points", DATA_FILES, "points.csv", self.save_points_to)
 
     def save_points_to(self, path) -> bool:
         path = Path(path)
@@ -158,9 +154,7 @@ class FileActions(QObject):
 
     def choose_model_path(self) -> None:
         if self._fitted() is not None:
-            path = self._ask_save("Save model", MODEL_FILES, "model.json")
-            if path:
-                self.save_model_to(path)
+            self._ask_save("Save model", MODEL_FILES, "model.json", self.save_model_to)
 
     def save_model_to(self, path) -> bool:
         svc = self._fitted()
@@ -169,10 +163,8 @@ class FileActions(QObject):
 
     def choose_export_path(self) -> None:
         if self._fitted() is not None:
-            path = self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)",
-                                  "model.model")
-            if path:
-                self.export_to(path)
+            self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)",
+                           "model.model", self.export_to)
 
     def export_to(self, path) -> bool:
         svc = self._fitted()
@@ -193,11 +185,10 @@ class FileActions(QObject):
 
     def choose_picture(self) -> None:
         options = PictureOptions(self.default_width(), self.caption(), self.window)
-        if options.exec() != QDialog.DialogCode.Accepted:
-            return
-        path = self._ask_save("Save picture", PICTURE_FILES, "svmdesk.png")
-        if path:
-            self.save_picture_to(path, options.width_box.value(), options.caption_text())
+        self.dialog = ask(options, lambda: self._ask_save(
+            "Save picture", PICTURE_FILES, "svmdesk.png",
+            lambda path: self.save_picture_to(path, options.width_box.value(),
+                                              options.caption_text())))
 
     def save_picture_to(self, path, width: int, caption: str = "") -> bool:
         path = Path(path)
@@ -288,12 +279,11 @@ class FileActions(QObject):
         self.notices.say(f"Saved {names}.", 6000)
         return True
 
-    def _ask_save(self, title: str, filters: str, name: str):
-        """The path the user chose (the save methods add a missing extension), or None.
-        The dialog opens in the folder of the newest recent file, on a suggested name."""
+    def _ask_save(self, title: str, filters: str, name: str, then) -> None:
+        """Ask where to save (the save methods add a missing extension), then(path). The
+        dialog opens in the folder of the newest recent file, on a suggested name."""
         suggested = str(Path(self._folder()) / name)
-        path, _ = QFileDialog.getSaveFileName(self.window, title, suggested, filters)
-        return path or None
+        self.dialog = ask_path(self.window, title, suggested, filters, SAVE, then)
 
     def _folder(self) -> str:
         if self.work.session_path is not None:

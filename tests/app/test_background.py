@@ -10,7 +10,7 @@ import numpy as np
 from svmdesk.app import autosave as autosave_module
 from svmdesk.app import files as files_module
 from svmdesk.core import make_dataset
-from svmdesk.formats import load_session, save_dataset
+from svmdesk.formats import load_dataset, load_session, save_dataset
 
 from .conftest import until
 
@@ -115,3 +115,40 @@ def test_a_slow_autosave_holds_the_close_a_bounded_time_and_the_edit_is_kept(
     assert len(kept) == 1 and len(load_session(kept[0]).y) == 102
     assert win.files.autosave.wait(TIMEOUT)            # the late write ends...
     assert not list(private_state_dir.glob("autosave-*"))   # ...and offers no false crash
+
+
+def test_a_file_dialog_leaves_the_window_running_until_answered(window, qtbot, tmp_path,
+                                                                monkeypatch):
+    """File > Save points… opens its dialog and returns: the window goes on (an edit,
+    a run) while it waits; the answer, when it comes, saves the points."""
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    window.files.choose_points_path()
+    dialog = window.files.dialog
+    assert isinstance(dialog, QFileDialog) and dialog.isVisible()
+    window.editing.add_point(5.0, 5.0, 1)                  # the window is not blocked
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT * 1000):
+        window.train()
+    out = tmp_path / "points.csv"
+    dialog.setOption(QFileDialog.Option.DontConfirmOverwrite, True)
+    dialog.selectFile(str(out))
+    dialog.accept()
+    assert len(load_dataset(out).y) == 101
+
+
+def test_save_picture_asks_width_and_caption_then_where(window, qtbot, tmp_path):
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QFileDialog
+
+    window.files.choose_picture()
+    options = window.files.dialog
+    assert options.isVisible() and options.caption.text()
+    options.width_box.setValue(640)
+    options.accept()
+    save = window.files.dialog
+    assert isinstance(save, QFileDialog) and save.isVisible()
+    save.selectFile(str(tmp_path / "shot.png"))
+    save.accept()
+    assert QImage(str(tmp_path / "shot.png")).width() == 640
+

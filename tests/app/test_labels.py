@@ -46,9 +46,15 @@ def expected_labels(labels):
 
 
 def answer_dialogs(monkeypatch, path):
-    """The next file dialog, open or save, answers `path`."""
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(path), ""))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    """The next file dialog, open or save, answers `path`: as it opens, the file is chosen
+    and the dialog accepted (the app's own wiring of the answer runs)."""
+    def choose(dialog):
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        dialog.setOption(QFileDialog.Option.DontConfirmOverwrite, True)
+        dialog.selectFile(str(path))
+        dialog.accept()
+
+    monkeypatch.setattr(QFileDialog, "open", choose)
 
 
 def press(window, key, modifier=Qt.KeyboardModifier.NoModifier):
