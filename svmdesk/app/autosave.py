@@ -5,9 +5,8 @@ lock file beside it for as long as it runs. It rewrites the file (atomically, of
 thread through background.py) every AUTOSAVE_SECONDS when something changed, and when
 training starts after the user changed the work (a new model alone waits for the interval:
 training again gives it back, and a write beside the solver would slow the run's start). A
-file
-whose lock is no longer held belongs to a window that died (a crash, kill -9, a power cut):
-the next start offers to restore it.
+file whose lock is no longer held belongs to a window that died (a crash, kill -9, a power
+cut): the next start offers to restore it.
 
 A clean exit with changes that were never saved to a session file keeps them as
 `unsaved-<token>.svmdesk`, which the next start offers too: closing the window never loses
