@@ -134,12 +134,14 @@ class FileActions(QObject):
 
     def save_session_to(self, path) -> bool:
         path = _with_suffix(path, SUFFIX)
-        if self._write(lambda: save_session(self.opener.current_session(), path), path):
+        session = self.opener.current_session()         # as it is now, on the GUI thread
+
+        def saved() -> None:
             self.work.name_session(path)
             self.recent.add(path)
             self.work.mark_saved()
-            return True
-        return False
+
+        return self._write(lambda: save_session(session, path), path, saved)
 
     def choose_points_path(self) -> None:
         self._ask_save("Save points", DATA_FILES, "points.csv", self.save_points_to)
@@ -195,7 +197,7 @@ class FileActions(QObject):
         if path.suffix.lower() not in pictures.FORMATS:
             path = _with_suffix(path, ".png")
         return self._write(lambda: pictures.save_picture(self.canvas, path, width, caption),
-                           path)
+                           path, on_gui_thread=True)         # it paints the canvas
 
     def caption(self) -> str:
         """The suggested caption of a picture of what the canvas shows."""
@@ -266,18 +268,38 @@ class FileActions(QObject):
         self.autosave.finish()
 
     # -- helpers --------------------------------------------------------------------------
-    def _write(self, write, path) -> bool:
-        try:
-            written = write()
-        except (DataError, OSError, ValueError) as e:
-            name, text = Path(path).name, str(e)
+    def _write(self, write, path, done=None, on_gui_thread=False) -> bool:
+        """Run write() off the GUI thread (on the app's loop; inline without one), then say
+        what was saved and call done(); a failure is a message. Returns False when the
+        write failed at once, else True (under the loop: the write is under way)."""
+        failed_now = []
+
+        def succeeded(written) -> None:
+            names = (", ".join(str(p) for p in written) if isinstance(written, list)
+                     else str(path))
+            self.notices.clear_error()
+            self.notices.say(f"Saved {names}.", 6000)
+            if done is not None:
+                done()
+
+        def failed(e: Exception) -> None:
+            failed_now.append(True)
+            name = Path(path).name
+            text = str(e) if isinstance(e, (DataError, OSError, ValueError)) else \
+                f"{type(e).__name__}: {e}"
             self.notices.file_error(text if text.startswith(name) else
-                                        f"Could not save {name}: {text}")
-            return False
-        names = ", ".join(str(p) for p in written) if isinstance(written, list) else str(path)
-        self.notices.clear_error()
-        self.notices.say(f"Saved {names}.", 6000)
-        return True
+                                    f"Could not save {name}: {text}")
+
+        if on_gui_thread:
+            try:
+                written = write()
+            except Exception as e:  # noqa: BLE001 - every failure is a message
+                failed(e)
+                return False
+            succeeded(written)
+            return True
+        in_background(write, succeeded, failed)
+        return not failed_now
 
     def _ask_save(self, title: str, filters: str, name: str, then) -> None:
         """Ask where to save (the save methods add a missing extension), then(path). The

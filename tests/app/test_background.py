@@ -152,3 +152,20 @@ def test_save_picture_asks_width_and_caption_then_where(window, qtbot, tmp_path)
     save.accept()
     assert QImage(str(tmp_path / "shot.png")).width() == 640
 
+
+
+def test_a_session_saves_off_the_gui_thread_then_names_the_window(window, qasync_loop,
+                                                                  tmp_path, monkeypatch):
+    threads = _off_gui_thread_spy(monkeypatch, files_module, "save_session")
+    path = tmp_path / "week3.svmdesk"
+
+    async def save_and_wait():
+        window.editing.add_point(6.0, 6.0, 0)
+        assert window.files.save_session_to(path)            # under way
+        await until(lambda: window.work.session_path == path, TIMEOUT)
+
+    qasync_loop.run_until_complete(asyncio.wait_for(save_and_wait(), TIMEOUT))
+    assert threads and threads[0] is not threading.main_thread()
+    assert len(load_session(path).y) == 101
+    assert window.windowTitle().replace("[*]", "") == "week3.svmdesk — svmdesk"
+    assert not window.isWindowModified()
