@@ -2,7 +2,9 @@
 
 Each running window owns `autosave-<pid>-<token>.svmdesk` in the state folder and holds a
 lock file beside it for as long as it runs. It rewrites the file (atomically, off the GUI
-thread through background.py) every AUTOSAVE_SECONDS when something changed, and when
+thread through background.py) AFTER_EDIT_SECONDS after the user's last edit (a laptop whose
+battery dies mid-lab loses seconds, not minutes), every AUTOSAVE_SECONDS when a new model is
+all that changed, and when
 training starts after the user changed the work (a new model alone waits for the interval:
 training again gives it back, and a write beside the solver would slow the run's start). A
 file whose lock is no longer held belongs to a window that died (a crash, kill -9, a power
@@ -31,6 +33,7 @@ from ..formats.session import save_session
 from .background import in_background
 
 AUTOSAVE_SECONDS = 30.0
+AFTER_EDIT_SECONDS = 2.0     # quiet time after an edit before it is written (a drag is many)
 SUFFIX = ".svmdesk"
 # The writer rests this long between pieces of the file's text. Every Qt call the window
 # makes gives up the GIL and must win it back; a writer that never rests makes each wait
@@ -98,14 +101,20 @@ class Autosave(QObject):
         self.timer.setInterval(max(50, int(seconds * 1000)))
         self.timer.timeout.connect(self.save_if_dirty)
         self.timer.start()
+        self.soon = QTimer(self, singleShot=True, interval=int(AFTER_EDIT_SECONDS * 1000))
+        self.soon.timeout.connect(self.save_if_work_changed)
 
     def mark_dirty(self) -> None:
-        """The user changed the work (points, settings, an opened file)."""
+        """The user changed the work (points, settings, an opened file): it is written
+        once the edits pause for AFTER_EDIT_SECONDS."""
         self.dirty = self.unsaved = self.work_changed = True
+        if not self._closed:
+            self.soon.start()
 
     def mark_clean(self) -> None:
         """Nothing worth keeping yet (the demo as it ships)."""
         self.dirty = self.unsaved = self.work_changed = False
+        self.soon.stop()
 
     def mark_saved(self) -> None:
         """The work is in a session file the user chose."""
@@ -175,6 +184,7 @@ class Autosave(QObject):
             return
         self._closed = True
         self.timer.stop()
+        self.soon.stop()
         self.wait(FLUSH_SECONDS)             # bounded: then the work is written here
         if self.unsaved:
             try:

@@ -169,3 +169,16 @@ def test_a_session_saves_off_the_gui_thread_then_names_the_window(window, qasync
     assert len(load_session(path).y) == 101
     assert window.windowTitle().replace("[*]", "") == "week3.svmdesk — svmdesk"
     assert not window.isWindowModified()
+
+
+def test_an_edit_is_autosaved_within_seconds_not_at_the_interval(window, qtbot):
+    """A battery that dies mid-lab loses seconds: the autosave follows an edit once the
+    edits pause, long before its 30 s interval."""
+    autosave = window.files.autosave
+    assert autosave.timer.interval() >= 30_000 and not autosave.path.exists()
+    start = time.perf_counter()
+    window.editing.add_point(7.0, 7.0, 1)
+    qtbot.waitUntil(lambda: autosave.path.exists(), timeout=int(TIMEOUT * 1000))
+    assert time.perf_counter() - start < autosave_module.AFTER_EDIT_SECONDS + 2.0
+    assert autosave.wait(TIMEOUT)
+    assert len(load_session(autosave.path).y) == 101
