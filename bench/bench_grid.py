@@ -56,7 +56,8 @@ def main():
     for name, kernel in KERNELS.items():
         for S in args.sizes:
             sv, coef = rng.normal(size=(S, 2)), rng.uniform(-1, 1, size=S)
-            times = timings(lambda: decision_grid(kernel, sv, coef, 0.1, SPEC), args.repeats)
+            times = timings(lambda k=kernel, sv=sv, c=coef: decision_grid(k, sv, c, 0.1, SPEC),
+                            args.repeats)
             print(row(f"decision_grid {name} S={S}", times), flush=True)
     sv, coef = rng.normal(size=(1000, 2)), rng.uniform(-1, 1, size=1000)
     values = decision_grid(KERNELS["rbf"], sv, coef, 0.0, SPEC)

@@ -83,9 +83,8 @@ def open_window(solver: str, n: int):
     pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
     app = QApplication.instance() or QApplication([])
     app_loop(app)
-    from svmdesk.app.main_window import MainWindow
-
     from svmdesk.app import set_apart_the_windows_objects
+    from svmdesk.app.main_window import MainWindow
 
     w = MainWindow()
     w.show()
@@ -163,12 +162,19 @@ def window_against_fit(n: int, runs: int = 5):
     for _ in range(runs):
         QTest.qWait(300)                 # the view settles before the run
         frames, ended, loop = [], [], QEventLoop()
+
+        def on_end(frame, ended=ended, loop=loop):
+            ended.append(time.perf_counter())
+            loop.quit()
+
         w.frame_shown.connect(frames.append)
-        w.training_ended.connect(lambda f: (ended.append(time.perf_counter()), loop.quit()))
+        w.training_ended.connect(on_end)
         QTimer.singleShot(300_000, loop.quit)
         start = time.perf_counter()
         w.train()
         loop.exec()
+        w.frame_shown.disconnect(frames.append)     # the next run's lists take its frames
+        w.training_ended.disconnect(on_end)
         took.append((ended[0] if ended else time.perf_counter()) - start)
         rates.append(len(frames) / took[-1])
         w.frame_shown.disconnect()
@@ -219,7 +225,7 @@ def stall_while_autosaving(n: int, runs: int = 5) -> float:
     for _ in range(runs):
         gaps, last = [], [None]
 
-        def on_tick():
+        def on_tick(gaps=gaps, last=last):
             now = time.perf_counter()
             if last[0] is not None:
                 gaps.append((now - last[0]) * 1e3)
@@ -263,8 +269,8 @@ def view_repaint_times(n: int) -> dict:
 
 
 def decision_grid_time():
-    from svmdesk.view.grid import GridSpec, decision_grid
     from svmdesk.core.kernels import Kernel
+    from svmdesk.view.grid import GridSpec, decision_grid
 
     rng = np.random.default_rng(0)
     sv = rng.normal(size=(5000, 2))

@@ -28,7 +28,7 @@ def class_color(k: int, alpha: int = 255) -> QColor:
 class _EditingViewBox(pg.ViewBox):
     """Clicks add or remove points, a drag that starts on a point moves it; other drags pan."""
 
-    def __init__(self, canvas: "Canvas"):
+    def __init__(self, canvas: Canvas):
         super().__init__()
         self.canvas = canvas
         self._dragged = -1

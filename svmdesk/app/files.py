@@ -14,19 +14,36 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
 
 from ..core import DataError, Dataset
 from ..formats import export_libsvm, save_dataset, save_model
 from ..formats.session import SUFFIX, save_session
 from . import pictures
 from .actions import make_action
+from .autosave import Autosave, app_settings
 from .background import in_background
 from .dialogs import OPEN, SAVE, ask, ask_path
-from .autosave import Autosave, app_settings
-from .documents import (DATA_FILES, DATA_SUFFIXES, MODEL_FILES, OPEN_FILES, SESSION_FILES,
-                        RecentFiles, read_document)
+from .documents import (
+    DATA_FILES,
+    DATA_SUFFIXES,
+    MODEL_FILES,
+    OPEN_FILES,
+    SESSION_FILES,
+    RecentFiles,
+    read_document,
+)
 
 PICTURE_FILES = "PNG image (*.png);;SVG drawing (*.svg)"
 

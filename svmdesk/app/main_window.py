@@ -10,14 +10,22 @@ between (coalescing).
 from __future__ import annotations
 
 import numpy as np
+
 # np.unique imports numpy.ma on its first call: 20-35 ms under PySide's import hook, which
 # reads every module's source. Imported with the window, not on the GUI thread at the first
 # Train, where it stalled the window.
 import numpy.ma  # noqa: F401
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
-from PySide6.QtWidgets import (QAbstractSpinBox, QHBoxLayout, QMainWindow, QScrollArea,
-                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QHBoxLayout,
+    QMainWindow,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core import class_labels, make_dataset
 from ..view.frames import Job, decision_at

@@ -3,16 +3,26 @@ the readout (readout.py). It holds widgets and reports what the user asks for; t
 acts."""
 from __future__ import annotations
 
-
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QGridLayout, QGroupBox,
-                               QHBoxLayout, QLabel, QPushButton, QCheckBox, QSpinBox,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core import GENERATORS, Kernel, catalog
 from .canvas import SYMBOL_NAMES, class_color
-from .readout import Readout
 from .param_controls import ParamControl, check_setting, clamped, read, write
+from .readout import Readout
 
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
 

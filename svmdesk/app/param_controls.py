@@ -9,8 +9,15 @@ import math
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QHBoxLayout, QSlider,
-                               QSpinBox, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QSlider,
+    QSpinBox,
+    QWidget,
+)
 
 
 class SciSpinBox(QDoubleSpinBox):

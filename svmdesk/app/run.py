@@ -9,8 +9,8 @@ Pause did nothing).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
-from typing import Callable, Optional
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
@@ -62,7 +62,7 @@ class RunController(QObject):
         super().__init__(parent)
         self.make_job = make_job
         self.state = S.IDLE
-        self._then: Optional[Callable] = None   # what follows the active run's end
+        self._then: Callable | None = None   # what follows the active run's end
         self._discard = False                   # reset during a run: draw nothing more
         self._steps_asked = 0
         self.pauses_asked = 0                   # in this run

@@ -21,8 +21,14 @@ from ..core import SVC
 from ..core.errors import hearing_warnings
 from ..core.estimator import Progress
 from ..core.solvers.smo import RowMemory, keeping_row_memory
-from ..view.frames import (Job, KernelSums, chart_point, fitted_frame, make_frame,
-                           with_finished_machines)
+from ..view.frames import (
+    Job,
+    KernelSums,
+    chart_point,
+    fitted_frame,
+    make_frame,
+    with_finished_machines,
+)
 from ..view.grid import GridSpec
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more

@@ -10,10 +10,17 @@ import numpy as np
 from ..core import MAX_CLASSES, DataError
 from ..formats import load_dataset
 from ..formats.points import match_labels, require_features
-from .common import (DATA_FORMATS, EXIT_CODES, EXIT_OK, PROG, RENDER_WIDTH,
-                     check_folder, command, width_value)
+from .common import (
+    DATA_FORMATS,
+    EXIT_CODES,
+    EXIT_OK,
+    PROG,
+    RENDER_WIDTH,
+    check_folder,
+    command,
+    width_value,
+)
 from .predict import read_model
-
 
 RENDER_HELP = f"""\
 Draw what svmdesk's canvas shows into an image file, without a display: the points of

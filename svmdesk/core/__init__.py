@@ -1,7 +1,7 @@
 """svmdesk's solver core: numpy only, no Qt. Everything a script or the GUI trains with."""
+from .catalog import MAX_CLASSES, SOLVERS, TABLE
 from .datasets import GENERATORS, Dataset, class_labels, make_dataset
 from .errors import ConvergenceWarning, DataError, DivergenceError
-from .catalog import MAX_CLASSES, SOLVERS, TABLE
 from .estimator import SVC
 from .kernels import KERNELS, Kernel
 from .model import SVMModel

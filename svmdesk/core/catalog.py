@@ -15,9 +15,9 @@ import dataclasses
 import importlib
 import math
 import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, ModuleType
-from typing import Mapping, Optional
 
 import numpy as np
 
@@ -83,10 +83,10 @@ class Param:
     words: tuple = ()           # (word, meaning) pairs
     none: str = ""
     none_value: object = None
-    solvers: Optional[tuple] = ALL
-    kernels: Optional[tuple] = ALL
+    solvers: tuple | None = ALL
+    kernels: tuple | None = ALL
     formula: str = ""
-    control: Optional[Control] = None   # how the window offers it (None: not at all)
+    control: Control | None = None   # how the window offers it (None: not at all)
     shapes: str = "model"       # what it shapes: "model" (the optimum), "data" or "training"
 
     def applies(self, solver: str, kernel: str) -> bool:
@@ -180,7 +180,7 @@ class Table:
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
 
-    def with_rows(self, *rows) -> "Table":
+    def with_rows(self, *rows) -> Table:
         """A copy with more rows (Solver, KernelKind or Param), the solver and kernel choices
         widened to take them."""
         kernels = {**self.kernels, **{r.name: r for r in rows if isinstance(r, KernelKind)}}

@@ -9,8 +9,8 @@ notes' "+1" class and class 0 their "-1" class.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -114,7 +114,8 @@ def blobs(n: int = 200, noise: float = 1.0, seed=None, centers: int = 2) -> Data
     """
     if isinstance(centers, bool) or not isinstance(centers, (int, np.integer)) \
             or not 2 <= centers <= MAX_BLOB_CENTERS:
-        raise ValueError(f"centers must be an integer from 2 to {MAX_BLOB_CENTERS}; got {centers!r}")
+        raise ValueError(f"centers must be an integer from 2 to {MAX_BLOB_CENTERS}; "
+                         f"got {centers!r}")
     _check(n, noise, centers)
     rng = np.random.default_rng(seed)
     radius = 2 * np.sqrt(2) / np.sin(np.pi / centers)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
-from dataclasses import dataclass
-from typing import Iterator, Optional
 
 import numpy as np
 
@@ -33,9 +33,9 @@ class Machine:
     index: int
     count: int
     classes: tuple
-    points: Optional[np.ndarray]
+    points: np.ndarray | None
     kernel: Kernel
-    scaler: Optional[Scaler]
+    scaler: Scaler | None
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ class SVC:
     def get_params(self, deep: bool = True) -> dict:
         return {name: getattr(self, name) for name in catalog.TABLE.names}
 
-    def set_params(self, **params) -> "SVC":
+    def set_params(self, **params) -> SVC:
         names = catalog.TABLE.names
         for name, value in params.items():
             if name not in names:
@@ -91,7 +91,7 @@ class SVC:
         return f"SVC({', '.join(changed)})"
 
     # -- training -----------------------------------------------------------------------------
-    def fit(self, X, y) -> "SVC":
+    def fit(self, X, y) -> SVC:
         for _ in self.iter_fit(X, y, every=_NEVER):
             pass
         return self
@@ -150,7 +150,7 @@ class SVC:
     @classmethod
     def from_model(cls, model: SVMModel, codes, points, vectors, *, n_iter, objective,
                    converged, n_features, n_samples=None, feature_min=None, feature_max=None,
-                   **params) -> "SVC":
+                   **params) -> SVC:
         """A fitted SVC around `model` (read from a file, or relabelled), as fit leaves one:
         codes[i] is the class index of training point i (its support vectors at least),
         vectors the input-unit positions of the training points `points` (its support

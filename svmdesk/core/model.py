@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Tuple
 
 import numpy as np
 
@@ -27,7 +26,7 @@ class Scaler:
         object.__setattr__(self, "scale", _frozen(self.scale, np.float64))
 
     @classmethod
-    def fit(cls, X: np.ndarray) -> "Scaler":
+    def fit(cls, X: np.ndarray) -> Scaler:
         scale = X.std(axis=0)
         return cls(X.mean(axis=0), np.where(scale > 0, scale, 1.0))
 
@@ -46,7 +45,7 @@ class BinaryMachine:
     bias: float
     positive: int                  # class index that f > 0 predicts
     negative: int
-    w: Optional[np.ndarray] = None
+    w: np.ndarray | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "support", _frozen(self.support, np.intp))
@@ -69,8 +68,8 @@ class SVMModel:
 
     kernel: Kernel
     classes: np.ndarray
-    machines: Tuple[BinaryMachine, ...]
-    scaler: Optional[Scaler] = None
+    machines: tuple[BinaryMachine, ...]
+    scaler: Scaler | None = None
 
     @property
     def n_features(self) -> int:

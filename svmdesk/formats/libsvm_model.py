@@ -120,7 +120,7 @@ def _support_points(model: SVMModel, svc):
     where = {int(s): r for r, s in enumerate(index)}
     owners = [set(range(len(model.classes))) for _ in index]
     for m in model.machines:
-        for s, sv, value in zip(m.support.tolist(), m.support_vectors, m.dual_coef.tolist()):
+        for s, sv in zip(m.support.tolist(), m.support_vectors):
             r = where[s]
             vectors[r] = sv
             owners[r] &= {m.positive, m.negative}

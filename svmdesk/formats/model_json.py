@@ -42,7 +42,8 @@ from ..core.errors import DataError
 from ..core.kernels import KERNELS, Kernel
 from ..core.model import BinaryMachine, Scaler, SVMModel
 from .atomic import write_atomic
-from .checked_json import Checker, describe as _describe, read_json
+from .checked_json import Checker, read_json
+from .checked_json import describe as _describe
 
 FORMAT = "svmdesk-model"
 VERSION = 1
@@ -159,14 +160,14 @@ def _labels_to_json(classes: np.ndarray) -> list:
 
 
 # ============================================================================ loading
-def load_model(path) -> "estimator.SVC":
+def load_model(path) -> estimator.SVC:
     """A fitted SVC from a JSON model file written by `save_model`. Raises DataError for a
     file that is not a valid svmdesk model (naming the file and the field)."""
     path = Path(path)
     return model_from_document(read_json(path, "svmdesk model file", MAX_BYTES), path.name)
 
 
-def model_from_document(doc, name: str) -> "estimator.SVC":
+def model_from_document(doc, name: str) -> estimator.SVC:
     """A fitted SVC from a parsed model document; `name` (the file's) prefixes errors."""
     return _Loader(name).svc(doc)
 

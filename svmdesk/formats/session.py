@@ -23,7 +23,6 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 
@@ -52,8 +51,8 @@ class Session:
     class_names: tuple
     feature_names: tuple = ("x1", "x2")
     settings: dict = field(default_factory=dict)
-    view: Optional[tuple] = None            # (x_min, x_max, y_min, y_max)
-    model: Optional[object] = None          # a fitted SVC
+    view: tuple | None = None            # (x_min, x_max, y_min, y_max)
+    model: object | None = None          # a fitted SVC
     notes: tuple = ()                       # what was repaired on reading, for the user
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
 
@@ -28,7 +27,7 @@ class Job:
     spec: GridSpec
     X_test: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
     y_test: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
-    labels: Optional[np.ndarray] = None  # the label of each class index, which the machine
+    labels: np.ndarray | None = None  # the label of each class index, which the machine
                                          # trains on (None: the indices themselves)
 
     def training_labels(self) -> np.ndarray:
@@ -52,22 +51,22 @@ class Frame:
     spec: GridSpec
     classes: tuple                     # class indices (negative, positive) of the machine
                                        # drawn: the canvas colours its sides by them
-    values: Optional[np.ndarray]       # f on the grid (binary / current machine), float32
-    regions: Optional[np.ndarray]      # class index on the grid (final multi-class model)
+    values: np.ndarray | None       # f on the grid (binary / current machine), float32
+    regions: np.ndarray | None      # class index on the grid (final multi-class model)
     contours: dict                     # level -> polylines, NaN rows between them
     support: np.ndarray                # training indices of support vectors
     support_xy: np.ndarray             # their positions when the run started
     bounded: np.ndarray                # bool per support vector: alpha at C (inside margin)
-    train_accuracy: Optional[float]
-    test_accuracy: Optional[float]
-    margin_width: Optional[float]      # 2 / ||w||, linear kernel only
+    train_accuracy: float | None
+    test_accuracy: float | None
+    margin_width: float | None      # 2 / ||w||, linear kernel only
     elapsed: float
     final: bool = False
     stopped: bool = False
-    model: Optional[object] = None     # the fitted SVMModel at the end of a full run
-    colours: Optional[np.ndarray] = None  # the class index of each of the model's classes
-    estimator: Optional[object] = None # the fitted SVC then (to save or export)
-    f_terms: Optional[tuple] = None    # (scaled points, coefficients) of f's kernel sum
+    model: object | None = None     # the fitted SVMModel at the end of a full run
+    colours: np.ndarray | None = None  # the class index of each of the model's classes
+    estimator: object | None = None # the fitted SVC then (to save or export)
+    f_terms: tuple | None = None    # (scaled points, coefficients) of f's kernel sum
     history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
                                        # since the previous frame, for the charts
     paused: bool = False               # shown while the run is paused: the solver waits here
@@ -160,7 +159,7 @@ class KernelSums:
 
 
 def make_frame(step: Progress, job: Job, elapsed: float, final=False, stopped=False,
-               history=(), sums: Optional[KernelSums] = None) -> Frame:
+               history=(), sums: KernelSums | None = None) -> Frame:
     """Decision grid, contours, support vectors and accuracies for one moment of training:
     a solver's snapshot of one machine (numpy only)."""
     snap, m = step.snapshot, step.machine
@@ -238,7 +237,7 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
         support_xy=np.concatenate([m.support_xy for m in machines])[first])
 
 
-def regrid(frame: Frame, spec: GridSpec) -> Optional[Frame]:
+def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
     """The same moment drawn over another rectangle of the plane (the view moved), or None
     for a live multi-class frame (its finished machines are the worker's: the run's next
     frame follows the view)."""

@@ -26,7 +26,6 @@ from __future__ import annotations
 import math
 import threading
 from dataclasses import dataclass
-from typing import Optional
 
 import numpy as np
 
@@ -84,7 +83,7 @@ class GridSpec:
 
 
 def decision_grid(kernel: Kernel, support_vectors, coef, bias: float, spec: GridSpec,
-                  w=None, scaler: Optional[Scaler] = None) -> np.ndarray:
+                  w=None, scaler: Scaler | None = None) -> np.ndarray:
     """f on the grid: float32 (ny, nx), C-contiguous, out[j, i] = f(xs[i], ys[j]).
 
     support_vectors (S, 2) live in the kernel's space; `scaler`, if given, maps the grid
@@ -194,7 +193,7 @@ def _scratch(S, *lengths):
     return [buf[k * size: k * size + S * m].reshape(m, S) for k, m in enumerate(lengths)]
 
 
-def _poly_grid(kernel, sv, coef, u, v) -> Optional[np.ndarray]:
+def _poly_grid(kernel, sv, coef, u, v) -> np.ndarray | None:
     """The expanded polynomial on the grid, or None when its rounding could exceed
     _POLY_MAX_ERROR (then evaluate directly).
 

@@ -24,8 +24,7 @@ def configure_screen(width: int, height: int) -> None:
 
 def problems_of(window, app) -> list:
     from PySide6.QtCore import QRect
-    from PySide6.QtWidgets import (QAbstractButton, QAbstractSpinBox, QComboBox, QLabel,
-                                   QSlider)
+    from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QComboBox, QLabel, QSlider
 
     found = []
     area = app.primaryScreen().availableGeometry()

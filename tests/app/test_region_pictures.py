@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from svmdesk.view import frames
 from svmdesk.app.canvas import class_color
+from svmdesk.view import frames
 from svmdesk.view.shading import LEVEL, diverging_lut, regions_picture, sides_pictures
 
 

@@ -98,7 +98,7 @@ def test_each_step_shows_exactly_the_stepped_iteration(window, qtbot):
     at = assert_standing_still(window, qtbot)
     for k in range(1, 4):
         window.panel.step_button.click()
-        qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
+        qtbot.waitUntil(lambda k=k: window.run.state == RunState.PAUSED
                         and shown_iteration(window) == at + k, timeout=WAIT)
         # no mouse move, no waiting for a repaint: the readout and the charts say it now
         assert window.panel.readout["iteration"].text() == str(at + k)

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QApplication
 from svmdesk.app.run import RunState
 from svmdesk.view.grid import model_grid
 
-from .test_multiclass_drawing import open_three_classes
 from .conftest import until
+from .test_multiclass_drawing import open_three_classes
 from .test_window import drag, set_up_a_long_run
 
 WAIT = 10_000   # ms

@@ -18,8 +18,7 @@ import pytest
 from sklearn.base import clone
 from sklearn.datasets import load_iris
 
-from svmdesk.core import SVC, DataError, make_dataset
-from svmdesk.core import catalog
+from svmdesk.core import SVC, DataError, catalog, make_dataset
 from svmdesk.core.errors import ConvergenceWarning
 
 from .conftest import libsvm
@@ -39,36 +38,36 @@ def _arrays(name, **kw):
     return np.asarray(d.X), np.asarray(d.y)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def blobs_linear():
     """Two overlapping blobs, 200 points: a soft-margin linear problem every solver handles."""
     return _arrays("blobs", n=200, noise=1.5, seed=0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def blobs_separable():
     return _arrays("blobs", n=100, noise=0.6, seed=1)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def blobs4():
     """Four classes, no duplicate points."""
     return _arrays("blobs", n=200, centers=4, seed=0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def iris2():
     """Iris on its first two features: three classes, with duplicate points."""
     X, y = load_iris(return_X_y=True)
     return np.ascontiguousarray(X[:, :2]), y
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def moons():
     return _arrays("moons", n=200, noise=0.2, seed=3)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def smo_linear_reference():
     X, y = blobs_linear()
     return SVC(kernel="linear").fit(X, y)
@@ -339,7 +338,7 @@ def test_column_vector_y_is_accepted():
     np.testing.assert_array_equal(column.classes_, flat.classes_)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _fitted_small():
     X, y = _small()
     return SVC().fit(X, y)
@@ -383,7 +382,7 @@ def test_using_an_unfitted_model_raises_attributeerror_mentioning_fit(call):
     model = SVC(kernel="linear")
     with pytest.raises(AttributeError, match="fit"):
         if call == "coef_":
-            model.coef_
+            _ = model.coef_
         elif call == "score":
             model.score(X, y)
         else:
@@ -488,7 +487,7 @@ def test_three_string_classes_in_any_order():
 # ----------------------------------------------------------------------------- binary layout
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _moons_pair():
     X, y = moons()
     return SVC(tol=1e-5).fit(X, y), libsvm(X, y, tol=1e-5)
@@ -676,7 +675,7 @@ def test_coef_is_an_attributeerror_for_non_linear_kernels(kernel):
     X, y = _small()
     model = SVC(kernel=kernel).fit(X, y)
     with pytest.raises(AttributeError, match="linear"):
-        model.coef_
+        _ = model.coef_
     assert not hasattr(model, "coef_")
 
 

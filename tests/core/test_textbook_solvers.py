@@ -36,7 +36,7 @@ def _standardize(X):
     return (X - X.mean(axis=0)) / X.std(axis=0)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def dataset(name):
     """Small two-class sets, standardized, labels -1/+1."""
     if name == "blobs":      # overlapping blobs
@@ -62,7 +62,7 @@ def kernel(name, d=2):
     }[name]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def reference(data, kernel_name, C):
     """(optimal objective, fitted sklearn SVC) for a data set, kernel and C."""
     X, y = dataset(data)

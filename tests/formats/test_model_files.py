@@ -20,8 +20,15 @@ import pytest
 from sklearn.datasets import load_iris
 
 from svmdesk.core import SVC, DataError, make_dataset
-from svmdesk.formats import (checked_json, export_libsvm, libsvm_model, load_model, model_json,
-                             save_model, session)
+from svmdesk.formats import (
+    checked_json,
+    export_libsvm,
+    libsvm_model,
+    load_model,
+    model_json,
+    save_model,
+    session,
+)
 
 from .conftest import json_values, load_or_refuse
 
@@ -34,13 +41,13 @@ FITTED = ("classes_", "support_", "support_vectors_", "dual_coef_", "intercept_"
 
 
 # ----------------------------------------------------------------------------- data and helpers
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def blobs(centers=2):
     d = make_dataset("blobs", n=60, centers=centers, seed=0)
     return np.asarray(d.X), np.asarray(d.y)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def iris2():
     """Iris on its first two features: three overlapping classes, duplicate points."""
     X, y = load_iris(return_X_y=True)
@@ -259,7 +266,7 @@ def test_file_readers_and_writers_use_no_pickle_and_no_eval(module):
 
 
 # ----------------------------------------------------------------------------- damaged files
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _reference_docs():
     """Valid documents: a 3-class standardized linear model (w and a scaler) and a binary
     rbf one, with the number of support vectors of their second machine."""

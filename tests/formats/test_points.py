@@ -12,9 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from svmdesk.core import DataError, Dataset, make_dataset
-from svmdesk.formats import load_dataset, save_dataset
+from svmdesk.formats import load_dataset, save_dataset, text_file
 from svmdesk.formats import points as sio
-from svmdesk.formats import text_file
 
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad"

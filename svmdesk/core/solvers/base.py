@@ -7,9 +7,9 @@ At the optimum P = D. Hard margin is C = inf (P is inf while a point violates it
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping, Optional
 
 import numpy as np
 
@@ -25,10 +25,10 @@ class BinaryProblem:
     kernel: Kernel
     C: float = 1.0                  # math.inf for hard margin
     tol: float = 1e-3
-    max_iter: Optional[int] = None  # None: the solver's own default budget
-    learning_rate: Optional[float] = None  # None: a safe step chosen by the solver
-    batch_size: Optional[int] = None
-    seed: Optional[int] = None
+    max_iter: int | None = None  # None: the solver's own default budget
+    learning_rate: float | None = None  # None: a safe step chosen by the solver
+    batch_size: int | None = None
+    seed: int | None = None
     # every checked training parameter by name (catalog.TABLE): where a solver finds one
     # this problem has no field for
     params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
@@ -63,16 +63,16 @@ class Snapshot:
     iteration: int
     bias: float
     primal_objective: float
-    dual_objective: Optional[float] = None
-    gap: Optional[float] = None            # primal - dual, where a dual exists
-    kkt_violation: Optional[float] = None  # maximal violating pair gap (dual solvers)
-    dual_coef: Optional[np.ndarray] = None
-    w: Optional[np.ndarray] = None
+    dual_objective: float | None = None
+    gap: float | None = None            # primal - dual, where a dual exists
+    kkt_violation: float | None = None  # maximal violating pair gap (dual solvers)
+    dual_coef: np.ndarray | None = None
+    w: np.ndarray | None = None
     support: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
-    working_pair: Optional[tuple] = None   # (i, j) updated last, SMO only
+    working_pair: tuple | None = None   # (i, j) updated last, SMO only
     converged: bool = False
-    step_size: Optional[float] = None
-    decision: Optional[np.ndarray] = None  # f without the bias on the machine's points, when
+    step_size: float | None = None
+    decision: np.ndarray | None = None  # f without the bias on the machine's points, when
                                            # the solver holds it (SMO: exact on its active
                                            # set, from its last reconstruction elsewhere)
 

@@ -31,14 +31,20 @@ so (as it does, with a milder message, when the budget runs out).
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from ..errors import warn_convergence
+from ._common import (
+    dual_bias,
+    hulls_overlap,
+    largest_eigenvalue,
+    project_dual,
+    require_every,
+    require_trainable,
+)
 from .base import BinaryProblem, Snapshot, check_finite, dual_stats
-from ._common import (dual_bias, hulls_overlap, largest_eigenvalue, project_dual,
-                      require_every, require_trainable)
 
 NAME = "dual-gradient"
 DEFAULT_MAX_ITER = 20_000

@@ -27,14 +27,21 @@ gap is never taken for convergence (base.gap_certifies).
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from ..errors import warn_convergence
-from .base import (BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal,
-                   linear_support, no_bound)
 from ._common import AveragedDual, BiasStep, require_every, require_trainable
+from .base import (
+    BinaryProblem,
+    Snapshot,
+    check_finite,
+    gap_certifies,
+    hinge_primal,
+    linear_support,
+    no_bound,
+)
 
 NAME = "kernel-gradient"
 DEFAULT_MAX_ITER = 20_000
@@ -85,12 +92,14 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             f"solver {NAME!r} stopped after {it} iterations with a negative duality gap "
             f"({best[0] - dual:.3g}): the {problem.kernel.name} kernel's matrix is not "
             "positive semi-definite for these points and parameters, so the dual is no lower "
-            "bound and convergence cannot be certified; the model is the best iterate found", stacklevel=2,
+            "bound and convergence cannot be certified; the model is the best iterate found",
+            stacklevel=2,
         )
     elif not converged:
         warn_convergence(
             f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
-            f"{(best[0] - dual) / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol", stacklevel=2,
+            f"{(best[0] - dual) / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol",
+            stacklevel=2,
         )
     yield _snapshot(it, best, dual, step, converged)
 

@@ -27,13 +27,13 @@ is 1000 epochs; large C (small lambda) may need more and then ends with a Conver
 from __future__ import annotations
 
 import math
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from ..errors import warn_convergence
-from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
 from ._common import BiasStep, require_every, require_trainable
+from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
 
 NAME = "pegasos"
 DEFAULT_BATCH = 32

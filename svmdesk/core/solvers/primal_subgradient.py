@@ -25,14 +25,13 @@ The gap is reported in the snapshots; dual_objective stays None (this is a prima
 """
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import numpy as np
 
 from ..errors import warn_convergence
-from .base import (BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal,
-                   linear_support)
 from ._common import AveragedDual, BiasStep, require_every, require_trainable
+from .base import BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal, linear_support
 
 NAME = "primal-subgradient"
 DEFAULT_MAX_ITER = 20_000

@@ -27,7 +27,7 @@ FILES = {
     "overflow.csv": (HEADER + "0,0,a\n1e999,1,b\n").encode(),
     "empty_cell.csv": (HEADER + "0,0,a\n1,,b\n").encode(),
     "empty_label.csv": (HEADER + "0,0,a\n1,1,\n").encode(),
-    "decimal_comma.csv": "x1;x2;label\n0,5;1,5;a\n1;2;b\n".encode(),
+    "decimal_comma.csv": b"x1;x2;label\n0,5;1,5;a\n1;2;b\n",
     "underscore_number.csv": (HEADER + "0,0,a\n1_000,1,b\n").encode(),
     "no_header_bad_cell.csv": b"0,0,a\n1,one,b\n",
     "shift_jis_bad_cell.csv": "\u540d\u524d,\u9ad8\u3055,\u30e9\u30d9\u30eb\n1,2,\u72ac\n"

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...per_thread import PerThread
 from ...kernels import KernelRows
+from ...per_thread import PerThread
 
 TAU = 1e-12                 # libsvm's guard for a non-positive curvature
 
