@@ -28,6 +28,7 @@ def main(argv=None) -> int:
     argv = sys.argv if argv is None else argv
     pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
     app = QApplication.instance() or QApplication(argv)
+    assert isinstance(app, QApplication)
     app.setApplicationName("svmdesk")
     path = argv[1] if len(argv) > 1 else None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 
-_TASKS = set()   # running tasks: asyncio keeps only weak references to them
+_TASKS: set[asyncio.Future] = set()   # running tasks: asyncio keeps only weak references to them
 
 
 def loop_running() -> bool:

@@ -20,7 +20,7 @@ KEY = "columns"
 def remembered_columns(path, names) -> tuple:
     """The two column indices last chosen for the file at `path`, or the first two."""
     value = app_settings().value(_key(path), [])
-    chosen = [value] if isinstance(value, str) else list(value or [])
+    chosen = [value] if isinstance(value, str) else list(value) if isinstance(value, list) else []
     index = [list(names).index(n) for n in chosen if n in names]
     return (index[0], index[1]) if len(index) == 2 and index[0] != index[1] else (0, 1)
 
@@ -43,7 +43,7 @@ class ColumnChooser(QDialog):
 
     chosen = Signal(int, int)
 
-    def __init__(self, file_name: str, names, columns: tuple, parent: QWidget = None):
+    def __init__(self, file_name: str, names, columns: tuple, parent: QWidget | None = None):
         super().__init__(parent)
         self.setWindowTitle("Choose two columns")
         form = QFormLayout(self)

@@ -16,7 +16,8 @@ def ask_path(parent, title: str, path: str, filters: str, mode, then) -> QFileDi
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile if mode == OPEN
                        else QFileDialog.FileMode.AnyFile)
     dialog.fileSelected.connect(lambda chosen: chosen and then(chosen))
-    return ask(dialog, lambda: None)
+    ask(dialog, lambda: None)
+    return dialog
 
 
 def ask(dialog: QDialog, then) -> QDialog:

@@ -58,7 +58,7 @@ def range_warning(svc, X, slack: float = 0.25) -> str:
     than `slack` of that range on a feature), or '' (also when the model keeps no range)."""
     low, high = getattr(svc, "feature_min_", None), getattr(svc, "feature_max_", None)
     X = np.asarray(X, dtype=np.float64).reshape(-1, len(low) if low is not None else 2)
-    if low is None or not len(X):
+    if low is None or high is None or not len(X):
         return ""
     span = np.maximum(np.asarray(high) - np.asarray(low), 1e-12)
     below = X.min(axis=0) < low - slack * span
@@ -84,7 +84,7 @@ class RecentFiles:
         value = self.settings.value(self.KEY, [])
         if isinstance(value, str):          # QSettings returns a lone entry as a string
             value = [value]
-        return [str(p) for p in (value or [])]
+        return [str(p) for p in value] if isinstance(value, list) else []
 
     def add(self, path) -> None:
         path = str(Path(path).resolve())

@@ -141,8 +141,8 @@ class MainWindow(QMainWindow):
         view.addAction(_action(self, "&Fit view to data", "Ctrl+0", self.canvas.fit_view))
         view.addAction(_action(self, "&Log", "Ctrl+L", self.notices.show_log))
         for k in range(MAX_CLASSES):
-            QShortcut(QKeySequence(str(k + 1)), self,
-                      activated=lambda k=k: self.panel.klass.setCurrentIndex(k))
+            key = QShortcut(QKeySequence(str(k + 1)), self)
+            key.activated.connect(lambda k=k: self.panel.klass.setCurrentIndex(k))
 
     @property
     def last_frame(self):

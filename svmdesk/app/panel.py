@@ -114,7 +114,7 @@ class SidePanel(QWidget):
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setStyleSheet("color: #B03A2E")
-        self.rows = {}
+        self.rows: dict[str, tuple[QWidget | None, QWidget]] = {}
         last_choice = [n for n, c in self.controls.items() if c.param.kind == "choice"][-1]
         for name, control in self.controls.items():
             label = "" if isinstance(control.widget, QCheckBox) else control.label

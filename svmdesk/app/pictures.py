@@ -65,10 +65,11 @@ def png_bytes(picture: QImage) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not picture.save(buffer, "PNG"):
+    # PySide6's stub asks for bytes here, yet the binding takes the format as str only
+    if not picture.save(buffer, "PNG"):  # type: ignore[call-overload]
         raise OSError("the picture could not be encoded as PNG")
     buffer.close()
-    return bytes(data)
+    return bytes(data.data())
 
 
 def svg_text(canvas, caption: str = "") -> str:
@@ -98,7 +99,7 @@ def _with_caption(svg: str, caption: str) -> str:
     tag = head.group(0) if head else ""
     box = re.search(r'viewBox\s*=\s*"\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"',
                     tag)
-    if not box:
+    if head is None or box is None:
         return svg                                  # an unexpected header: no caption
     x0, y0, width, height = (float(v) for v in box.groups())
     font_px = max(11.0, round(width / 70))

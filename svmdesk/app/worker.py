@@ -22,6 +22,7 @@ from ..core.errors import hearing_warnings
 from ..core.estimator import Progress
 from ..core.solvers.smo import RowMemory, keeping_row_memory
 from ..view.frames import (
+    Frame,
     Job,
     KernelSums,
     chart_point,
@@ -101,7 +102,8 @@ class TrainingWorker(QObject):
     @Slot(object)
     def run(self, job: Job) -> None:
         self._drawn.set()
-        self._heard, self._told = [], 0
+        self._heard: list[str] = []
+        self._told = 0
         with hearing_warnings(self._heard.append), keeping_row_memory(self._row_memory):
             try:
                 self._train(job)
@@ -124,13 +126,15 @@ class TrainingWorker(QObject):
         estimator = SVC(**job.params)
         sums = KernelSums()
         step, stopped, history = None, False, []
-        done, previous = [], None    # the last frames of the finished one-vs-one machines
+        done: list[Frame] = []       # the last frames of the finished one-vs-one machines
+        previous: Progress | None = None
         # when the last frame began to be made, and when the solver resumed after its paint
         self._frame_began = self._resumed = 0.0
         for step in estimator.iter_fit(job.X, job.training_labels(), every=1,
                                        wanted=self._frame_wanted):
             machine = step.machine
             if len(done) < machine.index:            # the previous machine has finished
+                assert previous is not None
                 done.append(make_frame(previous, job, 0.0, sums=sums))
             previous = step
             history.append(chart_point(step.snapshot, done))
@@ -164,13 +168,13 @@ class TrainingWorker(QObject):
         if step is None:
             raise RuntimeError("the solver stopped before its first iteration")
         job, done = self._follow_view(job, done, sums)
-        elapsed, history = time.perf_counter() - start - held, tuple(history)
+        elapsed, points = time.perf_counter() - start - held, tuple(history)
         if stopped:
             self.finished.emit(with_finished_machines(
-                make_frame(step, job, elapsed, final=True, stopped=True, history=history,
+                make_frame(step, job, elapsed, final=True, stopped=True, history=points,
                            sums=sums), done, job))
         else:
-            self.finished.emit(fitted_frame(estimator, step, job, elapsed, history))
+            self.finished.emit(fitted_frame(estimator, step, job, elapsed, points))
 
     def _frame_wanted(self) -> bool:
         """Asked by SMO between pair steps (so it must be cheap): a snapshot is wanted when

@@ -126,9 +126,10 @@ class SVC:
             points.flags.writeable = False      # the machine hands it out
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
                               None if len(pairs) == 1 else points, kernel, scaler)
-            final = None
+            final: Snapshot | None = None
             for final in solver.implementation().solve(problem, every, wanted):
                 yield Progress(machine, final)
+            assert final is not None, "a solver yields its final state last"
             finals.append(final)
             machines.append(_machine(final, problem, points, pos, neg))
         self._set_fitted(kernel, classes, codes, machines, scaler, finals, X, solver)
@@ -189,7 +190,7 @@ class SVC:
         model = self._fitted()
         if model.kernel.name != "linear":
             raise AttributeError("coef_ is only available when kernel='linear'")
-        w = np.vstack([m.w for m in model.machines])
+        w = np.vstack([m.w for m in model.machines if m.w is not None])
         return w if model.scaler is None else w / model.scaler.scale
 
     def _fitted(self) -> SVMModel:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import SupportsIndex
 
 import numpy as np
 
@@ -126,7 +127,7 @@ class KernelRows:
         else:
             self.A_op, self.B_op = kernel.operands(self.B, self.B)
 
-    def __call__(self, i: int, out: np.ndarray) -> np.ndarray:
+    def __call__(self, i: SupportsIndex, out: np.ndarray) -> np.ndarray:
         """k(B[i], B[:len(out)]) into `out`."""
         m = len(out)
         if self.Z is None:

@@ -365,10 +365,10 @@ class _Loader(Checker):
             if len(sv) != ns:
                 self.fail(f"{at}.support_vectors", f"has {len(sv)} rows but {ns} support "
                                                    "indices")
-            coef = self.array(m["dual_coef"], f"{at}.dual_coef")
-            if len(coef) != ns:
-                self.fail(f"{at}.dual_coef", f"has {len(coef)} values but {ns} support vectors")
-            coef = self.reals(coef, f"{at}.dual_coef")
+            listed = self.array(m["dual_coef"], f"{at}.dual_coef")
+            if len(listed) != ns:
+                self.fail(f"{at}.dual_coef", f"has {len(listed)} values but {ns} support vectors")
+            coef = self.reals(listed, f"{at}.dual_coef")
             bias = self.real(m["bias"], f"{at}.bias")
             w = m["w"]
             if kernel.name == "linear":

@@ -125,7 +125,8 @@ def _csv_rows(text: str, path: Path, delimiter: str) -> list:
     """(line number, stripped cells) of every row that is not blank."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter,
                         skipinitialspace=True, strict=True)
-    rows, start = [], 1
+    rows: list[tuple[int, list[str]]] = []
+    start = 1
     while True:
         try:
             cells = next(reader)
@@ -375,8 +376,8 @@ def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter:
                                "read as data; rename the feature")
     # Quote all text if some holds another separator (lest a reader guess that one instead)
     # or a '\r' (which the csv module leaves unquoted when lines end in '\n').
-    risky = "".join(set(DELIMITERS) - {delimiter}) + "\r"
-    risky = any(c in risky for name in (*feature_names, *set(labels)) for c in name)
+    unsafe = "".join(set(DELIMITERS) - {delimiter}) + "\r"
+    risky = any(c in unsafe for name in (*feature_names, *set(labels)) for c in name)
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n",
                         quoting=csv.QUOTE_NONNUMERIC if risky else csv.QUOTE_MINIMAL)

@@ -160,14 +160,14 @@ class _Reader(Checker):
         if version not in (LEGACY_VERSION, VERSION):
             self.fail("version", f"is {version}; this svmdesk reads session versions "
                                  f"{LEGACY_VERSION} and {VERSION} (a newer svmdesk wrote it?)")
-        names = self.array(doc["class_names"], "class_names")
-        if not 1 <= len(names) <= MAX_CLASSES:
-            self.fail("class_names", f"must name 1 to {MAX_CLASSES} classes; got {len(names)}")
-        names = tuple(self.string(v, f"class_names[{k}]") for k, v in enumerate(names))
+        listed = self.array(doc["class_names"], "class_names")
+        if not 1 <= len(listed) <= MAX_CLASSES:
+            self.fail("class_names", f"must name 1 to {MAX_CLASSES} classes; got {len(listed)}")
+        names = tuple(self.string(v, f"class_names[{k}]") for k, v in enumerate(listed))
         if len(set(names)) != len(names):
             self.fail("class_names", "must not name a class twice")
-        features = self.array(doc["feature_names"], "feature_names", 2, "names")
-        features = tuple(self.string(v, f"feature_names[{k}]") for k, v in enumerate(features))
+        axes = self.array(doc["feature_names"], "feature_names", 2, "names")
+        features = tuple(self.string(v, f"feature_names[{k}]") for k, v in enumerate(axes))
         X, y, held_out = self.points(doc["points"], len(names))
         model, notes = self.model(doc["model"]), ()
         if version == LEGACY_VERSION and model is not None:
@@ -182,8 +182,8 @@ class _Reader(Checker):
         X = self.matrix(v["x"], "points.x", n, 2, "points")
         y = self.indices(v["class"], "points.class", n, "classes (one per point)",
                          hi=n_classes - 1)
-        held = self.array(v["held_out"], "points.held_out", n, "flags (one per point)")
-        held = np.array([self.boolean(b, f"points.held_out[{k}]") for k, b in enumerate(held)],
+        flags = self.array(v["held_out"], "points.held_out", n, "flags (one per point)")
+        held = np.array([self.boolean(b, f"points.held_out[{k}]") for k, b in enumerate(flags)],
                         dtype=bool).reshape(n)
         return X, y, held
 

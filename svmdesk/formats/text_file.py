@@ -86,3 +86,4 @@ def _decode(data: bytes, path: Path) -> str:
         raise file_error(path, f"byte 0x{data[e.start]:02x} is neither UTF-8 nor Shift-JIS text; "
                                "save the file as 'CSV UTF-8'",
                          line=data.count(b"\n", 0, e.start) + 1) from None
+    raise AssertionError("utf-8 decoded text that utf-8-sig refused")     # cannot happen

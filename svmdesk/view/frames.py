@@ -11,6 +11,7 @@ import numpy as np
 
 from ..core import catalog
 from ..core.estimator import Machine, Progress
+from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
 from .grid import GridSpec, class_grid, decision_grid, model_grid
@@ -63,10 +64,11 @@ class Frame:
     elapsed: float
     final: bool = False
     stopped: bool = False
-    model: object | None = None     # the fitted SVMModel at the end of a full run
-    colours: np.ndarray | None = None  # the class index of each of the model's classes
+    model: SVMModel | None = None   # the fitted model at the end of a full run
+    colours: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+                                       # the class index of each of the model's classes
     estimator: object | None = None # the fitted SVC then (to save or export)
-    f_terms: tuple | None = None    # (scaled points, coefficients) of f's kernel sum
+    f_terms: tuple = ()             # (scaled points, coefficients) of f's kernel sum
     history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
                                        # since the previous frame, for the charts
     paused: bool = False               # shown while the run is paused: the solver waits here
@@ -87,7 +89,7 @@ class Frame:
 # The last pictures made, with the arrays they were made from: a frame copied with
 # dataclasses.replace (paused, finished machines, elapsed time) keeps its grid and reuses
 # them instead of colouring it again.
-_last_pictures = (None, None, None, None)
+_last_pictures: tuple = (None, None, None, None)
 
 
 def _pictures(values, regions, classes) -> tuple:
@@ -166,12 +168,13 @@ def make_frame(step: Progress, job: Job, elapsed: float, final=False, stopped=Fa
     points = m.points if m.points is not None else np.arange(len(job.y))
     Z = job.X[points] if m.scaler is None else m.scaler.transform(job.X[points])
     local = np.asarray(snap.support, dtype=np.intp)
-    f_terms = None
+    f_terms: tuple = ()
     if snap.w is not None:
         values = decision_grid(m.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
                                job.spec, w=snap.w, scaler=m.scaler)
         f_train = Z @ snap.w + snap.bias
     else:
+        assert snap.dual_coef is not None, "a snapshot holds w or the dual coefficients"
         terms = np.flatnonzero(snap.dual_coef)      # all of f's terms, not only the SVs
         coef = snap.dual_coef[terms]
         values = decision_grid(m.kernel, Z[terms], coef, snap.bias, job.spec,
@@ -199,9 +202,9 @@ def make_frame(step: Progress, job: Job, elapsed: float, final=False, stopped=Fa
             ft = ft + snap.bias
             test_acc = float(np.mean((ft > 0) == (job.y_test == pos)))
     w = snap.w
-    if w is None and m.kernel.name == "linear" and len(local):
+    if w is None and snap.dual_coef is not None and m.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
-    width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
+    width = _margin_width(w)
     return Frame(
         snapshot=snap, machine=m, spec=job.spec, classes=(int(neg), int(pos)), values=values,
         regions=None, contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
@@ -219,6 +222,7 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
         return frame
     machines = [*done, frame]
     n_classes = max(int(job.y.max()) + 1, *(max(m.classes) + 1 for m in machines))
+    assert frame.values is not None, "a live frame has f on its grid"
     votes = np.zeros((n_classes,) + frame.values.shape, dtype=np.int32)
     for m in machines:
         positive = m.values > 0
@@ -252,8 +256,9 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
         return None
     else:
         snap, m = frame.snapshot, frame.machine
-        terms = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
-        values = decision_grid(m.kernel, *terms, snap.bias, spec, w=snap.w, scaler=m.scaler)
+        points, coef = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
+        values = decision_grid(m.kernel, points, coef, snap.bias, spec, w=snap.w,
+                               scaler=m.scaler)
     return dataclasses.replace(frame, spec=spec, values=values,
                                contours=contour_path_levels(values, spec.xs, spec.ys))
 
@@ -280,6 +285,7 @@ def fitted_frame(estimator, step: Progress, job: Job, elapsed: float, history=()
     frame = model_frame(estimator, X, y, job.spec, colours, held_out=held_out)
     if known:
         machine = estimator.model_.machines[0]
+        assert snap.decision is not None
         side = np.where(snap.decision + snap.bias > 0, machine.positive, machine.negative)
         frame = dataclasses.replace(
             frame, train_accuracy=float(np.mean(colours[side] == job.y)) if len(job.y)
@@ -299,13 +305,19 @@ def _accuracies(model, colours, X, y, X_test, y_test) -> tuple:
             accuracy(X_test, y_test) if len(y_test) else None)
 
 
+def _margin_width(w) -> float | None:
+    """2 / ||w||, the margin's width (None without a w, or for w = 0)."""
+    norm = float(np.linalg.norm(w)) if w is not None else 0.0
+    return 2.0 / norm if norm > 0 else None
+
+
 def decision_at(frame: Frame, xy) -> tuple:
     """(f(x), predicted class index) at one point, for the hover readout."""
     x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
     if frame.model is not None:
         cls = int(frame.colours[frame.model.predict_indices(x)[0]])
-        f = frame.model.decision_function(x)
-        return (float(f[0]) if f.ndim == 1 else None), cls
+        values = frame.model.decision_function(x)
+        return (float(values[0]) if values.ndim == 1 else None), cls
     snap, m = frame.snapshot, frame.machine
     z = x if m.scaler is None else m.scaler.transform(x)
     if snap.w is not None:
@@ -354,7 +366,7 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
     if svc is not None:
         owner = dict(zip(np.asarray(svc.support_).tolist(),
                          np.repeat(np.arange(len(model.classes)), svc.n_support_).tolist()))
-    index, vectors, inside = [], [], []
+    indices, vectors, inside = [], [], []
     for m in model.machines:
         f = m.decision(m.support_vectors, kernel)
         if owner is not None:
@@ -362,10 +374,10 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
                              for s in m.support.tolist()])
         else:
             sign = np.where(m.dual_coef != 0, np.sign(m.dual_coef), np.sign(f))
-        index.append(m.support)
+        indices.append(m.support)
         vectors.append(m.support_vectors)
         inside.append(sign * f < 1.0 - 1e-3)
-    index = np.concatenate(index)
+    index = np.concatenate(indices)
     support, first_at, where = np.unique(index, return_index=True, return_inverse=True)
     bounded = np.zeros(len(support), dtype=bool)
     np.logical_or.at(bounded, where.reshape(-1), np.concatenate(inside))
@@ -384,7 +396,7 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
                 else np.asarray(held_out, dtype=bool))
         train_acc, test_acc = _accuracies(model, colours, X[~test], y[~test], X[test], y[test])
     w = first.w if len(model.machines) == 1 else None
-    width = 2.0 / np.linalg.norm(w) if w is not None and np.linalg.norm(w) > 0 else None
+    width = _margin_width(w)
     return Frame(snapshot=snap, machine=machine, spec=spec, values=values, regions=regions,
                  contours=contours,
                  classes=(int(colours[first.negative]), int(colours[first.positive])),

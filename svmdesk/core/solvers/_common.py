@@ -36,14 +36,14 @@ def largest_eigenvalue(A: np.ndarray, iters: int = 100) -> float:
     n = A.shape[0]
     if n == 0:
         return 0.0
-    v = np.random.default_rng(0).standard_normal(n)  # fixed seed: runs are repeatable
+    v = np.asarray(np.random.default_rng(0).standard_normal(n))  # fixed seed: repeatable
     lam = 0.0
     for _ in range(iters):
         Av = A @ v
-        norm = np.linalg.norm(Av)
+        norm = float(np.linalg.norm(Av))
         if norm == 0.0:
             return 0.0
-        lam_new = norm / np.linalg.norm(v)
+        lam_new = norm / float(np.linalg.norm(v))
         v = Av / norm
         if abs(lam_new - lam) <= 1e-6 * lam_new:
             lam = lam_new

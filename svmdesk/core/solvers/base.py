@@ -84,7 +84,7 @@ class Snapshot:
 HARD_MARGIN_SLACK = 1e-3    # margins met to the solvers' default tolerance count as met
 
 
-def hinge_primal(half_w_sq: float, margins: np.ndarray, C: float) -> float:
+def hinge_primal(half_w_sq: float | np.ndarray, margins: np.ndarray, C: float) -> float:
     """P = 1/2 ||w||^2 + C sum max(0, 1 - margins), with margins = y_i f(x_i).
     Hard margin (C = inf): 1/2 ||w||^2 once every margin is met, inf before."""
     slack = np.maximum(0.0, 1.0 - margins)

@@ -62,7 +62,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     certificate = AveragedDual(y, C, lambda a: y * (K @ (y * a)))
 
     beta, b = np.zeros(n), 0.0
-    best = (np.inf, beta, b, None)  # (P, beta, b, margins) of the best iterate so far
+    best: tuple = (np.inf, beta, b, None)  # (P, beta, b, margins) of the best iterate so far
     it, step, dual = 0, np.nan, -np.inf
     bias_step = BiasStep(problem.learning_rate)
     while True:

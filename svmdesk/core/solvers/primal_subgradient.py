@@ -51,7 +51,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     certificate = AveragedDual(y, C, lambda a: y * (X @ (X.T @ (y * a))))
 
     w, b = np.zeros(X.shape[1]), 0.0
-    best = (np.inf, w, b, None)  # (P, w, b, margins) of the best iterate so far
+    best: tuple = (np.inf, w, b, None)  # (P, w, b, margins) of the best iterate so far
     it, step, gap = 0, np.nan, np.inf
     bias_step = BiasStep(problem.learning_rate)
     while True:

@@ -1,6 +1,8 @@
 """The kernel-row cache of SMO, and the memory it keeps from one run to the next."""
 from __future__ import annotations
 
+from typing import SupportsIndex
+
 import numpy as np
 
 from ...kernels import KernelRows
@@ -66,7 +68,7 @@ class KernelRowCache:
         self.have_inv = np.zeros(capacity, dtype=bool)
         self.unused = 0                              # slots [unused:] were never filled
 
-    def fetch(self, i: int, now: int, keep: int = -1) -> int:
+    def fetch(self, i: SupportsIndex, now: int, keep: SupportsIndex = -1) -> int:
         """Slot of row i, computed on a miss; `now` stamps it for the least-recently-used
         order. Slot `keep` is never the one evicted."""
         slot = self.slot_of[i]
@@ -92,12 +94,12 @@ class KernelRowCache:
             self.stamp[slots[k_miss]] = now
         return self.rows[slots, :self.m]
 
-    def _free_slot(self, keep: int, now: int) -> int:
+    def _free_slot(self, keep: SupportsIndex, now: int) -> int:
         """A never-used slot while there is one, else the least recently used (not `keep`)."""
         if self.unused < len(self.rows):
             self.unused += 1
             return self.unused - 1
-        if keep >= 0:
+        if int(keep) >= 0:
             self.stamp[keep] = now
         return int(self.stamp.argmin())
 

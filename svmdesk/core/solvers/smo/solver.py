@@ -74,10 +74,11 @@ class _SMO:
         self.shrink_every = min(n, SHRINK_EVERY)
         self.next_shrink = self.shrink_every
         self.next_newton = NEWTON_EVERY
-        self._settled = None       # the free set whose optimum the last Newton step reached
+        # the free set whose optimum the last Newton step reached
+        self._settled: np.ndarray | None = None
         self.iteration = 0
         self.dual = 0.0                              # D(a), kept exact step by step
-        self.pair = None
+        self.pair: tuple[int, int] | None = None
         # Membership of I_up / I_low as penalties added to F before a max / min: at a = 0,
         # I_up holds the positive points and I_low the negative ones.
         self.up_pen = np.where(self.y > 0, 0.0, -math.inf)
@@ -128,7 +129,7 @@ class _SMO:
     def _newton_every(self) -> int:
         return NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY
 
-    def _steps(self, budget: int, wanted=None) -> bool:
+    def _steps(self, budget: float, wanted=None) -> bool:
         """Up to `budget` pair steps on the active prefix; True once it is optimal.
 
         This loop is the solver's hot path: every numpy call costs about a microsecond
