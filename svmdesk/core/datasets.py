@@ -4,7 +4,7 @@ Every generator has the signature ``fn(n=200, noise=<default>, seed=None) -> Dat
 exactly ``n`` points with balanced classes (when ``n`` does not divide evenly, the first classes
 get one point more) and is deterministic for a given ``seed`` (``np.random.default_rng(seed)``).
 Points are ordered by class.  Labels are the integers ``0..k-1``; ``class_names`` are their
-strings ``"0", "1", ...``.  Where a set comes from the SVM notes in the seeds, class 1 is the
+strings ``"0", "1", ...``.  Where a set is a classic teaching example, class 1 is the
 notes' "+1" class and class 0 their "-1" class.
 """
 from __future__ import annotations

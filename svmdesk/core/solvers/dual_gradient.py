@@ -1,10 +1,11 @@
-"""Projected gradient ascent on the SVM dual (seeds 000 and 003), for any kernel.
+"""Projected gradient ascent on the SVM dual (Vapnik's dual, as in Cortes and Vapnik 1995),
+for any kernel.
 
 Problem: maximise D(a) = sum_i a_i - 1/2 a'Qa with Q_ij = y_i y_j k(x_i, x_j),
 subject to 0 <= a_i <= C and sum_i y_i a_i = 0 (C = inf: hard margin, no upper bound).
 
-Algorithm: the seeds' update a <- a + eta (1 - Qa), followed by the EXACT Euclidean
-projection onto the feasible set (the seeds only clip to the box, seed 003 also nudges y'a
+Algorithm: the textbook update a <- a + eta (1 - Qa), followed by the EXACT Euclidean
+projection onto the feasible set (textbook versions only clip to the box, some also nudge y'a
 towards 0, so their iterates never satisfy the equality and the bias comes out wrong).
 Nesterov momentum (FISTA) speeds it up; the momentum is reset whenever it points against the
 projected gradient step (adaptive restart, O'Donoghue & Candes 2015), which keeps the ascent

@@ -1,13 +1,14 @@
-"""Sub-gradient descent on the representer coefficients of a kernel SVM (seed 002), any kernel.
+"""Sub-gradient descent on the representer coefficients of a kernel SVM, any kernel (the
+representer theorem: Kimeldorf and Wahba 1971; Schölkopf, Herbrich and Smola 2001).
 
 Model: f(x) = sum_j beta_j k(x_j, x) + b (representer theorem), with a REAL bias b. The seed
 appends a column of ones to X instead; inside an RBF kernel that column cancels
 (||x - x'|| does not change), so its RBF model has no intercept at all.
 
 Problem: minimise P(beta, b) = 1/2 beta'K beta + C sum_i hinge_i, hinge_i = max(0, 1 - y_i f(x_i)),
-the seed's lambda/2 beta'K beta + mean hinge multiplied by n C (lambda = 1/(n C)).
+the textbook lambda/2 beta'K beta + mean hinge multiplied by n C (lambda = 1/(n C)).
 
-Update: the seed's gradient in beta is K (lambda beta - 1/n y*s), with s_i = 1 where x_i violates
+Update: the textbook gradient in beta is K (lambda beta - 1/n y*s), with s_i = 1 where x_i violates
 its margin. Dropping the leading K (preconditioning by K^-1, i.e. the gradient of f itself in
 the kernel's feature space) removes K's bad conditioning and gives
     beta <- beta - eta (lambda beta - 1/n y*s),   b <- b + eta_b 1/n y's,
@@ -16,7 +17,7 @@ the kernel twin of primal-subgradient (for a linear kernel w = X'beta follows th
 Step sizes: eta_t = 1/(lambda t) (from the curvature lambda of lambda/2 ||f||^2), which makes
 beta_t the average of the first t targets y*s/(lambda n); the bias has no curvature and gets
 an AdaGrad step (_common.BiasStep). problem.learning_rate sets one constant eta for both
-instead. step_size in the snapshots is eta, in the seed's units. The best iterate is kept and
+instead. step_size in the snapshots is eta, in the textbook's (R) units. The best iterate is kept and
 every snapshot shows it.
 
 Stopping: the relative duality gap (P_best - D) / P_best <= problem.tol, with D the lower bound

@@ -1,4 +1,5 @@
-"""Pegasos: mini-batch stochastic sub-gradient descent on the linear SVM primal (seed 004).
+"""Pegasos: mini-batch stochastic sub-gradient descent on the linear SVM primal
+(Shalev-Shwartz, Singer and Srebro 2007).
 
 Problem: minimise R(w, b) = lambda/2 ||w||^2 + 1/n sum_i max(0, 1 - y_i (w.x_i + b)) with
 lambda = 1/(n C); objectives are reported as P = n C R = 1/2 ||w||^2 + C sum_i hinge_i.

@@ -1,6 +1,7 @@
-"""Full-batch sub-gradient descent on the linear SVM primal (seed 001).
+"""Full-batch sub-gradient descent on the linear SVM primal (the regularised hinge loss of
+Shalev-Shwartz et al. 2007, with every point in each step).
 
-Problem (the seed's form): minimise R(w, b) = lambda/2 ||w||^2 + 1/n sum_i hinge_i with
+Problem (the textbook form): minimise R(w, b) = lambda/2 ||w||^2 + 1/n sum_i hinge_i with
 hinge_i = max(0, 1 - y_i (w.x_i + b)) and lambda = 1/(n C). R is the libsvm primal divided by
 n C, so every objective reported is P = n C R = 1/2 ||w||^2 + C sum_i hinge_i. Unlike the seed,
 the bias b is a separate, unregularised variable (the seed appends a column of ones to X, which
@@ -13,7 +14,7 @@ Step sizes: eta_t = 1/(lambda t), the classic rule for a lambda-strongly convex 
 (Pegasos, Shalev-Shwartz et al. 2007), here on the full batch. It makes w_t the plain average
 of the first t "targets" 1/(lambda n) sum_i s_i y_i x_i, which damps the zig-zag of the
 subgradient method. b has no such curvature and gets an AdaGrad step (_common.BiasStep).
-problem.learning_rate sets one constant eta for both instead (the seed's choice).
+problem.learning_rate sets one constant eta for both instead (the textbook's choice).
 step_size in the snapshots is eta, in these (R) units.
 
 A subgradient method does not decrease the objective at every step, so the solver keeps the

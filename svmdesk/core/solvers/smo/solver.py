@@ -1,4 +1,5 @@
-"""Sequential minimal optimisation: libsvm's algorithm in numpy, sped up by Newton steps.
+"""Sequential minimal optimisation (Platt 1998) as libsvm does it (Chang and Lin 2011), in
+numpy, sped up by Newton steps.
 
 Dual problem (libsvm's min form): minimise 1/2 a'Qa - e'a, 0 <= a <= C, y'a = 0,
 Q_ij = y_i y_j k(x_i, x_j). We track F_t = -y_t G_t where G = Qa - e is the gradient:
