@@ -17,8 +17,8 @@ the kernel twin of primal-subgradient (for a linear kernel w = X'beta follows th
 Step sizes: eta_t = 1/(lambda t) (from the curvature lambda of lambda/2 ||f||^2), which makes
 beta_t the average of the first t targets y*s/(lambda n); the bias has no curvature and gets
 an AdaGrad step (_common.BiasStep). problem.learning_rate sets one constant eta for both
-instead. step_size in the snapshots is eta, in the textbook's (R) units. The best iterate is kept and
-every snapshot shows it.
+instead. step_size in the snapshots is eta, in the textbook's (R) units. The best iterate is
+kept and every snapshot shows it.
 
 Stopping: the relative duality gap (P_best - D) / P_best <= problem.tol, with D the lower bound
 from the averaged subgradient multipliers (_common.AveragedDual); D is reported as
