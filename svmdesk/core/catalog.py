@@ -18,6 +18,7 @@ import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType, ModuleType
+from typing import Any
 
 import numpy as np
 
@@ -124,7 +125,7 @@ class Param:
         high = "" if self.high == math.inf else f" {'<' if self.high_open else '<='} {self.high:g}"
         return f"{noun} with {low}{self.name}{high}"
 
-    def check(self, value):
+    def check(self, value: Any) -> Any:
         """`value` as training uses it (floats, ints, none_value for None), or a ValueError
         naming the parameter, the value and what it allows."""
         if value is None and self.none:
@@ -195,7 +196,7 @@ class Table:
         """The rows a choice parameter chooses from (the solvers, or the kernels)."""
         return self.solvers if param.name == "solver" else self.kernels
 
-    def used(self, params: Mapping, shapes=("model", "data", "training")) -> list:
+    def used(self, params: Mapping, shapes: tuple = ("model", "data", "training")) -> list:
         """(row, value) of the parameters that the solver and kernel of `params` use and
         that shape what `shapes` names, the solver and kernel left out; an unset optional
         one (None that stands for nothing else) too."""

@@ -9,7 +9,7 @@ notes' "+1" class and class 0 their "-1" class.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -69,7 +69,7 @@ class Dataset:
         return len(self.class_names)
 
 
-def class_labels(class_names) -> np.ndarray:
+def class_labels(class_names: Sequence[str]) -> np.ndarray:
     """The labels a machine trains on, one per class name: integers when every name is one
     ('-1', '+1', '2'), so that LIBSVM export works and predictions print back as the data
     wrote them; otherwise the names themselves (text stays text). The window and the
@@ -105,7 +105,7 @@ def _polar(r, theta) -> np.ndarray:
     return np.column_stack([r * np.cos(theta), r * np.sin(theta)])
 
 
-def blobs(n: int = 200, noise: float = 1.0, seed=None, centers: int = 2) -> Dataset:
+def blobs(n: int = 200, noise: float = 1.0, seed: int | None = None, centers: int = 2) -> Dataset:
     """Round gaussian clusters (std ``noise``), one per class: the easy linear case.
 
     ``centers`` (2..8) classes sit evenly on a circle, neighbours 4*sqrt(2) apart; with two
@@ -125,7 +125,7 @@ def blobs(n: int = 200, noise: float = 1.0, seed=None, centers: int = 2) -> Data
     return _dataset(parts, "blobs")
 
 
-def moons(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
+def moons(n: int = 200, noise: float = 0.1, seed: int | None = None) -> Dataset:
     """Two interleaving half circles (as sklearn's make_moons), gaussian noise of std ``noise``.
 
     Not linearly separable: compare a linear kernel with rbf or poly.
@@ -140,7 +140,7 @@ def moons(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
     return _dataset(parts, "moons")
 
 
-def circles(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
+def circles(n: int = 200, noise: float = 0.1, seed: int | None = None) -> Dataset:
     """A circle of radius 1 (class 0) around one of radius 0.5 (class 1), as sklearn's
     make_circles(factor=0.5), gaussian noise of std ``noise``.
 
@@ -154,7 +154,7 @@ def circles(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
     return _dataset(parts, "circles")
 
 
-def xor(n: int = 200, noise: float = 0.35, seed=None) -> Dataset:
+def xor(n: int = 200, noise: float = 0.35, seed: int | None = None) -> Dataset:
     """Four gaussian clusters (std ``noise``) centred at (+-1, +-1); the class is
     sign(x1 * x2): class 1 in the (+,+) and (-,-) quadrants, class 0 in the other two.
 
@@ -170,7 +170,7 @@ def xor(n: int = 200, noise: float = 0.35, seed=None) -> Dataset:
     return _dataset(parts, "xor")
 
 
-def spirals(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
+def spirals(n: int = 200, noise: float = 0.1, seed: int | None = None) -> Dataset:
     """Two interleaved Archimedean spirals r = theta / (2 pi) of 1.75 turns (radius 0.25 to
     2, arms 0.5 apart), class 1 being class 0 turned by 180 degrees; gaussian noise of std
     ``noise``.
@@ -191,7 +191,7 @@ def spirals(n: int = 200, noise: float = 0.1, seed=None) -> Dataset:
 TWO_DISKS_OUTLIER = (-1.5, 4.0)
 
 
-def two_disks(n: int = 200, noise: float = 0.0, seed=None) -> Dataset:
+def two_disks(n: int = 200, noise: float = 0.0, seed: int | None = None) -> Dataset:
     """The seed notes' linearly separable disks with one outlier: shows how C trades margin
     for errors (and why a hard margin fails).
 
@@ -213,7 +213,7 @@ def two_disks(n: int = 200, noise: float = 0.0, seed=None) -> Dataset:
     return _dataset(parts, "two_disks")
 
 
-def gaussians(n: int = 200, noise: float = 1.0, seed=None) -> Dataset:
+def gaussians(n: int = 200, noise: float = 1.0, seed: int | None = None) -> Dataset:
     """Two overlapping gaussians centred (-1, -1) and (1, 1) with std ``noise`` (default 1, as
     in the seed notes): no line separates them, so a soft margin (finite C) is needed.
     """
@@ -234,7 +234,8 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
 }
 
 
-def make_dataset(name: str, n: int = 200, noise: float | None = None, seed=None, **kw) -> Dataset:
+def make_dataset(name: str, n: int = 200, noise: float | None = None, seed: int | None = None,
+                 **kw: float) -> Dataset:
     """Generate the dataset ``name`` (a key of GENERATORS); ``noise=None`` uses its default."""
     if name not in GENERATORS:
         raise ValueError(f"unknown dataset {name!r}; choose one of {', '.join(GENERATORS)}")

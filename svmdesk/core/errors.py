@@ -1,5 +1,7 @@
 """Exceptions and warnings raised by the solver core."""
 import warnings
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 
 from .per_thread import PerThread
 
@@ -27,7 +29,7 @@ def warn_convergence(message: str, stacklevel: int = 2) -> None:
     warnings.warn(message, ConvergenceWarning, stacklevel=stacklevel + 1)
 
 
-def hearing_warnings(listener):
+def hearing_warnings(listener: Callable[[str], None]) -> AbstractContextManager[None]:
     """Within this block, on this thread, listener(message) hears every warning the core
     raises. Unlike warnings.catch_warnings, which swaps process-wide state (and races any
     other thread that uses it, pyqtgraph's drawing code among them), this is per thread."""

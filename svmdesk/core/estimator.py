@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from types import MappingProxyType
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import catalog
 from .errors import DataError
@@ -57,9 +59,11 @@ class SVC:
     from the signature (a test checks that the two agree).
     """
 
-    def __init__(self, solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3,
-                 coef0=0.0, tol=1e-3, max_iter=None, learning_rate=None, batch_size=None,
-                 standardize=False, random_state=None):
+    def __init__(self, solver: str = "smo", kernel: str = "rbf", C: float | None = 1.0,
+                 gamma: str | float = "scale", degree: int = 3, coef0: float = 0.0,
+                 tol: float = 1e-3, max_iter: int | None = None,
+                 learning_rate: float | None = None, batch_size: int | None = None,
+                 standardize: bool = False, random_state: int | None = None) -> None:
         self.solver = solver
         self.kernel = kernel
         self.C = C
@@ -76,7 +80,7 @@ class SVC:
     def get_params(self, deep: bool = True) -> dict:
         return {name: getattr(self, name) for name in catalog.TABLE.names}
 
-    def set_params(self, **params) -> SVC:
+    def set_params(self, **params: Any) -> SVC:
         names = catalog.TABLE.names
         for name, value in params.items():
             if name not in names:
@@ -91,12 +95,13 @@ class SVC:
         return f"SVC({', '.join(changed)})"
 
     # -- training -----------------------------------------------------------------------------
-    def fit(self, X, y) -> SVC:
+    def fit(self, X: ArrayLike, y: ArrayLike) -> SVC:
         for _ in self.iter_fit(X, y, every=_NEVER):
             pass
         return self
 
-    def iter_fit(self, X, y, every: int = 1, wanted=None) -> Iterator[Progress]:
+    def iter_fit(self, X: ArrayLike, y: ArrayLike, every: int = 1,
+                 wanted: Callable[[], bool] | None = None) -> Iterator[Progress]:
         """Progress every `every` iterations of each machine, and each machine's final one.
         `wanted`, a callable, lets the caller ask for snapshots when it wants them instead:
         SMO then runs long batches and yields as soon as wanted() is True (the gradient
@@ -108,10 +113,10 @@ class SVC:
         every = _check_every(every)
         params = catalog.TABLE.check(self.get_params())
         solver = catalog.TABLE.solvers[params["solver"]]
-        X, y = _check_data(X, y)
-        classes, codes = _encode_labels(y)
-        scaler = Scaler.fit(X) if params["standardize"] else None
-        Z = X if scaler is None else scaler.transform(X)
+        data, labels = _check_data(X, y)
+        classes, codes = _encode_labels(labels)
+        scaler = Scaler.fit(data) if params["standardize"] else None
+        Z = data if scaler is None else scaler.transform(data)
         kernel = Kernel(params["kernel"], _resolve_gamma(params["gamma"], Z),
                         params["degree"], params["coef0"])
         pairs = machine_pairs(len(classes))
@@ -132,7 +137,7 @@ class SVC:
             assert final is not None, "a solver yields its final state last"
             finals.append(final)
             machines.append(_machine(final, problem, points, pos, neg))
-        self._set_fitted(kernel, classes, codes, machines, scaler, finals, X, solver)
+        self._set_fitted(kernel, classes, codes, machines, scaler, finals, data, solver)
 
     # -- fitted state -------------------------------------------------------------------------
     def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X, solver):
@@ -149,9 +154,11 @@ class SVC:
                          feature_max=X.max(axis=0))
 
     @classmethod
-    def from_model(cls, model: SVMModel, codes, points, vectors, *, n_iter, objective,
-                   converged, n_features, n_samples=None, feature_min=None, feature_max=None,
-                   **params) -> SVC:
+    def from_model(cls, model: SVMModel, codes: ArrayLike, points: ArrayLike,
+                   vectors: ArrayLike, *, n_iter: ArrayLike, objective: float | np.ndarray,
+                   converged: bool, n_features: int, n_samples: int | None = None,
+                   feature_min: np.ndarray | None = None, feature_max: np.ndarray | None = None,
+                   **params: Any) -> SVC:
         """A fitted SVC around `model` (read from a file, or relabelled), as fit leaves one:
         codes[i] is the class index of training point i (its support vectors at least),
         vectors the input-unit positions of the training points `points` (its support
@@ -199,26 +206,26 @@ class SVC:
             raise AttributeError("this SVC is not fitted yet: call fit(X, y) first")
         return model
 
-    def decision_function(self, X) -> np.ndarray:
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
         """f(x): shape (n,) for two classes (positive means classes_[1]); for K classes
         (n, K(K-1)/2) one-vs-one values in sklearn's "ovo" order (positive: first class)."""
         model = self._fitted()
         return model.decision_function(_check_X(X, model.n_features))
 
-    def predict(self, X) -> np.ndarray:
+    def predict(self, X: ArrayLike) -> np.ndarray:
         model = self._fitted()
         return model.predict(_check_X(X, model.n_features))
 
-    def score(self, X, y) -> float:
+    def score(self, X: ArrayLike, y: ArrayLike) -> float:
         """Mean accuracy on (X, y)."""
-        X, y = _check_data(X, y, need_two_classes=False)
-        return float(np.mean(self.predict(X) == y))
+        data, labels = _check_data(X, y, need_two_classes=False)
+        return float(np.mean(self.predict(data) == labels))
 
 
 _NEVER = 2**62  # `every` for fit: only final snapshots
 
 
-def machine_pairs(n_classes: int):
+def machine_pairs(n_classes: int) -> list[tuple[int, int]]:
     """(positive, negative) class indices per machine: classes_[1] is positive for two
     classes (sklearn's sign); for more, pair (i, j) in sklearn's order votes i when f > 0."""
     if n_classes == 2:
@@ -266,7 +273,7 @@ def _intercepts(machines, kernel, scaler) -> np.ndarray:
     return intercepts
 
 
-def relabelled(svc: SVC, labels) -> SVC:
+def relabelled(svc: SVC, labels: ArrayLike) -> SVC:
     """A copy of the fitted `svc` whose class k is called labels[k] (distinct labels).
 
     classes_ are sorted again, as fit keeps them; the machines follow: each moves to the
@@ -302,7 +309,8 @@ def relabelled(svc: SVC, labels) -> SVC:
         feature_min=svc.feature_min_, feature_max=svc.feature_max_, **svc.get_params())
 
 
-def libsvm_layout(machines, n_classes, codes):
+def libsvm_layout(machines: Sequence[BinaryMachine], n_classes: int,
+                  codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """support_ grouped by class, and dual_coef_ of shape (K-1, n_SV) laid out as libsvm's
     sv_coef: an SV of class i has its coefficient for machine (i, j) in row j-1 if i < j,
     else in row j."""

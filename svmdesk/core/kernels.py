@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import SupportsIndex
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 from .catalog import KERNELS as KINDS
 
@@ -37,7 +38,8 @@ class Kernel:
     def formula(self) -> str:
         return KINDS[self.name].formula
 
-    def __call__(self, A: np.ndarray, B: np.ndarray, dtype=np.float64, out=None) -> np.ndarray:
+    def __call__(self, A: np.ndarray, B: np.ndarray, dtype: DTypeLike = np.float64,
+                 out: np.ndarray | None = None) -> np.ndarray:
         """The matrix K[i, j] = k(A[i], B[j]) of shape (len(A), len(B)), written into `out`
         if given (any float dtype; arithmetic is float64 either way)."""
         A, B = self.operands(A, B)
@@ -118,7 +120,7 @@ class KernelRows:
 
     MAX_DIFF_FEATURES = 8      # beyond this, one matrix product beats a pass per feature
 
-    def __init__(self, kernel: Kernel, B: np.ndarray, dtype):
+    def __init__(self, kernel: Kernel, B: np.ndarray, dtype: DTypeLike) -> None:
         self.kernel, self.B = kernel, _as_rows(B)
         self.Z = None
         if kernel.name == "rbf" and self.B.shape[1] <= self.MAX_DIFF_FEATURES:

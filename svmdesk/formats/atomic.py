@@ -8,8 +8,10 @@ from pathlib import Path
 
 from ..core.errors import DataError
 
+StrPath = str | os.PathLike   # a file's path, as the callers hold it
 
-def write_atomic(path, data) -> None:
+
+def write_atomic(path: StrPath, data: str | bytes) -> None:
     """Write `data` (str, UTF-8 encoded, or bytes) to a temporary file beside `path`, fsync
     it, then rename it over `path`: a reader sees the old file or the new one, never half of
     one, even if the process dies mid-write. An existing file keeps its permissions."""

@@ -14,9 +14,10 @@ from pathlib import Path
 import numpy as np
 
 from ..core.errors import DataError
+from .atomic import StrPath
 
 
-def read_json(path, kind: str, max_bytes: int):
+def read_json(path: StrPath, kind: str, max_bytes: int) -> object:
     """The parsed JSON document in `path`, a `kind` of file (e.g. "svmdesk model file").
     Empty, oversized, binary, malformed or duplicate-keyed files raise DataError."""
     path = Path(path)
@@ -70,7 +71,7 @@ def _no_duplicates(pairs):
     return out
 
 
-def describe(v) -> str:
+def describe(v: object) -> str:
     """A short description of a JSON value for an error message."""
     if v is None:
         return "null"

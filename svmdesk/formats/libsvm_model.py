@@ -7,13 +7,14 @@ import numpy as np
 
 from ..core import estimator
 from ..core.errors import DataError
+from ..core.estimator import SVC
 from ..core.model import Scaler, SVMModel
-from .atomic import write_atomic
+from .atomic import StrPath, write_atomic
 
 _LIBSVM_KERNELS = {"linear": "linear", "poly": "polynomial", "rbf": "rbf", "sigmoid": "sigmoid"}
 
 
-def export_libsvm(model_or_svc, path) -> list:
+def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
     """Write a fitted SVC (or SVMModel) in LIBSVM's text model format; returns the written
     paths: [path], plus path + ".range" for a model trained with standardize=True.
 

@@ -41,7 +41,7 @@ from ..core import catalog, estimator
 from ..core.errors import DataError
 from ..core.kernels import KERNELS, Kernel
 from ..core.model import BinaryMachine, Scaler, SVMModel
-from .atomic import write_atomic
+from .atomic import StrPath, write_atomic
 from .checked_json import Checker, read_json
 from .checked_json import describe as _describe
 
@@ -57,7 +57,7 @@ _NONFINITE = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
 
 
 # ============================================================================ saving
-def save_model(svc, path) -> Path:
+def save_model(svc: estimator.SVC, path: StrPath) -> Path:
     """Write a fitted SVC to `path` as a JSON model file, atomically. Returns the path."""
     path = Path(path)
     doc = model_document(svc)
@@ -72,7 +72,7 @@ def save_model(svc, path) -> Path:
     return path
 
 
-def model_document(svc) -> dict:
+def model_document(svc: estimator.SVC) -> dict:
     """The JSON document (plain dicts, lists, numbers, strings) of a fitted SVC."""
     model = svc._fitted()
     params = _params_to_json(svc.get_params())
@@ -160,14 +160,14 @@ def _labels_to_json(classes: np.ndarray) -> list:
 
 
 # ============================================================================ loading
-def load_model(path) -> estimator.SVC:
+def load_model(path: StrPath) -> estimator.SVC:
     """A fitted SVC from a JSON model file written by `save_model`. Raises DataError for a
     file that is not a valid svmdesk model (naming the file and the field)."""
     path = Path(path)
     return model_from_document(read_json(path, "svmdesk model file", MAX_BYTES), path.name)
 
 
-def model_from_document(doc, name: str) -> estimator.SVC:
+def model_from_document(doc: object, name: str) -> estimator.SVC:
     """A fitted SVC from a parsed model document; `name` (the file's) prefixes errors."""
     return _Loader(name).svc(doc)
 

@@ -10,13 +10,15 @@ import csv
 import io
 import math
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..core.datasets import Dataset
 from ..core.errors import DataError
-from .atomic import write_atomic
+from .atomic import StrPath, write_atomic
 from .text_file import file_error, read_text
 
 MAX_CELLS = 25_000_000       # a dense LIBSVM matrix of at most 200 MB
@@ -31,7 +33,8 @@ DECIMAL_COMMA = re.compile(r"[+-]?\d*,\d+")
 
 
 # -- loading --------------------------------------------------------------------------------
-def load_dataset(path, x=None, y=None, label=None) -> Dataset:
+def load_dataset(path: StrPath, x: str | int | None = None, y: str | int | None = None,
+                 label: str | int | None = None) -> Dataset:
     """Points from a CSV or LIBSVM/svmlight text file.
 
     The format follows the extension (.csv .tsv: CSV; .libsvm .svm .svmlight: LIBSVM)
@@ -327,7 +330,7 @@ def _label_key(label: str):
     return 0, value, label
 
 
-def match_labels(names, labels) -> np.ndarray:
+def match_labels(names: Sequence[str], labels: ArrayLike) -> np.ndarray:
     """For each of `names` (a data file's class names), the index of the equal label in
     `labels` (a model's classes), or -1. Labels compare as numbers when both are finite
     numbers ('+1' is 1, '2.0' is 2), otherwise as text."""
@@ -341,7 +344,7 @@ def match_labels(names, labels) -> np.ndarray:
 
 
 # -- saving ---------------------------------------------------------------------------------
-def save_dataset(dataset: Dataset, path, format=None) -> None:
+def save_dataset(dataset: Dataset, path: StrPath, format: str | None = None) -> None:
     """Write ``dataset`` as CSV (header: feature names then 'label'; labels as class names)
     or LIBSVM (numeric class names only).  ``format``: 'csv' or 'libsvm'; by default the
     extension decides (.libsvm .svm .svmlight: LIBSVM, anything else: CSV; .tsv uses tabs).
@@ -405,7 +408,7 @@ def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def load_points(path, n_features: int):
+def load_points(path: StrPath, n_features: int) -> tuple[np.ndarray, list[str]]:
     """The feature matrix and feature names of a data file for prediction.
 
     The reader is load_dataset's (its parts, so that errors name the file, line and column
@@ -445,7 +448,8 @@ def _unlabelled_csv(text: str, path: Path, n_features: int):
     return X, list(names)
 
 
-def require_features(X, names, n_features: int, path: Path, where: str):
+def require_features(X: np.ndarray, names: Sequence[str], n_features: int, path: Path,
+                     where: str) -> tuple[np.ndarray, list[str]]:
     if X.shape[1] != n_features:
         raise DataError(f"{path.name} has {X.shape[1]} feature columns{where} "
                         f"({', '.join(names)}) but the model was trained on {n_features} "

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,8 +30,8 @@ import numpy as np
 from ..core.catalog import MAX_CLASSES
 from ..core.datasets import class_labels
 from ..core.errors import DataError
-from ..core.estimator import relabelled
-from .atomic import write_atomic
+from ..core.estimator import SVC, relabelled
+from .atomic import StrPath, write_atomic
 from .checked_json import Checker, describe, read_json
 from .model_json import model_document, model_from_document
 
@@ -52,7 +53,7 @@ class Session:
     feature_names: tuple = ("x1", "x2")
     settings: dict = field(default_factory=dict)
     view: tuple | None = None            # (x_min, x_max, y_min, y_max)
-    model: object | None = None          # a fitted SVC
+    model: SVC | None = None             # a fitted SVC
     notes: tuple = ()                       # what was repaired on reading, for the user
 
 
@@ -75,7 +76,7 @@ def session_document(session: Session) -> dict:
     }
 
 
-def session_text(session: Session, between=None) -> str:
+def session_text(session: Session, between: Callable[[], None] | None = None) -> str:
     """The file's text: one top-level key per line, so that a diff of two sessions reads.
 
     It is made in pieces, each a short C call; `between()`, when given, is called after
@@ -130,21 +131,22 @@ def _json_pieces(value):
         yield json.dumps(value, allow_nan=False, ensure_ascii=False)
 
 
-def save_session(session: Session, path, between=None) -> Path:
+def save_session(session: Session, path: StrPath,
+                 between: Callable[[], None] | None = None) -> Path:
     """Write `session` to `path` atomically; returns the path. `between`: session_text's."""
     path = Path(path)
     write_atomic(path, session_text(session, between))
     return path
 
 
-def load_session(path) -> Session:
+def load_session(path: StrPath) -> Session:
     """The session in `path`. A damaged or foreign file raises DataError naming the file
     and the field, and nothing is half-loaded."""
     path = Path(path)
     return session_from_document(read_json(path, "svmdesk session file", MAX_BYTES), path.name)
 
 
-def session_from_document(doc, name: str) -> Session:
+def session_from_document(doc: object, name: str) -> Session:
     return _Reader(name).session(doc)
 
 

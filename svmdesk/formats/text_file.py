@@ -17,7 +17,8 @@ MAGIC = {b"\x89PNG": "a PNG image", b"\xff\xd8\xff": "a JPEG image", b"GIF8": "a
          b"\xff\xfe": "UTF-16 text", b"\xfe\xff": "UTF-16 text"}
 
 
-def file_error(path: Path, what: str, line=None, where=None) -> DataError:
+def file_error(path: Path, what: str, line: int | None = None,
+               where: str | None = None) -> DataError:
     place = "".join([path.name or str(path), f", line {line}" if line else "",
                      f", {where}" if where else ""])
     return DataError(f"{place}: {what}")

@@ -13,7 +13,7 @@ NONE = np.empty((0, 2))
 
 
 def contour_path_levels(values: np.ndarray, xs: np.ndarray, ys: np.ndarray,
-                        levels=(-1.0, 0.0, 1.0)) -> dict:
+                        levels: tuple = (-1.0, 0.0, 1.0)) -> dict:
     """{level: polylines of f = level} for each level; values is (len(ys), len(xs))."""
     generator = _generator(values, xs, ys)
     return {float(level): _polylines(generator, level) for level in levels}

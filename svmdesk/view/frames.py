@@ -5,12 +5,14 @@ fitted model, made off the GUI thread by the training worker or a view's regrid.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ..core import catalog
-from ..core.estimator import Machine, Progress
+from ..core.estimator import SVC, Machine, Progress
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
@@ -34,7 +36,7 @@ class Job:
     def training_labels(self) -> np.ndarray:
         return self.y if self.labels is None else np.asarray(self.labels)[self.y]
 
-    def class_of(self, labels) -> np.ndarray:
+    def class_of(self, labels: ArrayLike) -> np.ndarray:
         """The class index of each label the machine speaks of."""
         if self.labels is None:
             return np.asarray(labels, dtype=np.intp)
@@ -105,7 +107,7 @@ def _pictures(values, regions, classes) -> tuple:
     return pictures
 
 
-def chart_point(snap: Snapshot, done=()) -> tuple:
+def chart_point(snap: Snapshot, done: Sequence[Frame] = ()) -> tuple:
     """(iteration, primal, dual, gap) for the charts. With several one-vs-one machines the
     run is one story: iterations count on across the machines, and the objectives and
     gaps are the finished machines' final ones plus the current machine's."""
@@ -160,8 +162,9 @@ class KernelSums:
         return self._held_f
 
 
-def make_frame(step: Progress, job: Job, elapsed: float, final=False, stopped=False,
-               history=(), sums: KernelSums | None = None) -> Frame:
+def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
+               stopped: bool = False, history: tuple = (),
+               sums: KernelSums | None = None) -> Frame:
     """Decision grid, contours, support vectors and accuracies for one moment of training:
     a solver's snapshot of one machine (numpy only)."""
     snap, m = step.snapshot, step.machine
@@ -263,7 +266,8 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
                                contours=contour_path_levels(values, spec.xs, spec.ys))
 
 
-def fitted_frame(estimator, step: Progress, job: Job, elapsed: float, history=()) -> Frame:
+def fitted_frame(estimator: SVC, step: Progress, job: Job, elapsed: float,
+                 history: tuple = ()) -> Frame:
     """The end of a full run: the fitted model drawn exactly as a reopened session draws it
     (every machine's support vectors, accuracies from its own predictions), with the run's
     last snapshot for the readout and the charts.
@@ -311,7 +315,7 @@ def _margin_width(w) -> float | None:
     return 2.0 / norm if norm > 0 else None
 
 
-def decision_at(frame: Frame, xy) -> tuple:
+def decision_at(frame: Frame, xy: ArrayLike) -> tuple:
     """(f(x), predicted class index) at one point, for the hover readout."""
     x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
     if frame.model is not None:
@@ -328,7 +332,8 @@ def decision_at(frame: Frame, xy) -> tuple:
     return f, int(pos if f > 0 else neg)
 
 
-def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Frame:
+def model_frame(model: SVC | SVMModel, X: ArrayLike, y: ArrayLike | None, spec: GridSpec,
+                colours: ArrayLike | None = None, held_out: ArrayLike | None = None) -> Frame:
     """A drawable Frame for an already fitted model (a loaded model file has no solver
     snapshots): for two classes f on the grid with its boundary and margins, for more the
     one-vs-one class regions; the support vectors of every machine in input units, ringed
@@ -342,8 +347,13 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
     three or more classes and the accuracy follow it. `held_out` marks the points held out
     for testing: the train accuracy is over the others, the test accuracy over them.
     """
-    svc = None if hasattr(model, "machines") else model
-    model = model if svc is None else svc.model_
+    if isinstance(model, SVC):
+        return _model_frame(model.model_, model, X, y, spec, colours, held_out)
+    return _model_frame(model, None, X, y, spec, colours, held_out)
+
+
+def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | None,
+                 spec: GridSpec, colours: ArrayLike | None, held_out: ArrayLike | None) -> Frame:
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
     colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
     # what the model file says of its training: iterations, and the objective its solver
@@ -390,11 +400,13 @@ def model_frame(model, X, y, spec: GridSpec, colours=None, held_out=None) -> Fra
         values, regions = model_grid(model, spec), None
         contours = contour_path_levels(values, spec.xs, spec.ys)
     train_acc = test_acc = None
-    if y is not None and len(y):
-        X, y = np.asarray(X, dtype=np.float64), np.asarray(y)
-        test = (np.zeros(len(y), dtype=bool) if held_out is None
+    labels = None if y is None else np.asarray(y)
+    if labels is not None and len(labels):
+        points = np.asarray(X, dtype=np.float64)
+        test = (np.zeros(len(labels), dtype=bool) if held_out is None
                 else np.asarray(held_out, dtype=bool))
-        train_acc, test_acc = _accuracies(model, colours, X[~test], y[~test], X[test], y[test])
+        train_acc, test_acc = _accuracies(model, colours, points[~test], labels[~test],
+                                          points[test], labels[test])
     w = first.w if len(model.machines) == 1 else None
     width = _margin_width(w)
     return Frame(snapshot=snap, machine=machine, spec=spec, values=values, regions=regions,

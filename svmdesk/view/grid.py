@@ -82,8 +82,9 @@ class GridSpec:
         return _points(self.xs, self.ys)
 
 
-def decision_grid(kernel: Kernel, support_vectors, coef, bias: float, spec: GridSpec,
-                  w=None, scaler: Scaler | None = None) -> np.ndarray:
+def decision_grid(kernel: Kernel, support_vectors: np.ndarray, coef: np.ndarray, bias: float,
+                  spec: GridSpec, w: np.ndarray | None = None,
+                  scaler: Scaler | None = None) -> np.ndarray:
     """f on the grid: float32 (ny, nx), C-contiguous, out[j, i] = f(xs[i], ys[j]).
 
     support_vectors (S, 2) live in the kernel's space; `scaler`, if given, maps the grid

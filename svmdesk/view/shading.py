@@ -29,7 +29,7 @@ def diverging_lut(negative: int, positive: int) -> np.ndarray:
     return np.hstack([rgb, np.full((256, 1), 255.0)]).astype(np.uint8)
 
 
-def sides_pictures(values: np.ndarray, classes) -> tuple:
+def sides_pictures(values: np.ndarray, classes: tuple) -> tuple:
     """RGBA pictures (rows of the grid) of f's sides: each class's colour, paler towards
     the boundary; and at full strength on either side ("hard regions")."""
     values = np.asarray(values, dtype=np.float32)

@@ -9,6 +9,8 @@ margin (y_i f(x_i) = 1).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .. import catalog
@@ -85,7 +87,7 @@ def project_dual(v: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
     return np.clip(v - mu * y, 0.0, C)
 
 
-def dual_bias(alpha: np.ndarray, y: np.ndarray, g: np.ndarray, C: float):
+def dual_bias(alpha: np.ndarray, y: np.ndarray, g: np.ndarray, C: float) -> tuple:
     """LIBSVM's bias and its KKT violation for dual variables `alpha`.
 
     Points that may still move "up" (I_up) bound the bias from below, points that may move
@@ -124,7 +126,8 @@ class AveragedDual:
     of any primal point from the optimum.
     """
 
-    def __init__(self, y: np.ndarray, C: float, Q_matvec):
+    def __init__(self, y: np.ndarray, C: float,
+                 Q_matvec: Callable[[np.ndarray], np.ndarray]) -> None:
         """Q_matvec(a) must return Q a = y * (K (y * a))."""
         self.y, self.C, self.Q_matvec = y, C, Q_matvec
         self.average = np.zeros(len(y))
@@ -155,7 +158,7 @@ class BiasStep:
     as is, as for w.
     """
 
-    def __init__(self, learning_rate=None):
+    def __init__(self, learning_rate: float | None = None) -> None:
         self.learning_rate = learning_rate
         self.sum_sq = 0.0
 

@@ -93,7 +93,8 @@ def hinge_primal(half_w_sq: float | np.ndarray, margins: np.ndarray, C: float) -
     return float(half_w_sq + C * slack.sum())
 
 
-def dual_stats(alpha, y, y_g, bias, C):
+def dual_stats(alpha: np.ndarray, y: np.ndarray, y_g: np.ndarray, bias: float,
+               C: float) -> tuple[float, float, float]:
     """Primal, dual and gap for dual variables `alpha`, from y_g = y * g (g: f without bias).
 
     With Q = (y y^T) * K: a^T Q a = sum a_i y_i g_i, so nothing here touches the kernel.

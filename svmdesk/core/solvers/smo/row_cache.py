@@ -4,8 +4,9 @@ from __future__ import annotations
 from typing import SupportsIndex
 
 import numpy as np
+from numpy.typing import DTypeLike
 
-from ...kernels import KernelRows
+from ...kernels import Kernel, KernelRows
 from ...per_thread import PerThread
 
 TAU = 1e-12                 # libsvm's guard for a non-positive curvature
@@ -21,7 +22,7 @@ class RowMemory:
     def __init__(self):
         self._kept = {}
 
-    def take(self, name: str, shape: tuple, dtype) -> np.ndarray:
+    def take(self, name: str, shape: tuple, dtype: DTypeLike) -> np.ndarray:
         """An uninitialised array of this shape, on the memory kept under `name` when it
         is large enough (else on new memory, kept from now on)."""
         size = int(np.prod(shape)) * np.dtype(dtype).itemsize
@@ -51,7 +52,7 @@ class KernelRowCache:
     1 / max(k_ii + k_tt - 2 k_it, TAU), under a byte budget; least recently used rows are
     evicted first. Rows are float32 when the full matrix would not fit (libsvm's Qfloat)."""
 
-    def __init__(self, X: np.ndarray, kernel, kdiag: np.ndarray, budget: int):
+    def __init__(self, X: np.ndarray, kernel: Kernel, kdiag: np.ndarray, budget: int) -> None:
         n = len(X)
         self.X, self.kernel, self.kd, self.m = X, kernel, kdiag, n
         self.dtype = np.float64 if 2 * n * n * 8 <= budget else np.float32
