@@ -181,7 +181,7 @@ class Table:
     def defaults(self) -> dict:
         return {p.name: p.default for p in self.params}
 
-    def with_rows(self, *rows) -> Table:
+    def with_rows(self, *rows: Solver | KernelKind | Param) -> Table:
         """A copy with more rows (Solver, KernelKind or Param), the solver and kernel choices
         widened to take them."""
         kernels = {**self.kernels, **{r.name: r for r in rows if isinstance(r, KernelKind)}}

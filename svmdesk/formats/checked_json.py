@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any, NoReturn
 
 import numpy as np
 
@@ -92,13 +94,13 @@ class Checker:
     """Field checks on a parsed document; every failure is a DataError
     "<file>: <field> <problem>"."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str) -> None:
         self.name = name
 
-    def fail(self, where: str, problem: str):
+    def fail(self, where: str, problem: str) -> NoReturn:
         raise DataError(f"{self.name}: {where} {problem}" if where else f"{self.name} {problem}")
 
-    def obj(self, v, where: str, keys, optional=()) -> dict:
+    def obj(self, v: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict:
         if not isinstance(v, dict):
             self.fail(where, f"must be an object with keys {', '.join(keys)}; got {describe(v)}")
         for k in keys:
@@ -110,7 +112,7 @@ class Checker:
                       "is not a field of this format version")
         return v
 
-    def integer(self, v, where, lo=None, hi=None) -> int:
+    def integer(self, v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
         if type(v) is not int:
             self.fail(where, f"must be an integer; got {describe(v)}")
         if lo is not None and v < lo:
@@ -119,7 +121,7 @@ class Checker:
             self.fail(where, f"must be at most {hi}; got {v}")
         return v
 
-    def real(self, v, where, positive=False) -> float:
+    def real(self, v: Any, where: str, positive: bool = False) -> float:
         if type(v) not in (int, float):
             self.fail(where, f"must be a number; got {describe(v)}")
         try:
@@ -132,12 +134,12 @@ class Checker:
             self.fail(where, f"must be positive; got {x!r}")
         return x
 
-    def boolean(self, v, where) -> bool:
+    def boolean(self, v: Any, where: str) -> bool:
         if type(v) is not bool:
             self.fail(where, f"must be true or false; got {describe(v)}")
         return v
 
-    def string(self, v, where, allowed=None) -> str:
+    def string(self, v: Any, where: str, allowed: Sequence[str] | None = None) -> str:
         if type(v) is not str:
             self.fail(where, f"must be a string; got {describe(v)}")
         if allowed is not None and v not in allowed:
@@ -145,14 +147,15 @@ class Checker:
                              f"{describe(v)}")
         return v
 
-    def array(self, v, where, length=None, what="values") -> list:
+    def array(self, v: Any, where: str, length: int | None = None, what: str = "values") -> list:
         if not isinstance(v, list):
             self.fail(where, f"must be a list; got {describe(v)}")
         if length is not None and len(v) != length:
             self.fail(where, f"has {len(v)} {what} but {length} are needed")
         return v
 
-    def reals(self, v, where, length=None, positive=False, what="values") -> np.ndarray:
+    def reals(self, v: Any, where: str, length: int | None = None, positive: bool = False,
+              what: str = "values") -> np.ndarray:
         v = self.array(v, where, length, what)
         for k, x in enumerate(v):
             if type(x) is not float:   # the fast path: floats need no further checks here
@@ -170,13 +173,15 @@ class Checker:
             self.fail(f"{where}[{k}]", f"must be positive; got {a[k]!r}")
         return a
 
-    def indices(self, v, where, length=None, what="values", hi=2**62) -> np.ndarray:
+    def indices(self, v: Any, where: str, length: int | None = None, what: str = "values",
+                hi: int = 2**62) -> np.ndarray:
         v = self.array(v, where, length, what)
         for k, x in enumerate(v):
             self.integer(x, f"{where}[{k}]", lo=0, hi=hi)
         return np.array(v, dtype=np.intp).reshape(len(v))
 
-    def matrix(self, v, where, n_rows, n_cols, rows_what) -> np.ndarray:
+    def matrix(self, v: Any, where: str, n_rows: int | None, n_cols: int,
+               rows_what: str) -> np.ndarray:
         self.array(v, where, n_rows, rows_what)
         rows = [self.reals(row, f"{where}[{r}]", n_cols, what="features")
                 for r, row in enumerate(v)]

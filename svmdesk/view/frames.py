@@ -133,11 +133,13 @@ class KernelSums:
     costs the held-out points times the moved terms (a few hundred between two frames of
     SMO), not times all of them (5,000 x 1,300 kernel values, 9 ms a frame, measured)."""
 
-    def __init__(self):
-        self._key, self._K = None, None
-        self._held_key, self._held_coef, self._held_f = None, None, None
+    def __init__(self) -> None:
+        self._key: tuple | None = None             # whose kernel matrix _K is
+        self._K = np.empty((0, 0))
+        self._held_key: tuple | None = None        # whose held-out f is kept
+        self._held_coef, self._held_f = np.empty(0), np.empty(0)
 
-    def decision(self, step: Progress, Z: np.ndarray):
+    def decision(self, step: Progress, Z: np.ndarray) -> np.ndarray | None:
         """sum_t c_t k(z, z_t) for every training point z, or None when n is too large."""
         if len(Z) > GRAM_MAX_POINTS:
             return None
@@ -145,7 +147,9 @@ class KernelSums:
         key = (m.index, m.kernel, len(Z), id(m.scaler))
         if key != self._key:
             self._key, self._K = key, m.kernel(Z, Z)
-        return self._K @ step.snapshot.dual_coef
+        coef = step.snapshot.dual_coef
+        assert coef is not None, "kernel sums are of dual coefficients"
+        return self._K @ coef
 
     def held_out(self, step: Progress, Z: np.ndarray, Zt: np.ndarray) -> np.ndarray:
         """sum_t c_t k(z, z_t) for every held-out point z (Z: the training points)."""
@@ -154,6 +158,7 @@ class KernelSums:
         if key != self._held_key:
             self._held_key = key
             self._held_coef, self._held_f = np.zeros(len(Z)), np.zeros(len(Zt))
+        assert snap.dual_coef is not None, "held-out sums are of dual coefficients"
         change = snap.dual_coef - self._held_coef
         moved = np.flatnonzero(change)
         if len(moved):

@@ -7,13 +7,16 @@ At the optimum P = D. Hard margin is C = inf (P is inf while a point violates it
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import numpy as np
 
 from ..kernels import Kernel
+
+# A solver's `wanted`: asked between steps, True when its caller wants a snapshot now
+Wanted = Callable[[], bool] | None
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ def linear_support(margins: np.ndarray, tol: float = 1e-3) -> np.ndarray:
     return np.flatnonzero(margins <= 1.0 + tol)
 
 
-def check_finite(solver: str, step: float, *values) -> None:
+def check_finite(solver: str, step: float, *values: float | np.ndarray) -> None:
     """Stop a diverging gradient run with a message naming the solver and its step."""
     from ..errors import DivergenceError
 

@@ -45,13 +45,14 @@ from ._common import (
     require_every,
     require_trainable,
 )
-from .base import BinaryProblem, Snapshot, check_finite, dual_stats
+from .base import BinaryProblem, Snapshot, Wanted, check_finite, dual_stats
 
 NAME = "dual-gradient"
 DEFAULT_MAX_ITER = 20_000
 
 
-def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1,
+          wanted: Wanted = None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
     require_trainable(problem, NAME)
     require_every(every)

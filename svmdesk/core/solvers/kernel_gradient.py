@@ -37,6 +37,7 @@ from ._common import AveragedDual, BiasStep, require_every, require_trainable
 from .base import (
     BinaryProblem,
     Snapshot,
+    Wanted,
     check_finite,
     gap_certifies,
     hinge_primal,
@@ -48,7 +49,8 @@ NAME = "kernel-gradient"
 DEFAULT_MAX_ITER = 20_000
 
 
-def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1,
+          wanted: Wanted = None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
     require_trainable(problem, NAME)
     require_every(every)

@@ -34,7 +34,7 @@ import numpy as np
 
 from ..errors import warn_convergence
 from ._common import BiasStep, require_every, require_trainable
-from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
+from .base import BinaryProblem, Snapshot, Wanted, check_finite, hinge_primal, linear_support
 
 NAME = "pegasos"
 DEFAULT_BATCH = 32
@@ -42,7 +42,8 @@ DEFAULT_EPOCHS = 1000
 MIN_EPOCHS = 4  # judge the trend over at least two epochs
 
 
-def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1,
+          wanted: Wanted = None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
     require_trainable(problem, NAME)
     require_every(every)

@@ -32,13 +32,22 @@ import numpy as np
 
 from ..errors import warn_convergence
 from ._common import AveragedDual, BiasStep, require_every, require_trainable
-from .base import BinaryProblem, Snapshot, check_finite, gap_certifies, hinge_primal, linear_support
+from .base import (
+    BinaryProblem,
+    Snapshot,
+    Wanted,
+    check_finite,
+    gap_certifies,
+    hinge_primal,
+    linear_support,
+)
 
 NAME = "primal-subgradient"
 DEFAULT_MAX_ITER = 20_000
 
 
-def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1,
+          wanted: Wanted = None) -> Iterator[Snapshot]:
     """Validate now (so errors surface at the call), then return the iteration generator."""
     require_trainable(problem, NAME)
     require_every(every)

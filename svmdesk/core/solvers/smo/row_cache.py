@@ -1,6 +1,7 @@
 """The kernel-row cache of SMO, and the memory it keeps from one run to the next."""
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import SupportsIndex
 
 import numpy as np
@@ -19,8 +20,8 @@ class RowMemory:
     A window retraining its points keeps one (see keeping_row_memory); fit does not, and
     gives its memory back when it ends. One run at a time uses it."""
 
-    def __init__(self):
-        self._kept = {}
+    def __init__(self) -> None:
+        self._kept: dict[str, np.ndarray] = {}
 
     def take(self, name: str, shape: tuple, dtype: DTypeLike) -> np.ndarray:
         """An uninitialised array of this shape, on the memory kept under `name` when it
@@ -37,7 +38,7 @@ class RowMemory:
 _memory = PerThread()
 
 
-def keeping_row_memory(memory: RowMemory):
+def keeping_row_memory(memory: RowMemory) -> AbstractContextManager[None]:
     """Within this block, on this thread, SMO's kernel-row caches live in `memory`."""
     return _memory.set_to(memory)
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from ...errors import warn_convergence
 from .._common import hulls_overlap, require_trainable
-from ..base import BinaryProblem, Snapshot, dual_stats
+from ..base import BinaryProblem, Snapshot, Wanted, dual_stats
 from .newton import _box_qp
 from .row_cache import KernelRowCache
 
@@ -49,7 +49,8 @@ SMALL_M = 1000
 NEWTON_MAX_FREE = 400       # beyond this many free multipliers the solve costs too much
 
 
-def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snapshot]:
+def solve(problem: BinaryProblem, every: int = 1,
+          wanted: Wanted = None) -> Iterator[Snapshot]:
     """Snapshots every `every` pair steps; or, given `wanted` (a callable), whenever it
     says True between two pair steps (it is asked after each, so a caller drawing frames
     gets one as soon as it wants one, and the solver runs long batches between)."""
@@ -58,7 +59,7 @@ def solve(problem: BinaryProblem, every: int = 1, wanted=None) -> Iterator[Snaps
 
 
 class _SMO:
-    def __init__(self, p: BinaryProblem):
+    def __init__(self, p: BinaryProblem) -> None:
         self.p = p
         n = p.n
         self.C = float(p.C)
@@ -91,7 +92,7 @@ class _SMO:
         return float((F + self.up_pen[:m]).max()), float((F + self.low_pen[:m]).min())
 
     # -- main loop ------------------------------------------------------------------------
-    def run(self, every: int, wanted=None) -> Iterator[Snapshot]:
+    def run(self, every: int, wanted: Wanted = None) -> Iterator[Snapshot]:
         next_snapshot = every if wanted is None else math.inf
         converged = False
         self.wanted_now = False      # the pair steps stopped because a snapshot is wanted
