@@ -1,14 +1,15 @@
 """svmdesk's solver core: numpy only, no Qt. Everything a script or the GUI trains with."""
 from .catalog import MAX_CLASSES, SOLVERS, TABLE
 from .datasets import GENERATORS, Dataset, class_labels, make_dataset
-from .errors import ConvergenceWarning, DataError, DivergenceError
+from .errors import ConvergenceWarning, DataError, DivergenceError, NotFittedError
 from .estimator import SVC
 from .kernels import KERNELS, Kernel
 from .model import SVMModel
 from .solvers.base import Snapshot
 
 __all__ = [
-    "SVC", "DataError", "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
+    "SVC", "DataError", "NotFittedError", "ConvergenceWarning", "DivergenceError", "Snapshot",
+    "SVMModel",
     "Kernel", "KERNELS", "SOLVERS", "TABLE", "MAX_CLASSES", "Dataset", "GENERATORS",
     "make_dataset", "class_labels",
 ]

@@ -12,6 +12,11 @@ class DataError(ValueError):
     """Training or prediction data that cannot be used, with a message a student can act on."""
 
 
+class NotFittedError(ValueError, AttributeError):
+    """An estimator asked for what only fit gives (as scikit-learn's NotFittedError, both a
+    ValueError and an AttributeError, so hasattr() on a fitted attribute says False)."""
+
+
 class ConvergenceWarning(UserWarning):
     """A solver stopped before reaching its tolerance (budget spent, or no solution exists)."""
 

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import catalog
-from .errors import DataError
+from .errors import DataError, NotFittedError
 from .kernels import Kernel
 from .model import BinaryMachine, Scaler, SVMModel
 from .solvers.base import BinaryProblem, Snapshot
@@ -203,7 +203,7 @@ class SVC:
     def _fitted(self) -> SVMModel:
         model = getattr(self, "model_", None)
         if model is None:
-            raise AttributeError("this SVC is not fitted yet: call fit(X, y) first")
+            raise NotFittedError("this SVC is not fitted yet: call fit(X, y) first")
         return model
 
     def decision_function(self, X: ArrayLike) -> np.ndarray:
@@ -345,12 +345,17 @@ def _resolve_gamma(gamma, Z: np.ndarray) -> float:
 
 
 def _check_X(X, n_features=None) -> np.ndarray:
+    if hasattr(X, "toarray") and hasattr(X, "nnz"):      # a scipy.sparse matrix: its points
+        X = X.toarray()
+    if np.iscomplexobj(X):
+        raise DataError("Complex data not supported: X must hold real numbers")
     try:
         X = np.asarray(X, dtype=np.float64)
     except (TypeError, ValueError) as e:
         raise DataError(f"X must hold numbers only ({e}); check for text or empty cells") from None
-    if X.ndim == 1 and n_features is not None and X.size == n_features:
-        X = X.reshape(1, -1)
+    if X.ndim == 1:
+        raise DataError("Expected 2D array, got 1D array instead: X must be a 2-D table "
+                        "(points x features; one point: X.reshape(1, -1))")
     if X.ndim != 2:
         raise DataError(f"X must be a 2-D table (points x features); got shape {X.shape}")
     if X.shape[0] == 0 or X.shape[1] == 0:
@@ -377,6 +382,9 @@ def _check_data(X, y, need_two_classes: bool = True):
         raise DataError(f"X has {len(X)} points but y has {len(y)} labels: they must match")
     if y.dtype.kind == "f" and not np.isfinite(y).all():
         raise DataError("y contains NaN or infinite labels: every point needs a class")
+    if y.dtype.kind in "fc" and np.any(y != np.round(y)):
+        raise DataError("Unknown label type: continuous. y holds measurements (such as 0.37), "
+                        "not classes: a classifier needs a label per class, such as 0 and 1")
     if need_two_classes and len(_unique(y)) < 2:
         label = y[0].item() if isinstance(y[0], np.generic) else y[0]
         raise DataError(f"need at least two classes to train; every point has label "

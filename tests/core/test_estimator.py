@@ -363,11 +363,12 @@ def test_bad_prediction_data_raises_dataerror(method, X, words):
         assert word in str(info.value), str(info.value)
 
 
-def test_single_point_as_1d_vector_of_the_right_length_is_one_point():
+def test_single_point_as_1d_vector_is_refused_as_scikit_learn_does():
     model = _fitted_small()
     X, _ = _small()
-    assert model.predict(X[4]).shape == (1,)
-    assert model.predict(X[4])[0] == model.predict(X[4:5])[0]
+    with pytest.raises(DataError, match="Expected 2D array.*reshape"):
+        model.predict(X[4])
+    assert model.predict(X[4:5]).shape == (1,)
 
 
 def test_score_with_mismatched_lengths_raises_dataerror():
@@ -432,9 +433,11 @@ def test_negative_numpy_int_labels_keep_values_and_dtype():
 
 def test_float_and_bool_labels_round_trip():
     X, y = moons()
-    floats = SVC().fit(X, np.where(y == 1, 2.5, -0.5))
-    np.testing.assert_array_equal(floats.classes_, [-0.5, 2.5])
+    floats = SVC().fit(X, np.where(y == 1, 2.0, -1.0))
+    np.testing.assert_array_equal(floats.classes_, [-1.0, 2.0])
     assert floats.predict(X).dtype == np.float64
+    with pytest.raises(DataError, match="continuous"):    # 2.5 is a measurement, no class
+        SVC().fit(X, np.where(y == 1, 2.5, -0.5))
     bools = SVC().fit(X, y.astype(bool))
     np.testing.assert_array_equal(bools.classes_, [False, True])
     assert bools.predict(X).dtype == np.bool_

@@ -1,0 +1,54 @@
+"""Data scikit-learn's users know to be wrong is refused in one line, with scikit-learn's
+words where they know them; data it accepts (sparse matrices) is used as it is meant."""
+import numpy as np
+import pytest
+
+from svmdesk.core import SVC, DataError, make_dataset
+from svmdesk.core.errors import NotFittedError
+
+
+@pytest.fixture
+def moons():
+    d = make_dataset("moons", n=60, noise=0.2, seed=0)
+    return np.asarray(d.X), np.asarray(d.y)
+
+
+def test_a_continuous_target_is_refused_as_scikit_learn_says(moons):
+    X, _ = moons
+    y = np.random.default_rng(0).random(len(X))
+    with pytest.raises(DataError, match="Unknown label type: continuous"):
+        SVC().fit(X, y)
+    assert SVC().fit(X, (y > 0.5).astype(float)).classes_.tolist() == [0.0, 1.0]
+
+
+def test_complex_X_is_refused_not_cut_to_its_real_part(moons):
+    X, y = moons
+    with pytest.raises(DataError, match="Complex data not supported"):
+        SVC().fit(X + 1j, y)
+    fitted = SVC().fit(X, y)
+    with pytest.raises(DataError, match="Complex data not supported"):
+        fitted.predict(X + 1j)
+
+
+def test_a_1d_X_is_refused_in_predict_as_scikit_learn_says(moons):
+    X, y = moons
+    fitted = SVC().fit(X, y)
+    for call in (fitted.predict, fitted.decision_function):
+        with pytest.raises(DataError, match="Expected 2D array, got 1D array instead"):
+            call(X[0])
+
+
+def test_predict_before_fit_is_both_a_valueerror_and_an_attributeerror(moons):
+    X, _ = moons
+    with pytest.raises(NotFittedError, match="not fitted yet") as info:
+        SVC().predict(X)
+    assert isinstance(info.value, ValueError) and isinstance(info.value, AttributeError)
+
+
+def test_a_sparse_X_trains_and_predicts_as_the_dense_points_it_holds(moons):
+    sparse = pytest.importorskip("scipy.sparse")
+    X, y = moons
+    dense = SVC(kernel="rbf", C=3.0).fit(X, y)
+    from_sparse = SVC(kernel="rbf", C=3.0).fit(sparse.csr_matrix(X), y)
+    np.testing.assert_allclose(from_sparse.decision_function(sparse.csr_matrix(X)),
+                               dense.decision_function(X))
