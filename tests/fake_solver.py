@@ -26,9 +26,11 @@ class ShrinkSVC(SVC):
 
     def __init__(self, solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3,
                  coef0=0.0, tol=1e-3, max_iter=None, learning_rate=None, batch_size=None,
-                 standardize=False, random_state=None, shrink=0.5):
+                 standardize=False, random_state=None, decision_function_shape="ovr",
+                 shrink=0.5):
         super().__init__(solver, kernel, C, gamma, degree, coef0, tol, max_iter,
-                         learning_rate, batch_size, standardize, random_state)
+                         learning_rate, batch_size, standardize, random_state,
+                         decision_function_shape)
         self.shrink = shrink
 
 

@@ -166,8 +166,9 @@ def _value_widget(param, table):
     control = param.control
     if param.kind == "choice":
         box = QComboBox()
-        for name, row in table.rows_for(param).items():
-            box.addItem(row.title, name)
+        rows = table.rows_for(param)
+        for name in param.choices:
+            box.addItem(rows[name].title if rows is not None else name, name)
         box.setCurrentIndex(box.findData(param.default))
         return box
     if param.kind == "bool":

@@ -86,9 +86,11 @@ def _in_cli_words(param) -> str:
 
 
 def _help(param, table) -> str:
-    if param.kind == "choice":
-        text = f"{param.about}: " + "; ".join(_choice(row, table)
-                                              for row in table.rows_for(param).values())
+    rows = table.rows_for(param)
+    if param.kind == "choice" and rows is not None:
+        text = f"{param.about}: " + "; ".join(_choice(row, table) for row in rows.values())
+    elif param.kind == "choice":
+        text = f"{param.about}: {param.allowed()}"
     elif param.kind == "bool":
         text = param.about
     else:

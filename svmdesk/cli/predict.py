@@ -50,7 +50,7 @@ def run(args) -> int:
     svc = read_model(args.model)
     X, names = load_points(args.data, svc.n_features_in_)
     labels = svc.predict(X)
-    values = svc.decision_function(X)
+    values = svc.set_params(decision_function_shape="ovo").decision_function(X)  # per machine
     classes = [str(c) for c in svc.classes_.tolist()]
     if values.ndim == 1:
         values, columns = values[:, None], ["decision"]

@@ -88,7 +88,9 @@ class Param:
     kernels: tuple | None = ALL
     formula: str = ""
     control: Control | None = None   # how the window offers it (None: not at all)
-    shapes: str = "model"       # what it shapes: "model" (the optimum), "data" or "training"
+    in_old_files: bool = True   # False: model files written before it existed lack it
+    shapes: str = "model"       # what it shapes: "model" (the optimum), "data", "training"
+                                # or "output" (what the fitted estimator returns)
 
     def applies(self, solver: str, kernel: str) -> bool:
         """Whether training `solver` with `kernel` uses this parameter."""
@@ -192,9 +194,10 @@ class Table:
         params += [r for r in rows if isinstance(r, Param)]
         return Table(MappingProxyType(kernels), MappingProxyType(solvers), tuple(params))
 
-    def rows_for(self, param: Param) -> Mapping:
-        """The rows a choice parameter chooses from (the solvers, or the kernels)."""
-        return self.solvers if param.name == "solver" else self.kernels
+    def rows_for(self, param: Param) -> Mapping | None:
+        """The rows a choice parameter chooses from (the solvers, or the kernels); None for
+        a choice of plain words."""
+        return {"solver": self.solvers, "kernel": self.kernels}.get(param.name)
 
     def used(self, params: Mapping, shapes: tuple = ("model", "data", "training")) -> list:
         """(row, value) of the parameters that the solver and kernel of `params` use and
@@ -306,6 +309,10 @@ PARAMS = (
     Param("random_state", "int", None, "the seed of the solver's random sampling", low=0,
           low_open=False, none="a fresh seed each run", solvers=("pegasos",),
           shapes="training", control=Control(0, 1_000_000, start=0)),
+    Param("decision_function_shape", "choice", "ovr",
+          "what decision_function returns for three or more classes: one column per class "
+          "('ovr', scikit-learn's default) or per one-vs-one machine ('ovo')",
+          choices=("ovr", "ovo"), shapes="output", in_old_files=False),
 )
 
 TABLE = Table(KERNELS, SOLVERS, PARAMS)

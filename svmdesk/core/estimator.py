@@ -63,7 +63,8 @@ class SVC:
                  gamma: str | float = "scale", degree: int = 3, coef0: float = 0.0,
                  tol: float = 1e-3, max_iter: int | None = None,
                  learning_rate: float | None = None, batch_size: int | None = None,
-                 standardize: bool = False, random_state: int | None = None) -> None:
+                 standardize: bool = False, random_state: int | None = None,
+                 decision_function_shape: str = "ovr") -> None:
         self.solver = solver
         self.kernel = kernel
         self.C = C
@@ -76,6 +77,7 @@ class SVC:
         self.batch_size = batch_size
         self.standardize = standardize
         self.random_state = random_state
+        self.decision_function_shape = decision_function_shape
 
     def get_params(self, deep: bool = True) -> dict:
         return {name: getattr(self, name) for name in catalog.TABLE.names}
@@ -207,10 +209,17 @@ class SVC:
         return model
 
     def decision_function(self, X: ArrayLike) -> np.ndarray:
-        """f(x): shape (n,) for two classes (positive means classes_[1]); for K classes
-        (n, K(K-1)/2) one-vs-one values in sklearn's "ovo" order (positive: first class)."""
+        """f(x): shape (n,) for two classes (positive means classes_[1]). For K classes,
+        decision_function_shape="ovr" (the default): (n, K), a column per class whose
+        argmax is the prediction (scikit-learn's votes plus scaled confidences); "ovo":
+        (n, K(K-1)/2) one-vs-one values in scikit-learn's order (positive: first class)."""
         model = self._fitted()
-        return model.decision_function(_check_X(X, model.n_features))
+        values = model.decision_function(_check_X(X, model.n_features))
+        shape = catalog.TABLE.param("decision_function_shape").check(
+            self.decision_function_shape)
+        if shape == "ovr" and len(model.classes) > 2:
+            return ovr_decision(values, len(model.classes))
+        return values
 
     def predict(self, X: ArrayLike) -> np.ndarray:
         model = self._fitted()
@@ -223,6 +232,20 @@ class SVC:
 
 
 _NEVER = 2**62  # `every` for fit: only final snapshots
+
+
+def ovr_decision(ovo: np.ndarray, n_classes: int) -> np.ndarray:
+    """One column per class from one-vs-one values (machine (i, j) positive: i wins), as
+    scikit-learn's SVC makes them: each class's votes, plus its summed confidences squashed
+    into (-1/3, 1/3) so that they break ties without outvoting a vote."""
+    votes = np.zeros((len(ovo), n_classes))
+    confidence = np.zeros((len(ovo), n_classes))
+    for k, (i, j) in enumerate(machine_pairs(n_classes)):
+        confidence[:, i] += ovo[:, k]
+        confidence[:, j] -= ovo[:, k]
+        votes[ovo[:, k] >= 0, i] += 1
+        votes[ovo[:, k] < 0, j] += 1
+    return votes + confidence / (3 * (np.abs(confidence) + 1))
 
 
 def machine_pairs(n_classes: int) -> list[tuple[int, int]]:

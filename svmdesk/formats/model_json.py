@@ -218,9 +218,14 @@ class _Loader(Checker):
     def params(self, v) -> dict:
         """The estimator's parameters, each of the JSON type its row in the catalog says;
         then their ranges and their pairing, as the estimator checks them."""
-        p = dict(self.obj(v, "params", catalog.TABLE.names))
-        for param in catalog.TABLE.params:
-            p[param.name] = self.param(param, p[param.name], f"params.{param.name}")
+        table = catalog.TABLE
+        required = [p.name for p in table.params if p.in_old_files]
+        p = dict(self.obj(v, "params", required, optional=table.names))
+        for param in table.params:
+            if param.name in p:
+                p[param.name] = self.param(param, p[param.name], f"params.{param.name}")
+            else:            # a file written before the parameter existed: the default
+                p[param.name] = param.default
         try:
             catalog.TABLE.check(p)
         except ValueError as e:

@@ -52,3 +52,22 @@ def test_a_sparse_X_trains_and_predicts_as_the_dense_points_it_holds(moons):
     from_sparse = SVC(kernel="rbf", C=3.0).fit(sparse.csr_matrix(X), y)
     np.testing.assert_allclose(from_sparse.decision_function(sparse.csr_matrix(X)),
                                dense.decision_function(X))
+
+
+def test_decision_function_is_one_column_per_class_by_default_as_scikit_learn_gives():
+    from sklearn.datasets import load_iris
+    from sklearn.svm import SVC as LibSVC
+
+    X, y = load_iris(return_X_y=True)
+    ours = SVC(kernel="rbf", C=1.0, gamma=0.5, tol=1e-6).fit(X, y)
+    theirs = LibSVC(kernel="rbf", C=1.0, gamma=0.5, tol=1e-6).fit(X, y)
+    ovr = ours.decision_function(X)
+    assert ovr.shape == (len(X), 3)
+    np.testing.assert_array_equal(ovr.argmax(axis=1), ours.predict(X))
+    np.testing.assert_allclose(ovr, theirs.decision_function(X), atol=1e-4)
+    ours.set_params(decision_function_shape="ovo")
+    theirs.set_params(decision_function_shape="ovo")
+    np.testing.assert_allclose(ours.decision_function(X), theirs.decision_function(X),
+                               atol=1e-4)
+    with pytest.raises(ValueError, match="decision_function_shape must be one of 'ovr' or"):
+        ours.set_params(decision_function_shape="ova").decision_function(X)

@@ -95,7 +95,7 @@ def test_import_surface_and_dataerror_is_a_valueerror():
 def test_signature_and_defaults_are_the_contract():
     expected = dict(solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3, coef0=0.0,
                     tol=1e-3, max_iter=None, learning_rate=None, batch_size=None,
-                    standardize=False, random_state=None)
+                    standardize=False, random_state=None, decision_function_shape="ovr")
     params = inspect.signature(SVC.__init__).parameters
     assert list(params)[1:] == list(expected)
     assert {k: p.default for k, p in list(params.items())[1:]} == expected
@@ -104,7 +104,7 @@ def test_signature_and_defaults_are_the_contract():
 
 BAD_VALUES = dict(solver="newton", kernel="gauss", C=-1, gamma="x", degree=1.5,
                   coef0=float("nan"), tol=0, max_iter=0, learning_rate=-1, batch_size=0,
-                  standardize="yes", random_state=-1)
+                  standardize="yes", random_state=-1, decision_function_shape="ova")
 
 
 def test_init_stores_parameters_verbatim_even_bad_ones():
@@ -594,7 +594,7 @@ def test_multiclass_one_vs_one_matches_sklearn(name):
     X, y = iris2() if name == "iris" else blobs4()
     K = len(np.unique(y))
     n_machines = K * (K - 1) // 2
-    model = SVC().fit(X, y)
+    model = SVC(decision_function_shape="ovo").fit(X, y)
     ref = libsvm(X, y, decision_function_shape="ovo")
     assert np.mean(model.predict(X) == ref.predict(X)) >= 0.995
     f = model.decision_function(X)
@@ -665,7 +665,7 @@ def test_linear_coef_matches_sklearn_and_rebuilds_decision_function():
 
 def test_linear_multiclass_coef_has_one_row_per_machine():
     X, y = blobs4()
-    model = SVC(kernel="linear", tol=1e-5).fit(X, y)
+    model = SVC(kernel="linear", tol=1e-5, decision_function_shape="ovo").fit(X, y)
     ref = libsvm(X, y, kernel="linear", tol=1e-5, decision_function_shape="ovo")
     assert model.coef_.shape == (6, 2)
     np.testing.assert_allclose(model.coef_, ref.coef_, atol=1e-3)
@@ -898,8 +898,8 @@ def test_kernel_solvers_on_rbf_moons_match_smo(solver):
 
 def test_dual_gradient_multiclass_runs_one_vs_one():
     X, y = blobs4()
-    model = SVC(solver="dual-gradient", kernel="linear").fit(X, y)
-    reference = SVC(kernel="linear").fit(X, y)
+    model = SVC(solver="dual-gradient", kernel="linear", decision_function_shape="ovo").fit(X, y)
+    reference = SVC(kernel="linear", decision_function_shape="ovo").fit(X, y)
     assert model.converged_ and model.decision_function(X).shape == (len(X), 6)
     np.testing.assert_allclose(model.objective_, reference.objective_, rtol=1e-2)
     assert np.mean(model.predict(X) == reference.predict(X)) >= 0.97

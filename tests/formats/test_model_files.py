@@ -670,7 +670,7 @@ def test_libsvm_predicts_our_labels_and_decision_values(which, params, svmutil, 
         params.update(gamma=0.01, coef0=-1.0, C=10.0)
     svc = fit(X, y, **params)
     labels, values = libsvm_predict(svmutil, svc, X, tmp_path)
-    ours = svc.decision_function(X)
+    ours = svc.set_params(decision_function_shape="ovo").decision_function(X)   # per machine
     ours = ours[:, None] if ours.ndim == 1 else ours
     assert values.shape == ours.shape
     assert np.abs(values - ours).max() <= 1e-6 * max(1.0, np.abs(ours).max())
@@ -736,7 +736,8 @@ def test_dual_solver_linear_models_export_exactly(solver, svmutil, tmp_path):
     X, y = _iris_three()
     svc = fit(X, y, solver=solver, kernel="linear")
     _, values = libsvm_predict(svmutil, svc, X, tmp_path)
-    assert np.abs(values - svc.decision_function(X)).max() <= 1e-9
+    ovo = svc.set_params(decision_function_shape="ovo").decision_function(X)
+    assert np.abs(values - ovo).max() <= 1e-9
 
 
 def test_range_file_reproduces_the_standardisation(tmp_path):
@@ -806,3 +807,15 @@ def test_any_value_in_any_model_field_is_loaded_or_refused_with_dataerror(tmp_pa
         load_or_refuse(load_model, tmp_path / "fuzz.json", damaged)
 
     check()
+
+
+def test_a_model_file_written_before_decision_function_shape_existed_loads_with_ovr(tmp_path):
+    X, y = _iris_three()
+    path = save_model(fit(X, y, kernel="rbf", decision_function_shape="ovo"), tmp_path / "m.json")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["params"]["decision_function_shape"] == "ovo"         # kept verbatim
+    del doc["params"]["decision_function_shape"]                      # as older files are
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    loaded = load_model(path)
+    assert loaded.get_params()["decision_function_shape"] == "ovr"
+    assert loaded.decision_function(X).shape == (len(X), 3)

@@ -151,7 +151,7 @@ def test_fitted_binary_model(params, standardize):
 def test_multi_class_votes_like_predict(kernel, centers):
     d = make_dataset("blobs", n=40 * centers, noise=2.5, seed=4, centers=centers)
     X, labels = np.asarray(d.X), np.array(list("abcd"))[np.asarray(d.y)]
-    svc = SVC(kernel=kernel, standardize=True).fit(X, labels)
+    svc = SVC(kernel=kernel, standardize=True, decision_function_shape="ovo").fit(X, labels)
     n_machines = centers * (centers - 1) // 2
     assert len(svc.model_.machines) == n_machines
     spec = _bounds(X, 50, 40)
