@@ -377,15 +377,19 @@ def _check_X(X, n_features=None) -> np.ndarray:
     except (TypeError, ValueError) as e:
         raise DataError(f"X must hold numbers only ({e}); check for text or empty cells") from None
     if X.ndim == 1:
-        raise DataError("Expected 2D array, got 1D array instead: X must be a 2-D table "
-                        "(points x features; one point: X.reshape(1, -1))")
+        raise DataError("Expected 2D array, got 1D array instead: X must be a 2-D table of "
+                        "points x features. Reshape your data: X.reshape(1, -1) for one point")
     if X.ndim != 2:
         raise DataError(f"X must be a 2-D table (points x features); got shape {X.shape}")
-    if X.shape[0] == 0 or X.shape[1] == 0:
-        raise DataError(f"X is empty (shape {X.shape}): there are no points to use")
+    if X.shape[0] == 0:
+        raise DataError(f"X is empty: 0 sample(s) (shape={X.shape}) while a minimum of 1 is "
+                        "required; there are no points to use")
+    if X.shape[1] == 0:
+        raise DataError(f"X is empty: 0 feature(s) (shape={X.shape}) while a minimum of 1 is "
+                        "required")
     if n_features is not None and X.shape[1] != n_features:
-        raise DataError(f"X has {X.shape[1]} features but the model was trained on "
-                        f"{n_features}")
+        raise DataError(f"X has {X.shape[1]} features, but SVC is expecting {n_features} "
+                        "features as input (the model was trained on that many)")
     bad = ~np.isfinite(X)
     if bad.any():
         r, c = np.argwhere(bad)[0]
@@ -395,6 +399,9 @@ def _check_X(X, n_features=None) -> np.ndarray:
 
 
 def _check_data(X, y, need_two_classes: bool = True):
+    if y is None:
+        raise DataError("SVC requires y to be passed, but the target y is None: give each "
+                        "point its class label")
     X = _check_X(X)
     y = np.asarray(y)
     if y.ndim == 2 and 1 in y.shape:
@@ -410,8 +417,9 @@ def _check_data(X, y, need_two_classes: bool = True):
                         "not classes: a classifier needs a label per class, such as 0 and 1")
     if need_two_classes and len(_unique(y)) < 2:
         label = y[0].item() if isinstance(y[0], np.generic) else y[0]
-        raise DataError(f"need at least two classes to train; every point has label "
-                        f"{label!r}: add points of another class")
+        few = " (n_samples = 1)" if len(y) == 1 else ""
+        raise DataError(f"need at least two classes to train, got one class{few}: every "
+                        f"point has label {label!r}; add points of another class")
     return X, y
 
 

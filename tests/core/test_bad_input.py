@@ -71,3 +71,43 @@ def test_decision_function_is_one_column_per_class_by_default_as_scikit_learn_gi
                                atol=1e-4)
     with pytest.raises(ValueError, match="decision_function_shape must be one of 'ovr' or"):
         ours.set_params(decision_function_shape="ova").decision_function(X)
+
+
+@pytest.mark.parametrize("case, words", [
+    ("no y", "requires y to be passed, but the target y is None"),
+    ("one sample", "n_samples = 1"),
+    ("no features", "0 feature(s) (shape=(5, 0)) while a minimum of 1 is required"),
+])
+def test_unusable_training_data_is_refused_in_scikit_learns_words(case, words):
+    X = np.arange(10.0).reshape(5, 2)
+    args = {"no y": (X, None), "one sample": (X[:1], [0]),
+            "no features": (np.empty((5, 0)), [0, 1, 0, 1, 0])}[case]
+    with pytest.raises(DataError) as info:
+        SVC().fit(*args)
+    assert words in str(info.value)
+
+
+def test_a_width_unlike_fits_and_a_1d_X_are_refused_in_scikit_learns_words(moons):
+    X, y = moons
+    fitted = SVC().fit(X, y)
+    with pytest.raises(DataError, match="X has 3 features, but SVC is expecting 2 features"):
+        fitted.predict(np.hstack([X, X[:, :1]]))
+    with pytest.raises(DataError, match="Reshape your data"):
+        fitted.predict(X[0])
+
+
+def test_an_array_like_that_is_no_numpy_array_is_taken_as_its_points(moons):
+    X, y = moons
+
+    class Table:            # an array-like such as a data frame's values, no ndarray
+        def __init__(self, a):
+            self.a = a
+
+        def __array__(self, dtype=None, copy=None):
+            return np.asarray(self.a, dtype=dtype)
+
+        def __len__(self):
+            return len(self.a)
+
+    fitted = SVC().fit(Table(X), y)
+    np.testing.assert_array_equal(fitted.predict(Table(X)), SVC().fit(X, y).predict(X))
