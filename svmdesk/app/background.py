@@ -13,15 +13,6 @@ import traceback
 _TASKS: set[asyncio.Future] = set()   # running tasks: asyncio keeps only weak references to them
 
 
-def loop_running() -> bool:
-    """True inside the app's qasync loop; False in plain Qt code (scripts, some tests)."""
-    try:
-        asyncio.get_running_loop()
-        return True
-    except RuntimeError:
-        return False
-
-
 def in_background(work, done, failed) -> None:
     try:
         loop = asyncio.get_running_loop()

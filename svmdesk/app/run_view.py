@@ -34,7 +34,6 @@ class RunView(QObject):
         self.panel, self.readout = window.panel, window.panel.readout_box
         self.notices, self.work, self.autosave = window.notices, window.work, window.files.autosave
         self.refusal = refusal               # why the run cannot start now ('' if it can)
-        self.last_frame = None
         self._inputs_version = 0     # counts changes of the points and the parameters
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
@@ -56,17 +55,20 @@ class RunView(QObject):
         self._view_settled.timeout.connect(self._follow_view)
         self.canvas.view.sigRangeChanged.connect(lambda *_: self._view_settled.start())
 
+    @property
+    def last_frame(self):
+        """The frame drawn: the canvas's (None: no model)."""
+        return self.canvas.frame
+
     # -- what is drawn ------------------------------------------------------------------------
     def show(self, frame, state: str) -> None:
         """Draw a frame that no run made (an opened model), with the readout's state."""
-        self.last_frame = frame
         self.canvas.show_frame(frame)
         self.readout.show_frame(frame)
         self.readout.show_state(state)
 
     def clear(self) -> None:
         """No model: the canvas, the charts and the readout empty."""
-        self.last_frame = None
         self.canvas.clear_model()
         self.charts.clear()
         self.readout.clear()
@@ -107,7 +109,6 @@ class RunView(QObject):
 
     @Slot(object)
     def on_frame(self, frame) -> None:
-        self.last_frame = frame
         self.canvas.show_frame(frame)
         self.charts.extend(frame.history)
         now = time.perf_counter()
@@ -191,5 +192,4 @@ class RunView(QObject):
         """Draw a frame redrawn for the view, unless a newer view or frame came first."""
         if moved is None or request != self._regrids or self.last_frame is not frame:
             return
-        self.last_frame = moved
         self.canvas.show_frame(moved)
