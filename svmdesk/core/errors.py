@@ -1,4 +1,5 @@
 """Exceptions and warnings raised by the solver core."""
+import sys
 import warnings
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -15,6 +16,49 @@ class DataError(ValueError):
 class NotFittedError(ValueError, AttributeError):
     """An estimator asked for what only fit gives (as scikit-learn's NotFittedError, both a
     ValueError and an AttributeError, so hasattr() on a fitted attribute says False)."""
+
+
+class DataTypeError(DataError, TypeError):
+    """Data whose cells are not numbers at all (a dict, a list): a TypeError too, as numpy's
+    conversion raises one."""
+
+
+class DataConversionWarning(UserWarning):
+    """Data that was usable after a conversion the user may not have meant (a column of
+    labels given as an (n, 1) table)."""
+
+
+def continuous_labels(example: str) -> str:
+    """scikit-learn's sentence for a regression target given to a classifier, then what it
+    means: the same words from the estimator and from the file readers."""
+    return (f"Unknown label type: continuous. The labels are measurements (such as "
+            f"{example}), not classes: a classifier needs a label per class, such as 0 and 1")
+
+
+def not_fitted(message: str) -> NotFittedError:
+    """The NotFittedError to raise (see also_sklearns)."""
+    return also_sklearns(NotFittedError)(message)
+
+
+def warn_data_conversion(message: str, stacklevel: int = 2) -> None:
+    warnings.warn(message, also_sklearns(DataConversionWarning), stacklevel=stacklevel + 1)
+
+
+_both: dict[tuple[type, type], type] = {}
+
+
+def also_sklearns(ours: type) -> type:
+    """`ours`, or where scikit-learn is already loaded (its tools are calling us), a subclass
+    that is also scikit-learn's class of the same name, which those tools catch or count by
+    class. svmdesk never imports scikit-learn itself: a plain svmdesk process pays nothing."""
+    theirs_module = sys.modules.get("sklearn.exceptions")
+    theirs = getattr(theirs_module, ours.__name__, None)
+    if theirs is None:
+        return ours
+    if (ours, theirs) not in _both:
+        _both[ours, theirs] = type(ours.__name__, (ours, theirs), {
+            "__module__": __name__, "__doc__": ours.__doc__})
+    return _both[ours, theirs]
 
 
 class ConvergenceWarning(UserWarning):

@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import catalog
-from .errors import DataError, NotFittedError
+from .errors import DataError, DataTypeError, continuous_labels, not_fitted, warn_data_conversion
 from .kernels import Kernel
 from .model import BinaryMachine, Scaler, SVMModel
 from .solvers.base import BinaryProblem, Snapshot
@@ -95,6 +95,16 @@ class SVC:
         changed = [f"{k}={v!r}" for k, v in self.get_params().items()
                    if repr(v) != repr(defaults[k])]
         return f"SVC({', '.join(changed)})"
+
+    def __sklearn_is_fitted__(self) -> bool:
+        return getattr(self, "model_", None) is not None
+
+    def __sklearn_tags__(self) -> Any:
+        """scikit-learn's description of this estimator, for its own tools (which alone call
+        this, so scikit-learn is imported here and never by svmdesk)."""
+        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
+        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
+                    classifier_tags=ClassifierTags(), input_tags=InputTags(sparse=True))
 
     # -- training -----------------------------------------------------------------------------
     def fit(self, X: ArrayLike, y: ArrayLike) -> SVC:
@@ -205,7 +215,8 @@ class SVC:
     def _fitted(self) -> SVMModel:
         model = getattr(self, "model_", None)
         if model is None:
-            raise NotFittedError("this SVC is not fitted yet: call fit(X, y) first")
+            raise not_fitted("This SVC instance is not fitted yet. Call 'fit' with "
+                             "appropriate arguments before using this estimator.")
         return model
 
     def decision_function(self, X: ArrayLike) -> np.ndarray:
@@ -370,23 +381,18 @@ def _resolve_gamma(gamma, Z: np.ndarray) -> float:
 def _check_X(X, n_features=None) -> np.ndarray:
     if hasattr(X, "toarray") and hasattr(X, "nnz"):      # a scipy.sparse matrix: its points
         X = X.toarray()
-    if np.iscomplexobj(X):
-        raise DataError("Complex data not supported: X must hold real numbers")
-    try:
-        X = np.asarray(X, dtype=np.float64)
-    except (TypeError, ValueError) as e:
-        raise DataError(f"X must hold numbers only ({e}); check for text or empty cells") from None
+    X = _as_numbers(X)
     if X.ndim == 1:
         raise DataError("Expected 2D array, got 1D array instead: X must be a 2-D table of "
                         "points x features. Reshape your data: X.reshape(1, -1) for one point")
     if X.ndim != 2:
         raise DataError(f"X must be a 2-D table (points x features); got shape {X.shape}")
     if X.shape[0] == 0:
-        raise DataError(f"X is empty: 0 sample(s) (shape={X.shape}) while a minimum of 1 is "
-                        "required; there are no points to use")
+        raise DataError(f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of "
+                        "1 is required: there are no points to use")
     if X.shape[1] == 0:
-        raise DataError(f"X is empty: 0 feature(s) (shape={X.shape}) while a minimum of 1 is "
-                        "required")
+        raise DataError(f"Found array with 0 feature(s) (shape={X.shape}) while a minimum of "
+                        "1 is required: X has no feature columns")
     if n_features is not None and X.shape[1] != n_features:
         raise DataError(f"X has {X.shape[1]} features, but SVC is expecting {n_features} "
                         "features as input (the model was trained on that many)")
@@ -398,23 +404,44 @@ def _check_X(X, n_features=None) -> np.ndarray:
     return X
 
 
+def _as_numbers(X) -> np.ndarray:
+    try:
+        X = np.asarray(X)      # first, so that array-likes (a DataFrame) convert themselves
+    except ValueError as e:    # ragged rows
+        raise DataError(f"X must be a table of numbers ({e})") from None
+    if np.iscomplexobj(X):
+        raise DataError("Complex data not supported: X must hold real numbers")
+    try:
+        return X.astype(np.float64, copy=False)
+    except TypeError as e:     # a cell that is no number at all: a TypeError, as numpy's
+        raise DataTypeError(f"X must hold numbers only ({e}); check for text or empty "
+                            "cells") from None
+    except ValueError as e:    # text that is no number
+        raise DataError(f"X must hold numbers only ({e}); check for text or empty cells"
+                        ) from None
+
+
 def _check_data(X, y, need_two_classes: bool = True):
     if y is None:
         raise DataError("SVC requires y to be passed, but the target y is None: give each "
                         "point its class label")
     X = _check_X(X)
     y = np.asarray(y)
-    if y.ndim == 2 and 1 in y.shape:
+    if y.ndim == 2 and y.shape[1] == 1:
+        warn_data_conversion("A column-vector y was passed when a 1d array was expected. "
+                             "Please change the shape of y to (n_samples, ), for example "
+                             "using ravel().", stacklevel=3)
         y = y.ravel()
     if y.ndim != 1:
-        raise DataError(f"y must be one label per point (1-D); got shape {y.shape}")
+        raise DataError(f"y should be a 1d array, got an array of shape {y.shape} instead: "
+                        "give one label per point (1-D)")
     if len(y) != len(X):
         raise DataError(f"X has {len(X)} points but y has {len(y)} labels: they must match")
     if y.dtype.kind == "f" and not np.isfinite(y).all():
         raise DataError("y contains NaN or infinite labels: every point needs a class")
-    if y.dtype.kind in "fc" and np.any(y != np.round(y)):
-        raise DataError("Unknown label type: continuous. y holds measurements (such as 0.37), "
-                        "not classes: a classifier needs a label per class, such as 0 and 1")
+    fractional = y.dtype.kind in "fc" and (y != np.round(y))
+    if np.any(fractional):
+        raise DataError(continuous_labels(repr(y[np.argmax(fractional)].item())))
     if need_two_classes and len(_unique(y)) < 2:
         label = y[0].item() if isinstance(y[0], np.generic) else y[0]
         few = " (n_samples = 1)" if len(y) == 1 else ""

@@ -16,8 +16,9 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..core.catalog import MAX_CLASSES
 from ..core.datasets import Dataset
-from ..core.errors import DataError
+from ..core.errors import DataError, continuous_labels
 from .atomic import StrPath, write_atomic
 from .text_file import file_error, read_text
 
@@ -61,9 +62,23 @@ def load_dataset(path: StrPath, x: str | int | None = None, y: str | int | None 
     if len(classes) < 2:
         raise file_error(path, f"every point has the label {classes[0]!r}; a classifier needs "
                                "at least two classes")
+    _refuse_measurements(classes, path)
     index = {c: k for k, c in enumerate(classes)}
     return Dataset(X=X, y=np.array([index[v] for v in labels], dtype=np.int64),
                    class_names=tuple(classes), feature_names=tuple(names), name=path.stem)
+
+
+def _refuse_measurements(classes: list, path: Path) -> None:
+    """Labels that are fractional numbers, more of them than a data set may hold classes,
+    are a regression target (scikit-learn's "continuous"). A few fractional labels (0.5 and
+    1.5) stay class names, as they always loaded."""
+    if len(classes) <= MAX_CLASSES:
+        return
+    values = [_to_float(c) for c in classes]
+    if all(v is not None for v in values) and any(not v.is_integer() for v in values):
+        example = next(c for c, v in zip(classes, values) if not v.is_integer())
+        raise file_error(path, f"{continuous_labels(example)} ({len(classes)} distinct "
+                               "labels)")
 
 
 def _is_libsvm(path: Path, text: str) -> bool:

@@ -245,6 +245,19 @@ def test_open_csv_replaces_points_and_a_bad_file_changes_nothing(window, tmp_pat
     assert len(window.points) == 100                    # back to the demo
 
 
+def test_a_regression_file_is_refused_in_scikit_learns_words_and_changes_nothing(window,
+                                                                                tmp_path):
+    prices = tmp_path / "prices.csv"
+    prices.write_text("a,b,price\n" + "".join(f"{k},{k % 3},{k * 1.25}\n" for k in range(20)),
+                      encoding="utf-8")
+    before = window.points.X
+    window.files.open(prices)
+    assert "Unknown label type: continuous" in window.notices.banner.text()
+    assert "such as 1.25" in window.notices.file_error_box.text()
+    window.notices.file_error_box.accept()
+    np.testing.assert_array_equal(window.points.X, before)
+
+
 def test_delete_key_removes_the_point_under_the_mouse(window, qtbot):
     from PySide6.QtGui import QCursor
 

@@ -73,6 +73,8 @@ def work(tmp_path_factory):
     save_dataset(Dataset(np.column_stack([moons.X, moons.X[:, 0] * moons.X[:, 1]]), moons.y,
                          ("0", "1"), feature_names=("a", "b", "c")), d / "three.csv")
     (d / "bad.csv").write_text("a,b,label\n1,2,x\n3,oops,y\n", encoding="utf-8")
+    (d / "prices.csv").write_text("a,b,price\n" + "".join(f"{k},{k % 3},{k * 1.25}\n"
+                                                           for k in range(20)))
     for args in (["moons.csv", "-C", "10", "--out", "moons.json"],
                  ["blobs3.csv", "--kernel", "linear", "--out", "blobs3.json"]):
         result = run("train", *args, cwd=d)
@@ -321,6 +323,7 @@ def test_render_svg(work, model):
 @pytest.mark.parametrize("args, message", [
     (["train", "missing.csv", "--out", "m.json"], "missing.csv: no such file"),
     (["train", "bad.csv", "--out", "m.json"], "bad.csv, line 3, column 'b': 'oops' is not"),
+    (["train", "prices.csv", "--out", "m.json"], "prices.csv: Unknown label type: continuous"),
     (["train", "moons.csv", "-C", "0", "--out", "m.json"], "C must be a positive number"),
     (["train", "moons.csv", "-C", "many", "--out", "m.json"], "argument -C: must be"),
     (["train", "moons.csv", "--solver", "newton", "--out", "m.json"],

@@ -1,5 +1,8 @@
 """Data scikit-learn's users know to be wrong is refused in one line, with scikit-learn's
 words where they know them; data it accepts (sparse matrices) is used as it is meant."""
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -109,5 +112,65 @@ def test_an_array_like_that_is_no_numpy_array_is_taken_as_its_points(moons):
         def __len__(self):
             return len(self.a)
 
+        def __array_function__(self, func, types, args, kwargs):
+            raise TypeError(f"a Table is no array: numpy's {func.__name__} must not see it")
+
     fitted = SVC().fit(Table(X), y)
     np.testing.assert_array_equal(fitted.predict(Table(X)), SVC().fit(X, y).predict(X))
+
+
+def test_a_table_of_numbers_held_as_objects_trains_and_a_cell_that_is_no_number_is_named(moons):
+    X, y = moons
+    as_objects = X.astype(object)
+    np.testing.assert_array_equal(SVC().fit(as_objects, y).predict(as_objects),
+                                  SVC().fit(X, y).predict(X))
+    as_objects[0, 0] = {"foo": "bar"}
+    with pytest.raises(DataError, match="must be a string or a real number, not 'dict'") as info:
+        SVC().fit(as_objects, y)
+    assert isinstance(info.value, TypeError)         # as numpy's own conversion says it
+
+
+def test_a_column_of_labels_is_taken_with_scikit_learns_warning(moons):
+    from svmdesk.core.errors import DataConversionWarning
+
+    X, y = moons
+    with pytest.warns(DataConversionWarning, match="A column-vector y was passed"):
+        column = SVC().fit(X, y[:, None])
+    np.testing.assert_array_equal(column.predict(X), SVC().fit(X, y).predict(X))
+    with pytest.raises(DataError, match="one label per point"):
+        SVC().fit(X, y[None, :])
+
+
+def test_scikit_learns_own_classes_catch_our_errors_once_it_is_loaded(moons):
+    from sklearn.exceptions import DataConversionWarning
+    from sklearn.exceptions import NotFittedError as Theirs
+
+    X, y = moons
+    with pytest.raises(Theirs):
+        SVC().predict(X)
+    with pytest.warns(DataConversionWarning):
+        SVC().fit(X, y[:, None])
+
+
+def test_without_scikit_learn_loaded_the_errors_are_svmdesks_and_load_nothing():
+    code = ("import sys\n"
+            "from svmdesk.core import SVC, NotFittedError\n"
+            "try:\n    SVC().predict([[0.0, 1.0]])\n"
+            "except NotFittedError as e:\n    print(type(e) is NotFittedError)\n"
+            "print('sklearn' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=30)
+    assert out.stdout.split() == ["True", "False"]
+
+
+def test_scikit_learn_is_told_what_svc_is_a_classifier_of_dense_or_sparse_points(moons):
+    from sklearn.base import is_classifier
+    from sklearn.utils import get_tags
+    from sklearn.utils.validation import check_is_fitted
+
+    tags = get_tags(SVC())
+    assert is_classifier(SVC()) and tags.input_tags.sparse and tags.target_tags.required
+    from sklearn.exceptions import NotFittedError as Theirs
+    with pytest.raises(Theirs):
+        check_is_fitted(SVC())
+    check_is_fitted(SVC().fit(*moons))

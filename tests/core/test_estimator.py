@@ -294,9 +294,9 @@ def _data_cases():
         "1-D X of wrong length": (X[:10, 0], y, ["2-D"]),
         "3-D X": (X[None], y, ["2-D"]),
         "text in X": ([["1.0", "a"], ["2", "3"]], [0, 1], ["numbers"]),
-        "empty X": (np.empty((0, 2)), np.empty(0), ["empty"]),
+        "empty X": (np.empty((0, 2)), np.empty(0), ["0 sample(s)", "no points"]),
         "empty list": ([], [], ["X"]),
-        "no features": (np.empty((4, 0)), [0, 1, 0, 1], ["empty"]),
+        "no features": (np.empty((4, 0)), [0, 1, 0, 1], ["0 feature(s)", "no feature"]),
         "y too short": (X, y[:-1], ["60", "59"]),
         "y too long": (X, np.r_[y, 0], ["60", "61"]),
         "y 2-D with 2 columns": (X, np.c_[y, y], ["y", "1-D"]),
@@ -353,7 +353,7 @@ def _fitted_small():
     (np.array([[0.0, np.nan]]), ["NaN"]),
     (np.array([[np.inf, 0.0]]), ["infinite"]),
     ([["x", "1"]], ["numbers"]),
-    (np.empty((0, 2)), ["empty"]),
+    (np.empty((0, 2)), ["0 sample(s)"]),
 ])
 def test_bad_prediction_data_raises_dataerror(method, X, words):
     model = _fitted_small()

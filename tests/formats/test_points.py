@@ -88,6 +88,9 @@ CORPUS = [  # file, load_dataset arguments, fragments the message must contain
                                       "as CSV"]),
     ("libsvm_missing_label.libsvm", {}, ["line 1: the line starts with '1:0.5'"]),
     ("libsvm_one_class.libsvm", {}, ["every point has the label '1'"]),
+    ("measurements.csv", {}, ["Unknown label type: continuous", "such as 0.37",
+                              "12 distinct labels"]),
+    ("libsvm_measurements.libsvm", {}, ["Unknown label type: continuous", "such as 0.25"]),
     ("libsvm_one_feature.libsvm", {}, ["at least two feature columns", "found 1 ('x1')"]),
     ("libsvm_comments_only.libsvm", {}, ["only comments"]),
     ("libsvm_huge_index.libsvm", {}, ["999999999 features", "too many numbers"]),
@@ -469,3 +472,10 @@ def test_numeric_labels_round_trip_through_libsvm(tmp_path, table):
     back = load_dataset(path)
     assert np.array_equal(back.X, table.X)
     assert [back.class_names[k] for k in back.y] == [table.class_names[k] for k in table.y]
+
+
+def test_a_few_fractional_labels_stay_class_names_as_they_always_loaded(tmp_path):
+    path = tmp_path / "halves.csv"
+    path.write_text("x1,x2,label\n0,0,0.5\n1,1,1.5\n2,0,0.5\n")
+    data = load_dataset(path)
+    assert data.class_names == ("0.5", "1.5") and data.y.tolist() == [0, 1, 0]

@@ -19,6 +19,11 @@ FILES = {
     "header_only.csv": HEADER.encode(),
     "only_empty_rows.csv": b",,\n,,\n",
     "one_class.csv": (HEADER + "0,0,a\n1,1,a\n2,2,a\n").encode(),
+    # a regression target: fractional numbers, more of them than a data set may hold classes
+    "measurements.csv": (HEADER + "".join(f"{k},{k % 3},{k * 0.37:.2f}\n"
+                                          for k in range(12))).encode(),
+    "libsvm_measurements.libsvm": "".join(f"{k / 4} 1:{k} 2:{k % 3}\n"
+                                          for k in range(10)).encode(),
     # cells
     "non_numeric.csv": (HEADER + ROWS + "3,4,b\n5,6,a\n7,abc,b\n8,9,a\n").encode(),
     "nan.csv": (HEADER + "0,0,a\nNaN,1,b\n").encode(),
