@@ -399,8 +399,9 @@ def _check_X(X, n_features=None) -> np.ndarray:
     bad = ~np.isfinite(X)
     if bad.any():
         r, c = np.argwhere(bad)[0]
-        raise DataError(f"X contains NaN or infinite values ({bad.sum()} of them; first at "
-                        f"row {r}, column {c}): remove or fill them")
+        what = "NaN" if np.isnan(X[r, c]) else "infinity"        # scikit-learn's words
+        raise DataError(f"Input X contains {what} ({bad.sum()} NaN or infinite values; "
+                        f"first at row {r}, column {c}): remove or fill them")
     return X
 
 
@@ -445,8 +446,9 @@ def _check_data(X, y, need_two_classes: bool = True):
     if need_two_classes and len(_unique(y)) < 2:
         label = y[0].item() if isinstance(y[0], np.generic) else y[0]
         few = " (n_samples = 1)" if len(y) == 1 else ""
-        raise DataError(f"need at least two classes to train, got one class{few}: every "
-                        f"point has label {label!r}; add points of another class")
+        raise DataError(f"The number of classes has to be greater than one; got 1 class{few}"
+                        f": every point has label {label!r}; a classifier needs at least two "
+                        "classes, so add points of another class")
     return X, y
 
 

@@ -80,11 +80,19 @@ def test_decision_function_is_one_column_per_class_by_default_as_scikit_learn_gi
     ("no y", "requires y to be passed, but the target y is None"),
     ("one sample", "n_samples = 1"),
     ("no features", "0 feature(s) (shape=(5, 0)) while a minimum of 1 is required"),
+    ("no samples", "0 sample(s) (shape=(0, 2)) while a minimum of 1 is required"),
+    ("NaN", "Input X contains NaN"),
+    ("infinity", "Input X contains infinity"),
+    ("one class", "The number of classes has to be greater than one; got 1 class"),
+    ("two label columns", "y should be a 1d array, got an array of shape (5, 2) instead"),
 ])
 def test_unusable_training_data_is_refused_in_scikit_learns_words(case, words):
     X = np.arange(10.0).reshape(5, 2)
+    y = [0, 1, 0, 1, 0]
     args = {"no y": (X, None), "one sample": (X[:1], [0]),
-            "no features": (np.empty((5, 0)), [0, 1, 0, 1, 0])}[case]
+            "no features": (np.empty((5, 0)), y), "no samples": (X[:0], []),
+            "NaN": (np.where(X == 3, np.nan, X), y), "infinity": (np.where(X == 3, -np.inf, X), y),
+            "one class": (X, [1] * 5), "two label columns": (X, np.c_[y, y])}[case]
     with pytest.raises(DataError) as info:
         SVC().fit(*args)
     assert words in str(info.value)
