@@ -21,26 +21,19 @@ def solve(problem, every=1, wanted=None):
     return TABLE.solvers["smo"].implementation().solve(problem, every, wanted)
 
 
-class ShrinkSVC(SVC):
-    """SVC with the one change a new parameter needs besides its row: its argument."""
+FAKE_TABLE = TABLE.with_rows(FAKE, SHRINK)
 
-    def __init__(self, solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3,
-                 coef0=0.0, tol=1e-3, max_iter=None, learning_rate=None, batch_size=None,
-                 standardize=False, random_state=None, decision_function_shape="ovr",
-                 shrink=0.5):
-        super().__init__(solver, kernel, C, gamma, degree, coef0, tol, max_iter,
-                         learning_rate, batch_size, standardize, random_state,
-                         decision_function_shape)
-        self.shrink = shrink
+
+class ShrinkSVC(SVC, table=FAKE_TABLE):
+    """SVC over the table with the new rows: the one line an estimator needs."""
 
 
 def use_fake_table(monkeypatch):
     """Make the catalog's table, with the fake solver and parameter, the one in use for the
     test's duration (the `fake_table` fixture)."""
-    table = TABLE.with_rows(FAKE, SHRINK)
-    monkeypatch.setattr(catalog, "TABLE", table)
+    monkeypatch.setattr(catalog, "TABLE", FAKE_TABLE)
     seen.clear()
-    return table
+    return FAKE_TABLE
 
 
 def signature_agrees(cls, table) -> list:

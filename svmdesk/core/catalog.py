@@ -5,9 +5,9 @@ and its formula.
 This is a table of facts, not of code (the constraints in the spirit of scikit-learn's
 `_parameter_constraints`): the estimator validates against it, the CLI builds its options,
 help and summary from it. A maintainer adding a solver adds a `Solver` row naming its module
-(which provides `solve`, see `svmdesk.core.solvers`); a new parameter is a `Param` row, plus
-the argument in `SVC.__init__` (a test checks that the two agree). A solver reads a parameter
-the problem has no field for from `problem.params`.
+(which provides `solve`, see `svmdesk.core.solvers`); a new parameter is a `Param` row, and
+the estimators built on the table (`TableEstimator`) take it as an argument. A solver reads
+a parameter the problem has no field for from `problem.params`.
 """
 from __future__ import annotations
 
@@ -167,7 +167,7 @@ def _either(names) -> str:
 class Table:
     kernels: Mapping[str, KernelKind]
     solvers: Mapping[str, Solver]
-    params: tuple       # of Param, in the order of SVC.__init__
+    params: tuple       # of Param, in the order an estimator's __init__ lists them
 
     def param(self, name: str) -> Param:
         for p in self.params:

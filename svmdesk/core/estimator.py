@@ -23,6 +23,7 @@ from .errors import DataError, DataTypeError, continuous_labels, not_fitted, war
 from .kernels import Kernel
 from .model import BinaryMachine, Scaler, SVMModel
 from .solvers.base import BinaryProblem, Snapshot
+from .table_estimator import TableEstimator
 
 
 @dataclass(frozen=True)
@@ -48,63 +49,24 @@ class Progress:
     snapshot: Snapshot
 
 
-class SVC:
+class SVC(TableEstimator, table=catalog.TABLE):
     """Support vector classifier trained by one of svmdesk's solvers.
 
     C=None (or inf) is the hard margin. gamma: "scale" (1 / (n_features * X.var())),
     "auto" (1 / n_features) or a positive number. Labels may be any hashable values.
 
     The parameters, their ranges and the solvers and kernels that use them are the rows of
-    `catalog.TABLE`; `__init__` names them again, as scikit-learn's get_params reads them
-    from the signature (a test checks that the two agree).
+    `catalog.TABLE`; `__init__` takes them by keyword (see TableEstimator).
     """
 
-    def __init__(self, solver: str = "smo", kernel: str = "rbf", C: float | None = 1.0,
-                 gamma: str | float = "scale", degree: int = 3, coef0: float = 0.0,
-                 tol: float = 1e-3, max_iter: int | None = None,
-                 learning_rate: float | None = None, batch_size: int | None = None,
-                 standardize: bool = False, random_state: int | None = None,
-                 decision_function_shape: str = "ovr") -> None:
-        self.solver = solver
-        self.kernel = kernel
-        self.C = C
-        self.gamma = gamma
-        self.degree = degree
-        self.coef0 = coef0
-        self.tol = tol
-        self.max_iter = max_iter
-        self.learning_rate = learning_rate
-        self.batch_size = batch_size
-        self.standardize = standardize
-        self.random_state = random_state
-        self.decision_function_shape = decision_function_shape
-
-    def get_params(self, deep: bool = True) -> dict:
-        return {name: getattr(self, name) for name in catalog.TABLE.names}
-
-    def set_params(self, **params: Any) -> SVC:
-        names = catalog.TABLE.names
-        for name, value in params.items():
-            if name not in names:
-                raise ValueError(f"SVC has no parameter {name!r}; parameters: {', '.join(names)}")
-            setattr(self, name, value)
-        return self
-
-    def __repr__(self) -> str:
-        defaults = catalog.TABLE.defaults
-        changed = [f"{k}={v!r}" for k, v in self.get_params().items()
-                   if repr(v) != repr(defaults[k])]
-        return f"SVC({', '.join(changed)})"
-
-    def __sklearn_is_fitted__(self) -> bool:
-        return getattr(self, "model_", None) is not None
-
     def __sklearn_tags__(self) -> Any:
-        """scikit-learn's description of this estimator, for its own tools (which alone call
-        this, so scikit-learn is imported here and never by svmdesk)."""
-        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
-        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
-                    classifier_tags=ClassifierTags(), input_tags=InputTags(sparse=True))
+        from sklearn.utils import ClassifierTags
+
+        tags = super().__sklearn_tags__()
+        tags.estimator_type = "classifier"
+        tags.classifier_tags = ClassifierTags()
+        tags.target_tags.required = True
+        return tags
 
     # -- training -----------------------------------------------------------------------------
     def fit(self, X: ArrayLike, y: ArrayLike) -> SVC:
@@ -123,8 +85,8 @@ class SVC:
         are set once the last machine has finished (a stream abandoned early sets none).
         """
         every = _check_every(every)
-        params = catalog.TABLE.check(self.get_params())
-        solver = catalog.TABLE.solvers[params["solver"]]
+        params = self.table.check(self.get_params())
+        solver = self.table.solvers[params["solver"]]
         data, labels = _check_data(X, y)
         classes, codes = _encode_labels(labels)
         scaler = Scaler.fit(data) if params["standardize"] else None
@@ -226,7 +188,7 @@ class SVC:
         (n, K(K-1)/2) one-vs-one values in scikit-learn's order (positive: first class)."""
         model = self._fitted()
         values = model.decision_function(_check_X(X, model.n_features))
-        shape = catalog.TABLE.param("decision_function_shape").check(
+        shape = self.table.param("decision_function_shape").check(
             self.decision_function_shape)
         if shape == "ovr" and len(model.classes) > 2:
             return ovr_decision(values, len(model.classes))
