@@ -18,8 +18,15 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from . import catalog
-from .errors import DataError, DataTypeError, continuous_labels, not_fitted, warn_data_conversion
+from . import catalog, scale
+from .errors import (
+    DataError,
+    DataTypeError,
+    DivergenceError,
+    continuous_labels,
+    not_fitted,
+    warn_data_conversion,
+)
 from .kernels import Kernel
 from .model import BinaryMachine, Scaler, SVMModel
 from .solvers.base import BinaryProblem, Snapshot
@@ -91,8 +98,10 @@ class SVC(TableEstimator, table=catalog.TABLE):
         classes, codes = _encode_labels(labels)
         scaler = Scaler.fit(data) if params["standardize"] else None
         Z = data if scaler is None else scaler.transform(data)
+        scale.check_magnitude(Z)
         kernel = Kernel(params["kernel"], _resolve_gamma(params["gamma"], Z),
                         params["degree"], params["coef0"])
+        scale.check_kernel(Z, kernel)
         pairs = machine_pairs(len(classes))
         machines, finals = [], []
         for k, (pos, neg) in enumerate(pairs):
@@ -109,6 +118,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
             for final in solver.implementation().solve(problem, every, wanted):
                 yield Progress(machine, final)
             assert final is not None, "a solver yields its final state last"
+            _require_finite(final, solver, machine)
             finals.append(final)
             machines.append(_machine(final, problem, points, pos, neg))
         self._set_fitted(kernel, classes, codes, machines, scaler, finals, data, solver)
@@ -323,6 +333,17 @@ def libsvm_layout(machines: Sequence[BinaryMachine], n_classes: int,
     return support, coef
 
 
+def _require_finite(final: Snapshot, solver: catalog.Solver, machine: Machine) -> None:
+    """No model holding NaN or inf is returned, whatever a solver let through."""
+    dual = solver.objective == "dual"
+    objective = final.dual_objective if dual else final.primal_objective
+    values = [v for v in (final.bias, objective, final.dual_coef, final.w) if v is not None]
+    if not all(np.isfinite(v).all() for v in values):
+        which = f" (machine {machine.index + 1} of {machine.count})" if machine.count > 1 else ""
+        raise DivergenceError(f"solver {solver.name!r} produced NaN or inf{which}: its "
+                              "arithmetic overflowed on these data; pass standardize=True")
+
+
 # -- validation ---------------------------------------------------------------------------
 def _check_every(every) -> int:
     if isinstance(every, bool) or not isinstance(every, numbers.Integral) or every < 1:
@@ -336,7 +357,7 @@ def _resolve_gamma(gamma, Z: np.ndarray) -> float:
         return 1.0 / d
     if gamma == "scale":
         var = Z.var()
-        return 1.0 / (d * var) if var > 0 else 1.0
+        return scale.check_gamma(1.0 / (d * var), Z) if var > 0 else 1.0
     return float(gamma)
 
 

@@ -27,8 +27,13 @@ class Scaler:
 
     @classmethod
     def fit(cls, X: np.ndarray) -> Scaler:
-        scale = X.std(axis=0)
-        return cls(X.mean(axis=0), np.where(scale > 0, scale, 1.0))
+        # Each column divided by its largest magnitude first, so that the variance of
+        # values near 1e160 (or 1e-160) neither overflows nor underflows.
+        top = np.abs(X).max(axis=0)
+        top = np.where(top > 0, top, 1.0)
+        unit = X / top
+        scale = unit.std(axis=0) * top
+        return cls(unit.mean(axis=0) * top, np.where(scale > 0, scale, 1.0))
 
     def transform(self, X: np.ndarray) -> np.ndarray:
         return (X - self.mean) / self.scale

@@ -182,3 +182,16 @@ def hulls_overlap(a: np.ndarray, g: np.ndarray, y: np.ndarray, radius_sq: float)
     separates = g[y > 0].min(initial=np.inf) > g[y < 0].max(initial=-np.inf)
     quad = float(a @ (y * g))                      # a'Qa, since (Qa)_i = y_i g_i
     return not separates and 4.0 * quad / total ** 2 < 1e-8 * radius_sq
+
+
+def no_hard_margin(solver: str, kernel: str, shown: str) -> str:
+    """The one sentence every solver gives for a hard margin without a solution, with what
+    showed it (`shown`): only a dual seen to grow without bound earns it."""
+    return (f"solver {solver!r}: hard margin has no solution with the {kernel!r} kernel on "
+            f"these points ({shown}); use a finite C")
+
+
+def overlap_shown(steps: str) -> str:
+    """`shown` for no_hard_margin when hulls_overlap said so, after `steps`."""
+    return ("the data are not separable: the classes overlap in feature space and the dual "
+            f"grew without bound for {steps}")

@@ -37,10 +37,13 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..errors import warn_convergence
+from ..scale import standardize_hint
 from ._common import (
     dual_bias,
     hulls_overlap,
     largest_eigenvalue,
+    no_hard_margin,
+    overlap_shown,
     project_dual,
     require_every,
     require_trainable,
@@ -119,15 +122,12 @@ def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
 
 def _warn_not_converged(problem, it, overlap, violation, safe_step):
     if overlap:
-        message = (
-            f"solver {NAME!r}: the data are not separable with the {problem.kernel.name!r} "
-            "kernel: hard margin has no solution (the classes overlap in feature space and "
-            f"the dual grew without bound for {it} iterations); use a finite C"
-        )
+        message = no_hard_margin(NAME, problem.kernel.name, overlap_shown(f"{it} iterations"))
     else:
         message = (
             f"solver {NAME!r} stopped after {it} iterations with KKT violation "
             f"{violation:.3g} > tol={problem.tol:g}; raise max_iter or tol"
+            f"{standardize_hint(problem.X)}"
         )
         if problem.learning_rate and problem.learning_rate > 2.0 * safe_step:
             # In a box the iterates cannot blow up; a too-long step makes them bounce instead.

@@ -33,6 +33,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..errors import warn_convergence
+from ..scale import standardize_hint
 from ._common import AveragedDual, BiasStep, require_every, require_trainable
 from .base import (
     BinaryProblem,
@@ -101,7 +102,8 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     elif not converged:
         warn_convergence(
             f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
-            f"{(best[0] - dual) / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol",
+            f"{(best[0] - dual) / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol"
+            f"{standardize_hint(problem.X)}",
             stacklevel=2,
         )
     yield _snapshot(it, best, dual, step, converged)

@@ -33,6 +33,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..errors import warn_convergence
+from ..scale import standardize_hint
 from ._common import BiasStep, require_every, require_trainable
 from .base import BinaryProblem, Snapshot, Wanted, check_finite, hinge_primal, linear_support
 
@@ -95,7 +96,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         warn_convergence(
             f"solver {NAME!r} stopped after {it} iterations ({len(epoch_objectives) - 1} "
             f"epochs) before its objective settled to tol={problem.tol:g}; raise max_iter "
-            "or tol", stacklevel=2,
+            f"or tol{standardize_hint(problem.X)}", stacklevel=2,
         )
     yield _snapshot(it, w_bar, b_bar, primal, step, converged)
 

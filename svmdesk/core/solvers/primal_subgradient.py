@@ -31,6 +31,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..errors import warn_convergence
+from ..scale import standardize_hint
 from ._common import AveragedDual, BiasStep, require_every, require_trainable
 from .base import (
     BinaryProblem,
@@ -88,7 +89,8 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     if not converged:
         warn_convergence(
             f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
-            f"{gap / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol", stacklevel=2,
+            f"{gap / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol"
+            f"{standardize_hint(problem.X)}", stacklevel=2,
         )
     yield _snapshot(it, best, gap, step, converged)
 

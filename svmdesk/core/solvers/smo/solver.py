@@ -34,8 +34,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ...errors import warn_convergence
-from .._common import hulls_overlap, require_trainable
+from ...errors import DivergenceError, warn_convergence
+from .._common import hulls_overlap, no_hard_margin, overlap_shown, require_trainable
 from ..base import BinaryProblem, Snapshot, Wanted, dual_stats
 from .newton import _box_qp
 from .row_cache import KernelRowCache
@@ -98,7 +98,13 @@ class _SMO:
         self.wanted_now = False      # the pair steps stopped because a snapshot is wanted
         while True:
             budget = min(next_snapshot, self.max_iter, self.next_shrink, self.next_newton)
-            if self._steps(budget - self.iteration, wanted):
+            before = self._checkpoint()
+            with np.errstate(over="ignore", invalid="ignore"):   # seen below, and said
+                optimal = self._steps(budget - self.iteration, wanted)
+            if not math.isfinite(self.dual):
+                self._overflowed(before)
+                break
+            if optimal:
                 if self._optimal_everywhere():
                     converged = True
                     break
@@ -114,9 +120,8 @@ class _SMO:
                               stacklevel=2)
                 break
             if self._hard_margin_impossible():
-                warn_convergence("the data are not separable with this kernel: a hard margin "
-                              "has no solution (the multipliers grow without bound); "
-                              "use a finite C", stacklevel=2)
+                warn_convergence(no_hard_margin("smo", self.p.kernel.name, overlap_shown(
+                    f"{self.iteration} pair steps")), stacklevel=2)
                 break
             wants = wanted is not None and (self.wanted_now or wanted())
             self.wanted_now = False
@@ -127,6 +132,30 @@ class _SMO:
         if not converged:
             self._reconstruct()
         yield self._snapshot(converged)
+
+    def _checkpoint(self) -> tuple | None:
+        """Hard margin only (no box holds the multipliers): the state before a batch of
+        pair steps, to go back to should the dual overflow within it."""
+        if math.isfinite(self.C):
+            return None
+        return (self.alpha.copy(), self.F.copy(), self.up_pen.copy(), self.low_pen.copy(),
+                self.dual, self.iteration)
+
+    def _overflowed(self, before: tuple | None) -> None:
+        """The dual left float64's range. In a box (finite C, finite kernel values, which
+        the estimator checks) it cannot, so this is an arithmetic fault; with a hard margin
+        it is the dual growing without bound (a pair direction of zero or negative
+        curvature, as a kernel that is not positive semi-definite has): the last finite
+        state is kept and the run ends with the warning that says so."""
+        if before is None:
+            raise DivergenceError("solver 'smo': the dual objective overflowed float64 with "
+                                  "a finite C; pass standardize=True")
+        steps = self.iteration
+        self.alpha, self.F, self.up_pen, self.low_pen, self.dual, self.iteration = before
+        self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()
+        warn_convergence(no_hard_margin("smo", self.p.kernel.name, (
+            f"the dual grew without bound, past float64's range, within {steps} pair "
+            "steps")), stacklevel=3)
 
     def _newton_every(self) -> int:
         return NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY

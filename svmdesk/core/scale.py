@@ -1,0 +1,70 @@
+"""Whether training data and a kernel stay inside float64, checked before any solver runs,
+and the features' spread of scales that the textbook solvers' warnings mention.
+
+Kernels sum squares of the features (|x|^2, |x - x'|^2, <x, x'>): values beyond about 1e150
+overflow them to inf, values below about 1e-150 underflow them to 0 (every point then looks
+the same). Either way a solver would return NaN, or a model that predicts one class, and say
+it converged. Standardised data (standardize=True) has unit variance whatever the input's
+scale, which is the fix these messages name.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from .errors import DataError
+from .kernels import Kernel
+
+SQUARES_MAX = 1e300      # |x|^2 summed over the features must stay below this...
+SQUARES_MIN = 1e-300     # ...and the largest value's square above this (a normal float64)
+SPREAD_HINT = 100.0      # features whose scales differ this much slow the gradient solvers
+
+
+def check_magnitude(Z: np.ndarray) -> None:
+    """Refuse data (as the kernel sees it) whose squares overflow or underflow float64."""
+    top = float(np.abs(Z).max(initial=0.0))
+    if top == 0.0:
+        return
+    if top * top * Z.shape[1] > SQUARES_MAX:
+        raise DataError(f"X's values reach {top:.2g}: their squares overflow float64, so "
+                        "the kernel's values would be inf or NaN; pass standardize=True (or "
+                        "divide the features by a common scale)")
+    if top * top < SQUARES_MIN:
+        raise DataError(f"X's values are at most {top:.2g}: their squares underflow float64, "
+                        "so every point would look the same to the kernel; pass "
+                        "standardize=True (or multiply the features by a common scale)")
+
+
+def check_kernel(Z: np.ndarray, kernel: Kernel) -> None:
+    """Refuse a kernel whose values overflow on these points. Only the polynomial kernel
+    can: |k(x, x')| <= (gamma max|x|^2 + |coef0|)^degree by Cauchy-Schwarz; the others are
+    bounded (rbf, sigmoid) or are |x|^2 itself (linear), which check_magnitude bounds."""
+    if kernel.name != "poly":
+        return
+    base = kernel.gamma * float(np.einsum("ij,ij->i", Z, Z).max()) + abs(kernel.coef0)
+    digits = kernel.degree * math.log10(base) if base > 0 else 0.0
+    if digits > math.log10(SQUARES_MAX):
+        raise DataError(f"the 'poly' kernel's values overflow float64 on these points "
+                        f"((gamma |x|^2 + coef0)^degree reaches about 1e{digits:.0f}); pass "
+                        "standardize=True, or a smaller gamma or degree")
+
+
+def check_gamma(gamma: float, Z: np.ndarray) -> float:
+    """gamma='scale' resolved on these points, refused when float64 cannot hold it."""
+    if not 0.0 < gamma < math.inf:
+        raise DataError(f"gamma='scale' is 1 / (n_features * X.var()) = {gamma:.3g} here "
+                        f"(X.var() = {Z.var():.3g}), which float64 cannot use; pass "
+                        "standardize=True or a numeric gamma")
+    return gamma
+
+
+def standardize_hint(X: np.ndarray) -> str:
+    """'' or, when the features' scales (standard deviations) differ more than SPREAD_HINT
+    times, a clause saying so and naming standardize=True, for a warning's end."""
+    spread = X.std(axis=0)
+    spread = spread[spread > 0]
+    if len(spread) < 2 or spread.max() <= SPREAD_HINT * spread.min():
+        return ""
+    return (f"; the features' scales differ {spread.max() / spread.min():.0f}-fold, which "
+            "slows a gradient solver: pass standardize=True")
