@@ -35,6 +35,35 @@ def test_a_hard_margin_on_overlapping_classes_says_why_in_the_window(window, qtb
     assert "not separable" in window.notices.log_dialog.text.toPlainText().split("\n")[-1]
 
 
+def test_a_hard_margin_that_overflows_smo_is_said_in_seconds_and_draws_a_finite_model(
+        window, qtbot):
+    import numpy as np
+
+    window.editing.generate("moons", 300, 0.3, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("smo"))
+    p.kernel.setCurrentText("sigmoid")
+    p.controls["C"].choice.setChecked(True)                        # hard margin
+    train(window, qtbot)                                          # within WAIT
+    assert "hard margin has no solution" in window.statusBar().currentMessage()
+    assert any("grew without bound" in line for line in window.notices.log.lines)
+    assert window.panel.readout["state"].text() != "converged"
+    assert np.isfinite(window.fitted.dual_coef_).all()
+
+
+def test_points_too_large_for_float64_are_refused_naming_standardize(window, qtbot, tmp_path):
+    huge = tmp_path / "huge.csv"
+    huge.write_text("x,y,label\n" + "".join(f"{k}e160,{k % 3}e160,{k % 2}\n"
+                                             for k in range(1, 21)), encoding="utf-8")
+    window.files.open(huge)
+    drawn = window.fitted
+    window.train()
+    qtbot.waitUntil(lambda: "standardize=True" in window.statusBar().currentMessage()
+                    or "standardize=True" in window.notices.banner.text(), timeout=WAIT)
+    assert "standardize=True" in window.notices.log.lines[-1]
+    assert window.fitted is drawn
+
+
 def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbot):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))

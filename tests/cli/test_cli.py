@@ -225,6 +225,25 @@ def test_train_reports_an_unconverged_run_as_a_warning(work):
     assert result.stderr.startswith("svmdesk: warning: solver 'pegasos' stopped")
 
 
+def test_data_beyond_float64s_reach_is_refused_and_trains_standardised(work):
+    (work / "huge.csv").write_text("a,b,label\n" + "".join(
+        f"{k}e160,{k % 3}e160,{k % 2}\n" for k in range(1, 21)), encoding="utf-8")
+    line = assert_one_line_error(run("train", "huge.csv", "--out", "huge.json", cwd=work))
+    assert "overflow" in line and "standardize=True" in line
+    result = run("train", "huge.csv", "--standardize", "--out", "huge.json", cwd=work)
+    assert result.returncode == 0, result.stderr
+    assert np.isfinite(load_model(work / "huge.json").dual_coef_).all()
+
+
+def test_a_hard_margin_without_solution_warns_and_writes_a_finite_model(work):
+    result = run("train", "moons.csv", "--kernel", "sigmoid", "-C", "inf", "--out",
+                 "sigmoid.json", cwd=work)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.startswith("svmdesk: warning: solver 'smo': hard margin has no")
+    assert "grew without bound" in result.stderr and "overflow" not in result.stderr
+    assert np.isfinite(load_model(work / "sigmoid.json").dual_coef_).all()
+
+
 def test_train_and_predict_never_import_qt(work):
     code = ("import sys; from svmdesk.cli import main; "
             "assert main(['train', 'moons.csv', '--out', 'noqt.json']) == 0; "
