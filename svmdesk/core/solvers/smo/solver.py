@@ -30,14 +30,17 @@ reconstruction).
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 
 import numpy as np
 
 from ...errors import DivergenceError, warn_convergence
+from ...scale import standardize_hint
 from .._common import hulls_overlap, no_hard_margin, overlap_shown, require_trainable
 from ..base import BinaryProblem, Snapshot, Wanted, dual_stats
 from .newton import _box_qp
+from .progress import ProgressWatch
 from .row_cache import KernelRowCache
 
 CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
@@ -79,6 +82,8 @@ class _SMO:
         # the free set whose optimum the last Newton step reached
         self._settled: np.ndarray | None = None
         self.iteration = 0
+        # an explicit max_iter is the user's own budget: then the watch does not stop the run
+        self.watch = ProgressWatch(p.tol) if p.max_iter is None else None
         self.dual = 0.0                              # D(a), kept exact step by step
         self.pair: tuple[int, int] | None = None
         # Membership of I_up / I_low as penalties added to F before a max / min: at a = 0,
@@ -96,7 +101,9 @@ class _SMO:
         next_snapshot = every if wanted is None else math.inf
         converged = False
         self.wanted_now = False      # the pair steps stopped because a snapshot is wanted
+        busy = 0.0                   # seconds spent solving (not suspended at a yield)
         while True:
+            started = time.perf_counter()
             budget = min(next_snapshot, self.max_iter, self.next_shrink, self.next_newton)
             before = self._checkpoint()
             with np.errstate(over="ignore", invalid="ignore"):   # seen below, and said
@@ -114,14 +121,10 @@ class _SMO:
             elif self.iteration >= self.next_newton:
                 self.next_newton = self.iteration + self._newton_every()
                 self._newton_step()
-            if self.iteration >= self.max_iter:
-                warn_convergence(f"SMO stopped after max_iter={self.max_iter} pair updates "
-                              f"before reaching tol={self.p.tol:g}",
-                              stacklevel=2)
-                break
-            if self._hard_margin_impossible():
-                warn_convergence(no_hard_margin("smo", self.p.kernel.name, overlap_shown(
-                    f"{self.iteration} pair steps")), stacklevel=2)
+            busy += time.perf_counter() - started
+            reason = self._reason_to_stop(busy)
+            if reason:
+                warn_convergence(reason, stacklevel=2)
                 break
             wants = wanted is not None and (self.wanted_now or wanted())
             self.wanted_now = False
@@ -132,6 +135,28 @@ class _SMO:
         if not converged:
             self._reconstruct()
         yield self._snapshot(converged)
+
+    def _reason_to_stop(self, busy: float) -> str | None:
+        """Why the run should end unconverged now (its budget spent, a hard margin seen to
+        have no solution, progress too slow to be worth waiting for), or None."""
+        if self.iteration >= self.max_iter:
+            return (f"SMO stopped after max_iter={self.max_iter} pair updates before "
+                    f"reaching tol={self.p.tol:g}")
+        if self._hard_margin_impossible():
+            return no_hard_margin("smo", self.p.kernel.name,
+                                  overlap_shown(f"{self.iteration} pair steps"))
+        if self.watch is None or not self.watch.due(busy):
+            return None
+        fmax, fmin = self._extremes(self.m)
+        slow = self.watch.note(busy, fmax - fmin, self.dual)
+        if slow is None:
+            return None
+        hint = standardize_hint(self.p.X)
+        advice = (hint.removeprefix("; ") + ", or use a smaller C" if hint else
+                  "pass standardize=True if the features' scales differ, or use a smaller "
+                  "C")
+        return (f"SMO stopped early, making too little progress: {slow}; {advice} "
+                f"(C={self.C:g}); set max_iter to let it run on")
 
     def _checkpoint(self) -> tuple | None:
         """Hard margin only (no box holds the multipliers): the state before a batch of
