@@ -132,8 +132,9 @@ class _SMO:
                 yield self._snapshot(False)
                 if wanted is None:
                     next_snapshot = self.iteration + every
-        if not converged:
-            self._reconstruct()
+        # the final F and objective exact for the final multipliers: the running dual sums
+        # every step's rounding, which at large C and large kernel values is visible
+        self._reconstruct()
         yield self._snapshot(converged)
 
     def _reason_to_stop(self, busy: float) -> str | None:
