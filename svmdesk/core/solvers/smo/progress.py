@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-PATIENCE = 10.0      # seconds of solver time before the watch may stop a run
+PATIENCE = 9.5       # seconds of solver time before the watch may stop a run
 FAR = 4.0            # stop when tol is projected more than this many times the time spent away
 EVERY = 0.25         # seconds of solver time between samples
 
