@@ -333,7 +333,8 @@ def test_nan_message_locates_the_first_bad_cell():
 def test_column_vector_y_is_accepted():
     X, y = _small()
     flat = SVC().fit(X, y)
-    column = SVC().fit(X, y[:, None])
+    with pytest.warns(UserWarning, match="A column-vector y was passed"):
+        column = SVC().fit(X, y[:, None])
     np.testing.assert_array_equal(column.predict(X), flat.predict(X))
     np.testing.assert_array_equal(column.classes_, flat.classes_)
 
