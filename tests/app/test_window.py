@@ -9,7 +9,7 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-TIMEOUT = 20_000   # ms: generous, the machines are shared
+TIMEOUT = 10_000   # ms: the longest any test waits (the house rule)
 
 
 def viewport_pos(window, x, y) -> QPoint:
