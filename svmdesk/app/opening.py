@@ -17,6 +17,10 @@ from ..view.frames import model_frame
 from .columns import ColumnChooser, remember_columns, remembered_columns
 from .documents import range_warning
 
+# Coordinates the canvas draws and the kernels square without leaving float64 (pyqtgraph
+# draws nothing at 1e160; the core refuses squares beyond 1e300)
+CANVAS_LIMIT = 1e150
+
 
 class Opener(QObject):
     def __init__(self, window):
@@ -50,6 +54,12 @@ class Opener(QObject):
     def _show_dataset(self, path, data, columns: tuple) -> None:
         w = self.window
         names, shown = data.feature_names, [data.feature_names[c] for c in columns]
+        top = float(np.abs(data.X[:, list(columns)]).max(initial=0.0))
+        if top > CANVAS_LIMIT:
+            w.notices.file_error(f"{Path(path).name}: its points reach {top:.2g}, beyond what "
+                                 f"the canvas can draw and the kernels can square (about "
+                                 f"{CANVAS_LIMIT:.0e}); divide the columns by a common scale")
+            return
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
         w.panel.show_points_source(Path(path).name)
         w.editing.replace_points(data.X[:, list(columns)], codes, data.class_names,

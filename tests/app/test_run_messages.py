@@ -51,17 +51,18 @@ def test_a_hard_margin_that_overflows_smo_is_said_in_seconds_and_draws_a_finite_
     assert np.isfinite(window.fitted.dual_coef_).all()
 
 
-def test_points_too_large_for_float64_are_refused_naming_standardize(window, qtbot, tmp_path):
+def test_points_too_large_to_draw_are_refused_on_opening_and_change_nothing(window, tmp_path):
+    import numpy as np
+
     huge = tmp_path / "huge.csv"
     huge.write_text("x,y,label\n" + "".join(f"{k}e160,{k % 3}e160,{k % 2}\n"
                                              for k in range(1, 21)), encoding="utf-8")
+    before = window.points.X
     window.files.open(huge)
-    drawn = window.fitted
-    window.train()
-    qtbot.waitUntil(lambda: "standardize=True" in window.statusBar().currentMessage()
-                    or "standardize=True" in window.notices.banner.text(), timeout=WAIT)
-    assert "standardize=True" in window.notices.log.lines[-1]
-    assert window.fitted is drawn
+    assert "its points reach 2e+161" in window.notices.banner.text()
+    assert "divide the columns by a common scale" in window.notices.file_error_box.text()
+    window.notices.file_error_box.accept()
+    np.testing.assert_array_equal(window.points.X, before)
 
 
 def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbot):
