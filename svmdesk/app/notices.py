@@ -28,8 +28,11 @@ class Notices(QObject):
         self._cause = None         # while this returns True the banner's message holds
 
     def say(self, message: str, ms: int = 0) -> None:
-        """A line in the status bar (for `ms` milliseconds; 0: until the next)."""
-        self.window.statusBar().showMessage(message, ms)
+        """A line in the status bar (for `ms` milliseconds; 0: until the next). A line
+        longer than the window is cut at its edge: its tooltip holds the whole line."""
+        bar = self.window.statusBar()
+        bar.showMessage(message, ms)
+        bar.setToolTip(message)
 
     def error(self, message: str, cause=None) -> None:
         """The red banner. `cause`, if given, tells whether the message still holds: it
@@ -57,7 +60,8 @@ class Notices(QObject):
     def warning(self, message: str) -> None:
         """A run's warning: the log, and the status bar pointing at it."""
         self.log.add("warning", message)
-        self.say(f"Warning: {' '.join(message.split())} (View > Log keeps every message)",
+        # the pointer to the log first: a long warning is cut at the window's right edge
+        self.say(f"Warning (View > Log keeps every message): {' '.join(message.split())}",
                  WARNING_MS)
 
     def clear_error(self) -> None:

@@ -45,7 +45,10 @@ def test_a_hard_margin_that_overflows_smo_is_said_in_seconds_and_draws_a_finite_
     p.kernel.setCurrentText("sigmoid")
     p.controls["C"].choice.setChecked(True)                        # hard margin
     train(window, qtbot)                                          # within WAIT
-    assert "hard margin has no solution" in window.statusBar().currentMessage()
+    bar = window.statusBar()
+    assert "hard margin has no solution" in bar.currentMessage()
+    assert bar.currentMessage().startswith("Warning (View > Log keeps every message): ")
+    assert bar.toolTip() == bar.currentMessage()            # the whole line, cut or not
     assert any("grew without bound" in line for line in window.notices.log.lines)
     assert window.panel.readout["state"].text() != "converged"
     assert np.isfinite(window.fitted.dual_coef_).all()
