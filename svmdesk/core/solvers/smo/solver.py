@@ -177,8 +177,9 @@ class _SMO:
             raise DivergenceError("solver 'smo': the dual objective overflowed float64 with "
                                   "a finite C; pass standardize=True")
         steps = self.iteration
+        # the last reconstruction (alpha_ref, F_ref) predates the batch and is finite: the
+        # final one recomputes F exactly from it
         self.alpha, self.F, self.up_pen, self.low_pen, self.dual, self.iteration = before
-        self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()
         warn_convergence(no_hard_margin("smo", self.p.kernel.name, (
             f"the dual grew without bound, past float64's range, within {steps} pair "
             "steps")), stacklevel=3)
