@@ -3,6 +3,8 @@ import warnings
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from svmdesk.core import SVC, ConvergenceWarning, Kernel, make_dataset
 from svmdesk.core.solvers import smo
@@ -404,3 +406,73 @@ def test_row_memory_is_kept_only_where_asked():
     kept = memory.take("rows", (2, 3), np.float64)
     assert np.shares_memory(inside, kept)
     assert not np.shares_memory(seen[0], kept) and not np.shares_memory(outside, kept)
+
+
+def _kkt_violation(Q, y, g, a, new, C):
+    """How far `new` is from the subproblem's optimum: the smallest, over the multiplier nu,
+    of the largest amount by which a free point's Lagrangian gradient g + nu y is nonzero or
+    a bounded point's points into the box (each term is linear in nu with slope +-1, so the
+    best nu is where the largest of each slope meet)."""
+    lagrangian = g + Q @ (new - a)
+    # terms c + s nu that must be <= 0: at 0, -(g + nu y) <= 0; at C, g + nu y <= 0; free: both
+    sign = np.concatenate([np.where(new < C, -1.0, 0.0), np.where(new > 0, 1.0, 0.0)])
+    c = np.concatenate([lagrangian, lagrangian]) * sign
+    s = np.concatenate([y, y]) * sign
+    rising, falling = c[s > 0], c[s < 0]
+    if not len(rising) or not len(falling):
+        return 0.0                                   # nu can satisfy every term at once
+    nu = (falling.max() - rising.max()) / 2
+    return max(0.0, float(np.max(c + s * nu)))
+
+
+@st.composite
+def box_qps(draw):
+    """Small dual subproblems as SMO's Newton step meets them: rbf Q of possibly duplicate
+    points, any labels, C from 1e-2 to 1e4, a start with multipliers on either bound and
+    with equal values (so that several points meet a bound at the same step length)."""
+    k = draw(st.integers(2, 8))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    X = rng.normal(size=(k, 2))
+    if draw(st.booleans()):
+        X[k // 2:] = X[: k - k // 2]
+    y = np.where(rng.random(k) < 0.5, 1.0, -1.0)
+    gamma = 10.0 ** draw(st.integers(-3, 1))
+    C = 10.0 ** draw(st.integers(-2, 4))
+    Q = Kernel("rbf", gamma=gamma)(X, X) * np.outer(y, y)
+    a = C * rng.choice([0.0, 1.0, 0.5, rng.random()], size=k)    # ties: points blocked at once
+    g = Q @ a - 1.0 + rng.normal(scale=draw(st.sampled_from([0.0, 0.5, 5.0])), size=k)
+    return Q, y, g, a, C
+
+
+@settings(max_examples=300, deadline=2000, derandomize=True)
+@given(problem=box_qps())
+def test_box_qp_on_small_random_subproblems_is_feasible_and_never_worse(problem):
+    """Whatever the subproblem (every point blocked at once, duplicates, a start on the
+    bounds), the solve returns: the box and y'a kept, the objective not raised, and where it
+    says it is optimal, the KKT conditions hold."""
+    Q, y, g, a, C = problem
+    tol = 1e-6
+    with np.errstate(all="raise"):
+        new, settled = newton._box_qp(Q, y, g, a, C, tol)
+    step = new - a
+    assert np.isfinite(new).all()
+    assert new.min() >= 0 and new.max() <= C
+    assert abs(y @ step) <= 1e-10 * max(1.0, C)
+    assert g @ step + 0.5 * step @ Q @ step <= 1e-12 * max(1.0, C * C)
+    if settled:
+        assert _kkt_violation(Q, y, g, a, new, C) <= 1e-6 * max(1.0, C)
+
+
+def test_a_cross_validation_fold_at_large_C_and_small_gamma_trains_as_libsvm():
+    """The fold of a C-gamma grid on which a Newton step once met an empty working set."""
+    from sklearn.datasets import make_moons
+    from sklearn.model_selection import StratifiedKFold
+
+    X, y = make_moons(1000, noise=0.25, random_state=4)
+    train = list(StratifiedKFold(5, shuffle=True, random_state=0).split(X, y))[2][0]
+    ours = SVC(C=1000, gamma=0.001).fit(X[train], y[train])
+    ref = libsvm(X[train], y[train], kernel="rbf", C=1000, gamma=0.001)
+    assert ours.converged_
+    assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
+                                            rel=1e-4)
+    assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995

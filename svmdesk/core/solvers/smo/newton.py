@@ -27,43 +27,62 @@ def _box_qp(Q, y, g, a, C, tol):
     inverse = _kkt_inverse(ridged, y, working)
     rhs = np.zeros(k + 1)
     for _ in range(NEWTON_ROUNDS):
-        if inverse is None:
-            return a, False
-        np.negative(g, out=rhs[:k])
-        solution = inverse @ rhs
-        d, nu = solution[:k], solution[k]
-        yw = y * working
-        d -= yw * ((yw @ d) / working.sum())         # y'd = 0 exactly (off the working set d is 0)
-        Qd = Q @ d
-        slope, curv = g @ d, d @ Qd
-        if slope < 0 and curv > 0:
-            limit = np.where(d > 0, C - a, -a)
-            room = np.full(k, np.inf)
-            np.divide(limit, d, out=room, where=d != 0)
-            t = min(-slope / curv, float(room.min()))
-            blocked = np.flatnonzero(room <= t)
-            a += t * d
-            a[blocked] = np.where(d[blocked] > 0, C, 0.0)   # exactly on the bound
-            g += t * Qd
-            if len(blocked):
-                for r in blocked:
-                    working[r] = False
-                    inverse = _downdate(inverse, r)
-                    if inverse is None:
-                        return a, False
-                continue
-        # no descent left on the working set: if its points are optimal (one multiplier nu
-        # with g + nu y = 0 there), free the bounded point that most wants to move
-        lagrangian = g + nu * y
-        if np.abs(lagrangian[working]).max() > tol:
-            return a, False                          # a numerically failed solve
-        pull = np.where(working, 0.0, lagrangian * np.where(a > 0, 1.0, -1.0))
+        if working.any():
+            if inverse is None:
+                return a, False
+            np.negative(g, out=rhs[:k])
+            solution = inverse @ rhs
+            d, nu = solution[:k], solution[k]
+            yw = y * working
+            d -= yw * ((yw @ d) / working.sum())     # y'd = 0 exactly (off the working set d is 0)
+            Qd = Q @ d
+            slope, curv = g @ d, d @ Qd
+            if slope < 0 and curv > 0:
+                limit = np.where(d > 0, C - a, -a)
+                room = np.full(k, np.inf)
+                np.divide(limit, d, out=room, where=d != 0)
+                t = min(-slope / curv, float(room.min()))
+                blocked = np.flatnonzero(room <= t)
+                a += t * d
+                a[blocked] = np.where(d[blocked] > 0, C, 0.0)   # exactly on the bound
+                g += t * Qd
+                if len(blocked):
+                    for r in blocked:
+                        working[r] = False
+                        if working.any():        # the last one leaves no KKT matrix to downdate
+                            inverse = _downdate(inverse, r)
+                            if inverse is None:
+                                return a, False
+                    continue
+            # no descent left on the working set: if its points are optimal (one multiplier nu
+            # with g + nu y = 0 there), free the bounded point that most wants to move
+            if np.abs(g[working] + nu * y[working]).max() > tol:
+                return a, False                      # a numerically failed solve
+        else:
+            # every point reached a bound at once (ties, or a start on the bounds)
+            nu = _bounded_multiplier(g, y, a)
+            if nu is None:
+                return a, True
+        pull = np.where(working, 0.0, (g + nu * y) * np.where(a > 0, 1.0, -1.0))
         worst = int(pull.argmax())
         if pull[worst] <= tol:
             return a, True
         working[worst] = True
-        inverse = _update(inverse, ridged, y, worst)
+        inverse = (_update(inverse, ridged, y, worst) if working.sum() > 1
+                   else _kkt_inverse(ridged, y, working))
     return a, False
+
+
+def _bounded_multiplier(g, y, a):
+    """The multiplier nu that makes the bounded points least eager to move, when every point
+    is on a bound: point i wants to move by pull_i(nu) = s_i (g_i + nu y_i) (s_i = +1 at C,
+    -1 at 0), lines of slope +-1 in nu, so the largest pull is smallest where the largest of
+    each slope meet. None when one slope is missing: then some nu stops every point."""
+    s = np.where(a > 0, 1.0, -1.0)
+    c, slope = s * g, s * y
+    if (slope > 0).all() or (slope < 0).all():
+        return None
+    return float(c[slope < 0].max() - c[slope > 0].max()) / 2
 
 
 def _kkt_inverse(Q, y, working):
