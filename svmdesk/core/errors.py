@@ -9,11 +9,25 @@ from .per_thread import PerThread
 _listener = PerThread()           # a training run hears its own warnings, not another thread's
 
 
+class _ScikitLearnsTwin:
+    """An error that is also scikit-learn's class of its name wherever scikit-learn is
+    loaded (see also_sklearns), in this process or in the one that unpickles it: a fit that
+    fails in a worker process (a grid search, joblib) raises the same error in the parent."""
+
+    def __reduce__(self):
+        ours = getattr(type(self), "_ours", type(self))
+        return _rebuild, (ours, self.args), (self.__dict__ or None)
+
+
+def _rebuild(ours: type, args: tuple) -> BaseException:
+    return also_sklearns(ours)(*args)
+
+
 class DataError(ValueError):
     """Training or prediction data that cannot be used, with a message a student can act on."""
 
 
-class NotFittedError(ValueError, AttributeError):
+class NotFittedError(_ScikitLearnsTwin, ValueError, AttributeError):
     """An estimator asked for what only fit gives (as scikit-learn's NotFittedError, both a
     ValueError and an AttributeError, so hasattr() on a fitted attribute says False)."""
 
@@ -23,7 +37,7 @@ class DataTypeError(DataError, TypeError):
     conversion raises one."""
 
 
-class DataConversionWarning(UserWarning):
+class DataConversionWarning(_ScikitLearnsTwin, UserWarning):
     """Data that was usable after a conversion the user may not have meant (a column of
     labels given as an (n, 1) table)."""
 
@@ -50,14 +64,17 @@ _both: dict[tuple[type, type], type] = {}
 def also_sklearns(ours: type) -> type:
     """`ours`, or where scikit-learn is already loaded (its tools are calling us), a subclass
     that is also scikit-learn's class of the same name, which those tools catch or count by
-    class. svmdesk never imports scikit-learn itself: a plain svmdesk process pays nothing."""
+    class. svmdesk never imports scikit-learn itself: a plain svmdesk process pays nothing.
+    Such a class has no name of its own to be pickled by: it pickles as `ours`, made again
+    by this function where it is unpickled (`_ScikitLearnsTwin`)."""
     theirs_module = sys.modules.get("sklearn.exceptions")
     theirs = getattr(theirs_module, ours.__name__, None)
     if theirs is None:
         return ours
     if (ours, theirs) not in _both:
         _both[ours, theirs] = type(ours.__name__, (ours, theirs), {
-            "__module__": __name__, "__doc__": ours.__doc__})
+            "__module__": __name__, "__doc__": ours.__doc__, "_ours": ours,
+            "__reduce__": _ScikitLearnsTwin.__reduce__})
     return _both[ours, theirs]
 
 
