@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, Qt
 
 from ..core import MAX_CLASSES
 from ..formats import Session
-from ..formats.points import match_labels
+from ..formats.points import foreign_classes_warning, match_labels
 from ..view.frames import model_frame
 from .columns import ColumnChooser, remember_columns, remembered_columns
 from .documents import range_warning
@@ -152,11 +152,7 @@ class Opener(QObject):
         w.work.take_model(svc, params)
         w.panel.readout_box.mark_objective(params["solver"])
         w.run_view.show(frame, f"model from {name}")
-        strangers = ""
-        if len(y) and not (of_model >= 0).any():
-            strangers = (f"none of the model's classes ({', '.join(map(str, svc.classes_))}) "
-                         f"is a class of these points ({', '.join(used[:len(of_model)])}), "
-                         "so the accuracy compares different labels.")
+        strangers = foreign_classes_warning(used[:len(of_model)], svc.classes_) if len(y) else ""
         # a session's model was trained on its own points (its held-out points may lie a
         # little outside the training range: no extrapolation worth a warning)
         extrapolation = "" if own else range_warning(svc, X)

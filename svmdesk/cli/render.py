@@ -3,13 +3,14 @@ headless (Qt is imported here only, on the offscreen platform)."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import numpy as np
 
 from ..core import MAX_CLASSES, DataError
 from ..formats import load_dataset
-from ..formats.points import match_labels, require_features
+from ..formats.points import foreign_classes_warning, match_labels, require_features
 from .common import (
     DATA_FORMATS,
     EXIT_CODES,
@@ -28,7 +29,9 @@ DATA (one colour and marker per class, a legend, axes named after the feature co
 in a view fitted to them, and with --model the model's decision regions, boundary
 f(x) = 0 (solid), margins f(x) = +-1 (dashed) and support vectors (rings: circles free,
 red squares bounded).  Data with more than two features shows its first two (a model
-must have exactly two).  The image is W pixels wide and 3/4 of that high.
+must have exactly two).  The image is W pixels wide and 3/4 of that high.  A model
+none of whose classes is a class of DATA is refused (exit 2); one over points well outside
+the range it was trained on is drawn, with the window's warning on stderr.
 
 {DATA_FORMATS}
 
@@ -69,10 +72,19 @@ def run(args) -> int:
             raise DataError(f"{Path(args.model).name} has {svc.n_features_in_} features; "
                             "render draws models of two features only")
         require_features(data.X, data.feature_names, 2, Path(args.data), "")
+        strangers = foreign_classes_warning(data.class_names, svc.classes_)
+        if strangers:      # its regions would say nothing of these points: one colour
+            raise DataError(f"{Path(args.model).name} over {Path(args.data).name}: "
+                            f"{strangers} Nothing drawn: render these points with a model "
+                            "trained on their classes, or without --model")
     canvas = _draw(data, svc, args.width)
+    from ..app.documents import range_warning
     from ..app.pictures import save_picture
     save_picture(canvas, out, args.width)
     print(f"wrote {out}")
+    extrapolation = "" if svc is None else range_warning(svc, data.X)
+    if extrapolation:      # as the window warns when it opens the model over these points
+        print(f"{PROG}: warning: {Path(args.model).name}: {extrapolation}", file=sys.stderr)
     return EXIT_OK
 
 

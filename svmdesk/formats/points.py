@@ -358,6 +358,18 @@ def match_labels(names: Sequence[str], labels: ArrayLike) -> np.ndarray:
     return np.array([index.get(key(name), -1) for name in names], dtype=np.intp)
 
 
+def foreign_classes_warning(names: Sequence[str], labels: ArrayLike) -> str:
+    """A sentence when none of `labels` (a model's classes) is one of `names` (the class
+    names of the points it is shown over), or '' (also when there are no names). The window
+    and `svmdesk render` say the same words."""
+    names = [str(name) for name in names]
+    if not names or (match_labels(names, labels) >= 0).any():
+        return ""
+    return (f"none of the model's classes ({', '.join(map(str, np.asarray(labels)))}) "
+            f"is a class of these points ({', '.join(names)}), "
+            "so the accuracy compares different labels.")
+
+
 # -- saving ---------------------------------------------------------------------------------
 def save_dataset(dataset: Dataset, path: StrPath, format: str | None = None) -> None:
     """Write ``dataset`` as CSV (header: feature names then 'label'; labels as class names)

@@ -323,6 +323,7 @@ def test_render_png(work, data, model, width):
     args = ["render", data, "--out", out.name, "--width", width]
     result = run(*args, *(["--model", model] if model else []), cwd=work)
     assert result.returncode == 0, result.stderr
+    assert result.stderr == ""          # a model over its own points: nothing to warn of
     assert png_size(out) == (width, width * 3 // 4)
 
 
@@ -336,6 +337,59 @@ def test_render_svg(work, model):
     assert root.tag.endswith("svg")
     paths = len(list(root.iter("{http://www.w3.org/2000/svg}path")))
     assert paths > 0
+
+
+def relabelled(work, name: str, labels: dict, shift: float = 0.0) -> str:
+    """moons.csv (classes 0 and 1) saved as `name` with its classes renamed by `labels`
+    and its points moved by `shift` on both features."""
+    moons = load_dataset(work / "moons.csv")
+    y = np.array([labels[c] for c in np.asarray(moons.class_names)[moons.y]])
+    names, codes = np.unique(y, return_inverse=True)
+    save_dataset(Dataset(moons.X + shift, codes, tuple(names)), work / name)
+    return name
+
+
+def test_render_refuses_a_model_of_none_of_the_points_classes(work):
+    """Model classes 0/1 over points of 5/6: the regions would say nothing about these
+    points. The window's sentence, exit 2, no picture."""
+    data = relabelled(work, "fives.csv", {"0": "5", "1": "6"})
+    out = work / "fives.png"
+    line = assert_one_line_error(run("render", data, "--model", "moons.json",
+                                     "--out", out.name, cwd=work))
+    assert ("none of the model's classes (0, 1) is a class of these points (5, 6), so the "
+            "accuracy compares different labels.") in line
+    assert "moons.json" in line and "fives.csv" in line
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("labels, shift, words", [
+    ({"0": "0", "1": "7"}, 0.0, None),                       # shares class 0; 7 is new
+    ({"0": "0", "1": "1"}, 50.0, "the model was trained on"),  # far outside its range
+    ({"0": "1", "1": "7"}, 50.0, "the model was trained on"),
+])
+def test_render_warns_of_foreign_points_and_draws_them(work, labels, shift, words):
+    """Some of the model's classes among the points' (the window says nothing of classes
+    then), or points far outside the model's training range (the window warns): the
+    picture is written, exit 0, the window's warning on stderr."""
+    data = relabelled(work, f"other-{shift:g}-{'-'.join(labels.values())}.csv", labels, shift)
+    out = work / Path(data).with_suffix(".png").name
+    result = run("render", data, "--model", "moons.json", "--out", out.name, "--width", 400,
+                 cwd=work)
+    assert result.returncode == 0, result.stderr
+    assert png_size(out) == (400, 300)
+    assert result.stdout == f"wrote {out.name}\n"
+    if words is None:
+        assert result.stderr == ""
+        return
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
+    assert lines[0].startswith("svmdesk: warning: moons.json: these points reach ")
+    assert lines[0].endswith("its predictions out there are guesses (extrapolation).")
+    assert words in lines[0]
+    from svmdesk.app.documents import range_warning
+
+    model, points = load_model(work / "moons.json"), load_dataset(work / data)
+    assert lines[0] == f"svmdesk: warning: moons.json: {range_warning(model, points.X)}"
 
 
 # -- errors ---------------------------------------------------------------------------------
