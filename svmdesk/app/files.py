@@ -204,10 +204,14 @@ class FileActions(QObject):
 
     def choose_picture(self) -> None:
         options = PictureOptions(self.default_width(), self.caption(), self.window)
-        self.dialog = ask(options, lambda: self._ask_save(
-            "Save picture", PICTURE_FILES, "svmdesk.png",
-            lambda path: self.save_picture_to(path, options.width_box.value(),
-                                              options.caption_text())))
+
+        def where(width: int, caption: str) -> None:
+            self._ask_save("Save picture", PICTURE_FILES, "svmdesk.png",
+                           lambda path: self.save_picture_to(path, width, caption))
+
+        # the options dialog is deleted once it closes: read its answers as it is accepted
+        self.dialog = ask(options, lambda: where(options.width_box.value(),
+                                                 options.caption_text()))
 
     def save_picture_to(self, path, width: int, caption: str = "") -> bool:
         path = Path(path)

@@ -6,6 +6,7 @@ import threading
 import time
 
 import numpy as np
+import pytest
 
 from svmdesk.app import autosave as autosave_module
 from svmdesk.app import files as files_module
@@ -137,21 +138,42 @@ def test_a_file_dialog_leaves_the_window_running_until_answered(window, qtbot, t
     assert len(load_dataset(out).y) == 101
 
 
-def test_save_picture_asks_width_and_caption_then_where(window, qtbot, tmp_path):
+@pytest.mark.parametrize("name", ["shot.png", "shot.svg"])
+def test_save_picture_through_both_dialogs_as_a_person_does(window, qtbot, tmp_path, name):
+    """Ctrl+Shift+P, a width and a caption, OK; the event loop runs (the options dialog is
+    deleted, as between a person's clicks); a file name typed, Enter: the picture is there."""
+    import shiboken6
+    from PySide6.QtCore import Qt
     from PySide6.QtGui import QImage
-    from PySide6.QtWidgets import QFileDialog
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QLineEdit
 
-    window.files.choose_picture()
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT * 1000):
+        window.train()
+    QTest.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier
+                   | Qt.KeyboardModifier.ShiftModifier)
     options = window.files.dialog
-    assert options.isVisible() and options.caption.text()
+    qtbot.waitUntil(options.isVisible, timeout=5000)
     options.width_box.setValue(640)
-    options.accept()
+    options.caption.setText("week 3: moons")
+    ok = options.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    QTest.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not shiboken6.isValid(options), timeout=5000)
     save = window.files.dialog
-    assert isinstance(save, QFileDialog) and save.isVisible()
-    save.selectFile(str(tmp_path / "shot.png"))
-    save.accept()
-    assert QImage(str(tmp_path / "shot.png")).width() == 640
-
+    assert isinstance(save, QFileDialog)
+    qtbot.waitUntil(save.isVisible, timeout=5000)
+    save.setDirectory(str(tmp_path))
+    typed = save.findChild(QLineEdit, "fileNameEdit")
+    typed.clear()
+    QTest.keyClicks(typed, name)
+    QTest.keyClick(typed, Qt.Key.Key_Return)
+    out = tmp_path / name
+    qtbot.waitUntil(out.exists, timeout=5000)
+    if name.endswith(".png"):
+        assert QImage(str(out)).width() == 640
+    else:
+        assert "week 3: moons" in out.read_text(encoding="utf-8")
+    assert window.statusBar().currentMessage() == f"Saved {out}."
 
 
 def test_a_session_saves_off_the_gui_thread_then_names_the_window(window, qasync_loop,
