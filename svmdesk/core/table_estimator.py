@@ -9,9 +9,12 @@ parameter by keyword, with the table's default, and only stores it; `get_params`
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .catalog import Table
+
+if TYPE_CHECKING:   # typing.Self is new in 3.11; the annotations are strings at run time
+    from typing import Self
 
 
 class TableEstimator:
