@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .catalog import Table
 
-if TYPE_CHECKING:   # typing.Self is new in 3.11; the annotations are strings at run time
-    from typing import Self
+if TYPE_CHECKING:   # typing.Self is new in 3.11; only mypy reads this (annotations are strings)
+    from typing_extensions import Self
 
 
 class TableEstimator:
