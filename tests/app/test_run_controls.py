@@ -85,6 +85,7 @@ def test_a_refused_step_leaves_nothing_behind_for_the_next_run(window, qtbot):
     window.step()                                  # the panel refuses the pair
     assert window.run.state == RunState.IDLE and "linear" in window.notices.banner.text()
     p.kernel.setCurrentText("linear")
+    p.controls["max_iter"].widget.setValue(2000)   # its default budget takes 5-10 s here
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         key(window, Qt.Key.Key_F5)
     assert not ended.args[0].stopped

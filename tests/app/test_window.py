@@ -277,6 +277,7 @@ def test_the_readout_marks_the_objective_the_solver_optimises(window, qtbot):
     assert "maximises" in p.readout["dual"].toolTip()
     p.solver.setCurrentIndex(p.solver.findData("pegasos"))
     p.kernel.setCurrentIndex(p.kernel.findData("linear"))
+    p.controls["max_iter"].widget.setValue(2000)     # its default budget takes 10-20 s here
     train_and_wait(qtbot, window)
     assert "bold" in p.readout["primal"].styleSheet() and not p.readout["dual"].styleSheet()
     assert "minimises" in p.readout["primal"].toolTip()
