@@ -72,7 +72,7 @@ class Editing(QObject):
         session's, so Ctrl+S will ask where to save them, and the model drawn belonged to
         the points replaced: it goes (before a retrain on edit starts on the new ones)."""
         self.work.detach()
-        self.window.reset()
+        self.window.discard_model()
         self.undo.push(ReplacePoints(self.points, X, y, self._test_mask(len(y)), class_names,
                                      text))
 

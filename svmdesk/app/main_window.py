@@ -220,10 +220,17 @@ class MainWindow(QMainWindow):
         self.run.stop()
 
     def reset(self) -> None:
-        """Stop any run and clear the model, its drawing and the readout."""
+        """The user's Reset: no run, no model, and the status bar says so."""
+        self.discard_model()
+        self.notices.say("Reset: no model. Train (F5) starts again from the beginning.")
+
+    def discard_model(self) -> None:
+        """Stop any run and clear the model, its drawing, the readout, and a banner about
+        the model (its cause is gone)."""
         self.run.reset()
         self.work.fitted = None
         self.run_view.clear()
+        self.notices.recheck()
 
     def _job(self) -> Job:
         """The run the controller starts: the training points and the panel's parameters

@@ -26,6 +26,7 @@ class Notices(QObject):
         self.log_dialog = None
         self.file_error_box = None
         self._cause = None         # while this returns True the banner's message holds
+        self._changes = 0          # counts changes of the points, parameters and model
 
     def say(self, message: str, ms: int = 0) -> None:
         """A line in the status bar (for `ms` milliseconds; 0: until the next). A line
@@ -36,12 +37,16 @@ class Notices(QObject):
 
     def error(self, message: str, cause=None) -> None:
         """The red banner. `cause`, if given, tells whether the message still holds: it
-        is asked whenever the points or the parameters change (`recheck`), and the banner
-        goes once the answer is no."""
+        is asked whenever the points, the parameters or the model change (`recheck`), and
+        the banner goes once the answer is no. Without one, the message holds until the
+        first such change (it was about what the user did last)."""
         self.banner.setText(message)
         self.banner.show()
-        self._cause = cause
+        self._cause = cause or self._unchanged_since(self._changes)
         self.say(message, ERROR_MS)
+
+    def _unchanged_since(self, changes: int):
+        return lambda: self._changes == changes
 
     def file_error(self, message: str) -> None:
         """A file could not be read or written: the banner, and a dialog until OK."""
@@ -69,7 +74,9 @@ class Notices(QObject):
         self._cause = None
 
     def recheck(self) -> None:
-        """The points or the parameters changed: a message whose cause is gone goes."""
+        """The points, the parameters or the model changed: a message whose cause is gone
+        goes."""
+        self._changes += 1
         if self._cause is not None and not self._cause():
             self.clear_error()
 

@@ -100,7 +100,7 @@ class Opener(QObject):
             w.panel.show_points_source(name)
             w.undo.clear()
             w.canvas.set_axis_names(session.feature_names)
-            w.reset()
+            w.discard_model()
             if session.view is not None:
                 x0, x1, y0, y1 = session.view
                 w.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
@@ -148,7 +148,7 @@ class Opener(QObject):
         params = svc.get_params()
         with self._applying_file():
             notes = w.panel.apply_params(params)    # names what it could not show
-        w.reset()
+        w.discard_model()
         w.work.take_model(svc, params)
         w.panel.readout_box.mark_objective(params["solver"])
         w.run_view.show(frame, f"model from {name}")
@@ -157,8 +157,8 @@ class Opener(QObject):
         # little outside the training range: no extrapolation worth a warning)
         extrapolation = "" if own else range_warning(svc, X)
         warning = " ".join(filter(None, [strangers, extrapolation, notes]))
-        if warning:
-            w.notices.error(f"{name}: {warning}")
+        if warning:                          # holds while this model is drawn
+            w.notices.error(f"{name}: {warning}", cause=lambda: w.work.fitted is svc)
         return True
 
     @contextlib.contextmanager

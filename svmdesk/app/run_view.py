@@ -13,7 +13,7 @@ from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from ..view.frames import regrid
 from .background import in_background
-from .run import RunState
+from .run import AT_REST, RunState
 
 VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
@@ -34,11 +34,14 @@ class RunView(QObject):
         self.panel, self.readout = window.panel, window.panel.readout_box
         self.notices, self.work, self.autosave = window.notices, window.work, window.files.autosave
         self.refusal = refusal               # why the run cannot start now ('' if it can)
-        self._inputs_version = 0     # counts changes of the points and the parameters
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
-        self._texted = 0.0           # when the charts and readout were last redrawn
-        self._texts_due = []         # redraws waiting for the canvas's next paints
+        self._texted = 0.0           # when the charts and readout last fell due
+        self._texts = (self.charts.redraw_objective, self.charts.redraw_gap,
+                       self._show_last_readout)
+        self._texts_due = {}         # redraw -> when it fell due (oldest first): each waits
+                                     # for a paint of the canvas, none is ever dropped
+        self._training_words = ""    # the status bar's line while the run trains
         self._frame_unpainted = False  # the run's last frame is not yet on the screen
         r = self.run
         r.started.connect(self._on_started)
@@ -75,7 +78,6 @@ class RunView(QObject):
 
     def inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""
-        self._inputs_version += 1
         self.notices.recheck()
 
     # -- what the run reports -----------------------------------------------------------------
@@ -86,8 +88,10 @@ class RunView(QObject):
         self.charts.clear()
         self.work.trained_params = job.params
         self.readout.mark_objective(job.params["solver"])
-        self.notices.say(f"Training {self.panel.solver.currentText()} with the "
-                         f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
+        self._training_words = (f"Training {self.panel.solver.currentText()} with the "
+                                f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
+        if self.run.state == RunState.RUNNING:
+            self.notices.say(self._training_words)
         self.autosave.save_if_work_changed()  # every run starts from saved work
 
     @Slot(str)
@@ -96,6 +100,26 @@ class RunView(QObject):
         word = STATE_WORDS.get(RunState(state))
         if word:
             self.readout.show_state(word)
+        if RunState(state) == RunState.IDLE:   # reset: nothing of the run is said again
+            self._training_words, self._warned_in_run = "", False
+        elif RunState(state) in AT_REST:       # the next run's start says its own line
+            self._training_words = ""
+        line = self._status_line(RunState(state))
+        if line:
+            self.notices.say(line)
+
+    def _status_line(self, state: RunState) -> str:
+        """What the status bar says of the run in `state` ('' : what the run's start, end
+        or failure says instead)."""
+        warned = (" A warning was raised: View > Log shows it." if self._warned_in_run
+                  else "")
+        if state in (RunState.PAUSED, RunState.STEPPING):
+            return "Paused (Space resumes, Step shows one more iteration, Esc stops)." + warned
+        if state == RunState.RUNNING and self._training_words:     # resumed
+            return self._training_words + warned
+        if state == RunState.STOPPING:
+            return "Stopping…"
+        return ""
 
     @Slot(str)
     def _on_refused(self, message: str) -> None:
@@ -116,8 +140,8 @@ class RunView(QObject):
             self._show_texts()
         elif now - self._texted >= TEXT_INTERVAL:
             self._texted = now
-            self._texts_due = [self.charts.redraw_objective, self.charts.redraw_gap,
-                               self._show_last_readout]
+            for text in self._texts:           # one still waiting keeps its place in line
+                self._texts_due.setdefault(text, now)
         self.frame_shown.emit(frame)
         # The next frame waits until this one is painted; a canvas out of sight (hidden,
         # minimised, on another desktop) paints nothing, so there it counts as drawn at once.
@@ -137,33 +161,43 @@ class RunView(QObject):
         state = ("stopped" if frame.stopped else "converged" if s.converged
                  else "budget spent (not converged)")
         self.readout.show_state(state)
-        if not self._warned_in_run:          # a warning's message stays in sight
+        warned, self._warned_in_run = self._warned_in_run, False
+        if not warned:                       # a warning's message stays in sight
             self.notices.say(f"Training {state} after {s.iteration} iterations in "
                              f"{frame.elapsed:.2f} s.", 8000)
         self.training_ended.emit(frame)
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
+        self._warned_in_run = False
         self.readout.show_state("failed")
-        version = self._inputs_version
         self.notices.log.add("training failed", message)
-        self.notices.error(f"Training failed: {message}",
-                           cause=lambda: self._inputs_version == version)
+        self.notices.error(f"Training failed: {message}")   # until the inputs change
         self.training_failed.emit(message)
 
     # -- pacing: texts after paints -------------------------------------------------------------
     def _on_canvas_painted(self) -> None:
+        if self._texts_due:                  # before the next frame can come
+            QTimer.singleShot(0, self._show_due_texts)
         if self._frame_unpainted:            # the run's frame is on the screen: the solver,
             self._frame_unpainted = False    # resting meanwhile, goes on (back-pressure)
             self.run.frame_drawn()
-        # Charts and readout redraw just after the canvas has painted, one of them after
-        # each paint, so that every paint pass stays short: piled together (and onto the
-        # canvas's paint) they stalled the GUI thread for tens of milliseconds.
-        if self._texts_due:
-            QTimer.singleShot(0, self._texts_due.pop(0))
+
+    def _show_due_texts(self) -> None:
+        """Charts and readout redraw just after the canvas has painted, the one due longest
+        after each paint, so that every paint pass stays short: piled together (and onto
+        the canvas's paint) they stalled the GUI thread for tens of milliseconds. One due
+        for TEXT_INTERVAL already goes too: when paints are slow (a loaded machine) each
+        text would otherwise wait its turn for paints, and the readout, last in line, was
+        pushed back by every new frame and never shown."""
+        now = time.perf_counter()
+        for place, (text, since) in enumerate(list(self._texts_due.items())):
+            if place == 0 or now - since >= TEXT_INTERVAL:
+                del self._texts_due[text]
+                text()
 
     def _show_texts(self) -> None:
-        self._texts_due = []
+        self._texts_due.clear()
         self.charts.redraw()
         self._show_last_readout()
 

@@ -1,0 +1,94 @@
+"""What the window says while it runs is true: the readout and both charts keep up with the
+run when paints are slow, the status bar says what the run is doing now, and a banner goes
+when its cause does. Driven through keys, buttons and the menus, each wait bounded."""
+import time
+
+import numpy as np
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from svmdesk.app.run import RunState
+from svmdesk.core import SVC
+from svmdesk.formats import save_model
+
+from .test_run_controls import key, start_long_run, wait_state
+
+WAIT = 10_000   # ms
+SLOW_PAINT = 0.15   # s: longer than the texts' interval (a loaded machine's paints)
+
+
+def test_the_readout_and_both_charts_keep_up_when_paints_are_slow(window, qtbot):
+    # A paint pass that takes SLOW_PAINT: the canvas's own signal, sent from its paint
+    # event, holds the GUI thread (a loaded machine's paints take that long)
+    window.canvas.painted.connect(lambda: time.sleep(SLOW_PAINT))
+    seen = []                      # (frame's iteration, what the readout and charts show)
+    charts, readout = window.charts, window.panel.readout
+    window.frame_shown.connect(lambda frame: seen.append((
+        frame.snapshot.iteration, readout["iteration"].text(),
+        len(charts.primal_curve.xData if charts.primal_curve.xData is not None else ()),
+        len(charts.gap_curve.xData if charts.gap_curve.xData is not None else ()))))
+    start_long_run(window, qtbot)
+    qtbot.waitUntil(lambda: len(seen) >= 12, timeout=WAIT)
+    assert window.run.state == RunState.RUNNING
+    key(window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    # Every frame came after a slow paint, later than the texts' interval: every text fell
+    # due at every frame and was shown after the next paint, none waiting behind another.
+    for (_, text, primal, gap), (iteration, *_) in zip(seen[3:12], seen[2:11]):
+        assert text == str(iteration), seen
+        assert primal > 0 and gap > 0, seen
+    assert len({text for _, text, _, _ in seen[3:12]}) >= 8, seen    # each frame's number
+
+
+def test_the_status_bar_says_what_the_run_does_now(window, qtbot):
+    bar = window.statusBar()
+    start_long_run(window, qtbot)
+    assert bar.currentMessage().startswith("Training")
+    window.panel.pause_button.click()
+    wait_state(window, qtbot, RunState.PAUSED)
+    assert bar.currentMessage().startswith("Paused"), bar.currentMessage()
+    key(window, Qt.Key.Key_Space)                                       # resume
+    wait_state(window, qtbot, RunState.RUNNING)
+    assert bar.currentMessage().startswith("Training"), bar.currentMessage()
+    window.panel.reset_button.click()
+    qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
+    assert bar.currentMessage().startswith("Reset"), bar.currentMessage()
+    assert window.panel.readout["iteration"].text() == "–"
+    window.panel.step_button.click()                                    # from rest: paused
+    wait_state(window, qtbot, RunState.PAUSED)
+    assert bar.currentMessage().startswith("Paused"), bar.currentMessage()
+    key(window, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: window.run.state == RunState.FINISHED, timeout=WAIT)
+    assert "stopped" in bar.currentMessage(), bar.currentMessage()
+
+
+def test_a_banner_about_a_model_goes_with_the_model(window, qtbot, tmp_path):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40, 2))
+    labels = np.where(X[:, 0] > 0, "cat", "dog")                       # not the points' classes
+    save_model(SVC(kernel="linear").fit(X, labels), tmp_path / "pets.json")
+    window.files.open(tmp_path / "pets.json")
+    banner = window.notices.banner
+    assert banner.isVisible() and "none of the model's classes" in banner.text()
+    window.panel.reset_button.click()
+    assert not banner.isVisible(), banner.text()                        # no model: no banner
+    window.panel.generate_button.click()
+    window.panel.generate_button.click()
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert not banner.isVisible(), banner.text()
+    assert window.fitted is None
+
+
+def menu_action(window, words):
+    from PySide6.QtGui import QAction
+
+    return next(a for a in window.findChildren(QAction)
+                if words in a.text().replace("&", ""))
+
+
+def test_a_banner_about_the_last_action_goes_at_the_next_change(window, qtbot):
+    menu_action(window, "Export model").trigger()                       # no model yet
+    banner = window.notices.banner
+    assert banner.isVisible() and "no model yet" in banner.text()
+    window.panel.generate_button.click()                                # the points change
+    assert not banner.isVisible(), banner.text()
