@@ -301,7 +301,7 @@ PARAMS = (
                           setting="auto_rate")),
     Param("batch_size", "int", None, "the points per stochastic step", low=1,
           low_open=False, none="the solver's own (32)", solvers=("pegasos",),
-          shapes="training", control=Control(0, 10_000, start=1, choice="default")),
+          shapes="training", control=Control(0, 10_000, choice="default")),
     Param("standardize", "bool", False,
           "scale every feature to mean 0 and standard deviation 1 before the kernel",
           formula="x <- (x - mean) / std", shapes="data",

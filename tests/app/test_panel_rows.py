@@ -79,7 +79,9 @@ def test_a_ticked_alternative_hides_the_value_and_gives_the_estimator_its_word(p
 def test_an_integers_lowest_place_says_none(panel):
     choose(panel, "pegasos", "linear")
     batch = panel.controls["batch_size"].widget
-    assert panel.params()["batch_size"] == 1
+    assert batch.text() == "default" and panel.params()["batch_size"] is None
+    batch.setValue(8)
+    assert panel.params()["batch_size"] == 8
     batch.setValue(batch.minimum())
     assert batch.text() == "default" and panel.params()["batch_size"] is None
     assert panel.params()["random_state"] == 0     # no None place: a seed from the start
