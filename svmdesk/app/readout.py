@@ -12,6 +12,12 @@ ROWS = (("iteration", "iteration"), ("primal", "primal objective"),
         ("dual", "dual objective"), ("gap", "gap / KKT violation"),
         ("svs", "support vectors"), ("train", "train accuracy"), ("test", "test accuracy"),
         ("margin", "margin width 2/‖w‖"), ("elapsed", "elapsed"), ("state", "state"))
+LEGEND = "rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)"
+HARD_LEGEND = "rings: ○ SV on its margin (α > 0) · □ SV inside its margin"
+NOT_SEPARATED = ("Hard margin (C = ∞): every point must lie on or beyond its margin, and "
+                 "no α is bounded. Points still inside their margin mean no boundary "
+                 "separates these classes with this kernel (or the run ended before it "
+                 "found one: View > Log says why it ended).")
 NOT_PSD = ("The gap is negative: the kernel's matrix is not positive semi-definite for these "
            "points, so the dual objective is no lower bound and cannot certify convergence.")
 
@@ -31,9 +37,9 @@ class Readout(QGroupBox):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             form.addRow(label, value)
             self.values[key] = value
-        legend = QLabel("rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)")
-        legend.setStyleSheet("color: #555; font-size: 11px")
-        form.addRow(legend)
+        self.legend = QLabel(LEGEND)
+        self.legend.setStyleSheet("color: #555; font-size: 11px")
+        form.addRow(self.legend)
 
     def show_frame(self, frame) -> None:
         s, m, r = frame.snapshot, frame.machine, self.values
@@ -49,9 +55,9 @@ class Readout(QGroupBox):
             gap += "  (no bound: kernel not PSD)"
         r["gap"].setToolTip(NOT_PSD if negative else "")
         r["gap"].setText(gap)
-        n_bounded = int(frame.bounded.sum())
-        r["svs"].setText(f"{len(frame.support)}  ({len(frame.support) - n_bounded} free, "
-                         f"{n_bounded} bounded)")
+        r["svs"].setText(_support_vectors(frame))
+        r["svs"].setToolTip(NOT_SEPARATED if frame.hard_margin else "")
+        self.legend.setText(HARD_LEGEND if frame.hard_margin else LEGEND)
         r["train"].setText(_pct(frame.train_accuracy))
         r["test"].setText(_pct(frame.test_accuracy))
         r["margin"].setText(_num(frame.margin_width))
@@ -73,6 +79,20 @@ class Readout(QGroupBox):
             verb = "maximises" if key == "dual" else "minimises"
             self.values[key].setStyleSheet("font-weight: bold" if mine else "")
             self.values[key].setToolTip(f"{row.title} {verb} this objective" if mine else "")
+
+
+def _support_vectors(frame) -> str:
+    """How many support vectors, and how many of them are free and bounded; a hard margin
+    bounds none: its points inside their margin say the classes are not separated (at the
+    end of a run: not separable)."""
+    n, inside = len(frame.support), int(frame.bounded.sum())
+    if not frame.hard_margin:
+        return f"{n}  ({n - inside} free, {inside} bounded)"
+    if not inside:
+        return f"{n}  (all on their margin)"
+    return (f"{n}  ({n - inside} on the margin, {inside} inside: "
+            + ("not separable)" if frame.final and not frame.stopped
+               else "not separated yet)"))
 
 
 def _num(v) -> str:

@@ -87,16 +87,19 @@ class DivergenceError(ArithmeticError):
 
 
 def warn_convergence(message: str, stacklevel: int = 2) -> None:
-    """Raise a ConvergenceWarning, and hand its message to this thread's listener (see
-    hearing_warnings) as it is raised."""
+    """Raise a ConvergenceWarning, or hand its message to this thread's listener instead
+    (see hearing_warnings)."""
     listener = _listener.value
     if listener is not None:
         listener(message)
+        return
     warnings.warn(message, ConvergenceWarning, stacklevel=stacklevel + 1)
 
 
 def hearing_warnings(listener: Callable[[str], None]) -> AbstractContextManager[None]:
-    """Within this block, on this thread, listener(message) hears every warning the core
-    raises. Unlike warnings.catch_warnings, which swaps process-wide state (and races any
-    other thread that uses it, pyqtgraph's drawing code among them), this is per thread."""
+    """Within this block, on this thread, listener(message) hears every ConvergenceWarning
+    the core raises, instead of the warnings module (which would print it on stderr with a
+    source line: the window says it in its status bar and log). Unlike
+    warnings.catch_warnings, which swaps process-wide state (and races any other thread
+    that uses it, pyqtgraph's drawing code among them), this is per thread."""
     return _listener.set_to(listener)

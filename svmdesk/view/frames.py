@@ -60,6 +60,7 @@ class Frame:
     support: np.ndarray                # training indices of support vectors
     support_xy: np.ndarray             # their positions when the run started
     bounded: np.ndarray                # bool per support vector: alpha at C (inside margin)
+                                       # or, with a hard margin, a margin not met
     train_accuracy: float | None
     test_accuracy: float | None
     margin_width: float | None      # 2 / ||w||, linear kernel only
@@ -67,6 +68,7 @@ class Frame:
     final: bool = False
     stopped: bool = False
     model: SVMModel | None = None   # the fitted model at the end of a full run
+    hard_margin: bool = False       # C = inf: no alpha is bounded, every margin must be met
     colours: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
                                        # the class index of each of the model's classes
     estimator: object | None = None # the fitted SVC then (to save or export)
@@ -219,7 +221,8 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
         support=points[local], support_xy=job.X[points[local]], f_terms=f_terms,
         bounded=margins[local] < 1.0 - 1e-3,
         train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
-        elapsed=elapsed, final=final, stopped=stopped, history=history)
+        elapsed=elapsed, final=final, stopped=stopped, history=history,
+        hard_margin="C" in job.params and _hard_margin(job.params["C"]))
 
 
 def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
@@ -312,6 +315,11 @@ def _accuracies(model, colours, X, y, X_test, y_test) -> tuple:
 
     return (accuracy(X, y) if len(y) else None,
             accuracy(X_test, y_test) if len(y_test) else None)
+
+
+def _hard_margin(C) -> bool:
+    """Whether an SVC's C is the hard margin (None or inf)."""
+    return C is None or C == float("inf")
 
 
 def _margin_width(w) -> float | None:
@@ -419,4 +427,5 @@ def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | 
                  classes=(int(colours[first.negative]), int(colours[first.positive])),
                  support=support, support_xy=support_xy, bounded=bounded,
                  train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
-                 elapsed=0.0, final=True, model=model, estimator=svc, colours=colours)
+                 elapsed=0.0, final=True, model=model, estimator=svc, colours=colours,
+                 hard_margin=svc is not None and _hard_margin(svc.C))
