@@ -10,6 +10,7 @@ window shows stays as it was.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
@@ -29,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..core import DataError, Dataset
 from ..formats import export_libsvm, save_dataset, save_model
-from ..formats.session import SUFFIX, save_session
+from ..formats.session import SUFFIX, Session, save_session
 from . import pictures
 from .actions import make_action
 from .autosave import Autosave, app_settings
@@ -56,7 +57,7 @@ class FileActions(QObject):
         self.opener, self.canvas, self.run = window.opener, window.canvas, window.run
         self._request = 0                      # the newest open request: older ones lose
         self.dialog = None                     # the dialog last opened (it may be open)
-        self.autosave = Autosave(self.opener.current_session, self)
+        self.autosave = Autosave(self._autosaved_session, self)
         self.autosave.failed.connect(self._autosave_failed)
         self.work.edited.connect(self.autosave.mark_dirty)
         self.work.saved.connect(self.autosave.mark_saved)
@@ -268,12 +269,32 @@ class FileActions(QObject):
             return
         self.run.after_run(lambda: self._restore_now(leftover, result))
 
+    def _autosaved_session(self) -> Session:
+        """What the autosave keeps: the work as it is, and the session file it belongs to
+        (absolute: the next start may run in another folder), which a restore names again.
+        A session saved by the user never records its own path: only the autosave does."""
+        session = self.opener.current_session()
+        path = self.work.session_path
+        return session if path is None else replace(session, session_file=path.absolute())
+
     def _restore_now(self, leftover, opened) -> None:
-        if self.opener.apply_session(opened.value, "the restored session"):
+        session = opened.value
+        if self.opener.apply_session(session, "the restored session"):
             self.discard_recovery()
+            said = "Restored the session."
+            path = session.session_file
+            if path is not None:
+                # It is that file's work again, with changes the file does not hold: the title
+                # names it, marked modified, and Ctrl+S writes there without asking. A file
+                # deleted or moved since is written again where it was.
+                self.work.name_session(path)
+                said = (f"Restored {path.name} with changes it does not hold yet: Ctrl+S "
+                        f"saves them there." if _still_there(path) else
+                        f"Restored {path.name}; the file is no longer in {path.parent}: "
+                        f"Ctrl+S saves it there again, or choose Save session as….")
             self.work.mark_changed()            # it is this window's work now
             self.autosave.save_now()
-            self.notices.say(" ".join(["Restored the session.", *opened.value.notes]), 15000)
+            self.notices.say(" ".join([said, *session.notes]), 15000)
 
     @Slot()
     def discard_recovery(self) -> None:
@@ -372,6 +393,14 @@ def _read_or_error(path):
         return str(e)
     except OSError as e:
         return f"cannot open {path}: {e.strerror or e}"
+
+
+def _still_there(path: Path) -> bool:
+    """Whether `path` exists; a file that cannot be looked at is not called gone."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return True
 
 
 def _with_suffix(path, suffix: str) -> Path:

@@ -11,7 +11,15 @@ Format, version 2::
      "feature_names": [two names],
      "settings": {name: number, string, bool or null, ...} (the window's controls),
      "view": [x_min, x_max, y_min, y_max] or null,
-     "model": a model document (see model_json) or null}
+     "model": a model document (see model_json) or null,
+     "session_file": "/absolute/path/of/lab.svmdesk"}     (autosaves only, optional)
+
+`session_file` is written by the autosave alone (a saved session never records where it
+lies): the session file the autosaved work belongs to, so that a restored autosave saves
+there again. It is optional, and an autosave without it (an older svmdesk's) restores
+unnamed. A value that is not an absolute path (damage) is ignored, never an error: the
+points are what a restore must not lose. A path that is not valid UTF-8 (a Linux file name's
+stray bytes) is written with JSON escapes, so that it comes back exactly.
 
 The model's classes are the labels of the class names (`class_labels`). Version 1 is read
 too: the window of that time trained on class indices, so a version 1 model whose classes
@@ -42,6 +50,8 @@ SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
          "model")
+_OPTIONAL_KEYS = ("session_file",)
+MAX_PATH_CHARS = 32767        # the longest path any system svmdesk runs on takes (Windows)
 
 
 @dataclass(frozen=True)
@@ -55,6 +65,7 @@ class Session:
     view: tuple | None = None            # (x_min, x_max, y_min, y_max)
     model: SVC | None = None             # a fitted SVC
     notes: tuple = ()                       # what was repaired on reading, for the user
+    session_file: Path | None = None        # autosaves only: the session file of this work
 
 
 def session_document(session: Session) -> dict:
@@ -62,7 +73,7 @@ def session_document(session: Session) -> dict:
     X = np.asarray(session.X, dtype=np.float64).reshape(-1, 2)
     if not np.isfinite(X).all():
         raise DataError("cannot save this session: a point has a NaN or infinite coordinate")
-    return {
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "points": {"x": _listed(X),
@@ -74,6 +85,9 @@ def session_document(session: Session) -> dict:
         "view": None if session.view is None else [float(v) for v in session.view],
         "model": None if session.model is None else model_document(session.model),
     }
+    if session.session_file is not None:
+        doc["session_file"] = str(session.session_file)
+    return doc
 
 
 def session_text(session: Session, between: Callable[[], None] | None = None) -> str:
@@ -127,8 +141,18 @@ def _json_pieces(value):
             piece = json.dumps(value[start:start + PIECE], allow_nan=False, ensure_ascii=False)
             yield (", " if start else "") + piece[1:-1]
         yield "]"
+    elif isinstance(value, str) and not _utf8(value):
+        yield json.dumps(value)          # lone surrogates (a file name's stray bytes): escaped
     else:
         yield json.dumps(value, allow_nan=False, ensure_ascii=False)
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def save_session(session: Session, path: StrPath,
@@ -157,7 +181,7 @@ class _Reader(Checker):
             hint = (" (it is a model file: open it as a model)" if found == "svmdesk-model"
                     else "")
             self.fail("", f"is not a svmdesk session file{hint}")
-        self.obj(doc, "", _KEYS)
+        self.obj(doc, "", _KEYS, _OPTIONAL_KEYS)
         version = self.integer(doc["version"], "version")
         if version not in (LEGACY_VERSION, VERSION):
             self.fail("version", f"is {version}; this svmdesk reads session versions "
@@ -176,7 +200,8 @@ class _Reader(Checker):
             model, notes = _labels_repaired(model, names)
         return Session(X=X, y=y, held_out=held_out, class_names=names,
                        feature_names=features, settings=self.settings(doc["settings"]),
-                       view=self.view(doc["view"]), model=model, notes=notes)
+                       view=self.view(doc["view"]), model=model, notes=notes,
+                       session_file=_session_file(doc.get("session_file")))
 
     def points(self, v, n_classes: int):
         v = self.obj(v, "points", ("x", "class", "held_out"))
@@ -211,6 +236,15 @@ class _Reader(Checker):
         if v is None:
             return None
         return model_from_document(v, f"{self.name}: model")
+
+
+def _session_file(v) -> Path | None:
+    """The session file an autosave belongs to, or None: anything but an absolute path is
+    ignored (the work restores unnamed, as an older svmdesk's autosave does)."""
+    if not isinstance(v, str) or not v or len(v) > MAX_PATH_CHARS or "\x00" in v:
+        return None
+    path = Path(v)
+    return path if path.is_absolute() else None
 
 
 def _labels_repaired(svc, class_names) -> tuple:

@@ -410,3 +410,108 @@ def test_new_points_detach_from_the_session_and_stale_messages_go(window, tmp_pa
     assert window.notices.banner.isHidden()                       # the old problem is gone
     assert window.work.session_path is None and window.windowTitle() == window.TITLE
     assert len(load_session(tmp_path / "lab1.svmdesk").y) == 100     # untouched
+
+
+# -- a restored session is its file's again (#44) ------------------------------------------
+def _no_file_dialog(monkeypatch):
+    """Any file dialog opened from here on is recorded (and left unanswered)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    opened = []
+    monkeypatch.setattr(QFileDialog, "open", lambda dialog: opened.append(dialog))
+    return opened
+
+
+def _click_restore(win):
+    bar = win.files.recovery_bar
+    restore = [b for b in bar.findChildren(type(win.panel.train_button))
+               if b.text() == "Restore"][0]
+    QTest.mouseClick(restore, Qt.MouseButton.LeftButton)
+
+
+@pytest.mark.parametrize("gone", [False, True], ids=["file-there", "file-deleted-since"])
+def test_restore_after_a_crash_brings_back_the_file_and_ctrl_s_saves_there(
+        window, qtbot, tmp_path, monkeypatch, private_state_dir, another_window, gone):
+    """Save lab.svmdesk (Ctrl+S, a name chosen), add a point, the window dies (its
+    autosave left, the lock free); the next window's Restore names lab.svmdesk again,
+    marked modified, and Ctrl+S writes the edited points there without asking. A file
+    deleted since is written again where it was."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from .test_labels import CTRL, answer_dialogs, press
+
+    folder = tmp_path / "講義 週3"                   # a name in the user's own script
+    folder.mkdir()
+    lab = folder / "läb.svmdesk"
+    answer_dialogs(monkeypatch, lab)
+    press(window, Qt.Key.Key_S, CTRL)                   # no name yet: Save as asks
+    qtbot.waitUntil(lambda: window.work.session_path == lab, timeout=TIMEOUT)
+    assert len(load_session(lab).y) == 100 and not window.isWindowModified()
+
+    click(window, 0.5, 0.5)                             # an edit, not saved in läb.svmdesk
+    qtbot.waitUntil(lambda: len(window.points) == 101, timeout=TIMEOUT)
+    assert window.isWindowModified()
+    autosave = window.files.autosave
+    autosave.save_now()
+    assert autosave.wait(TIMEOUT / 1000)
+    assert len(load_session(autosave.path).y) == 101
+    edited = window.points.X.copy()
+
+    # kill -9: the autosave stays, with no live process holding its lock, and nothing else
+    crashed = private_state_dir / "autosave-999999-dead.svmdesk"
+    crashed.write_bytes(autosave.path.read_bytes())
+    window.shutdown()
+    for kept in private_state_dir.glob("unsaved-*.svmdesk"):
+        kept.unlink()                                   # a killed window keeps nothing more
+    if gone:
+        lab.unlink()
+
+    other = another_window()
+    assert "did not close properly" in other.files.recovery_text.text()
+    assert other.windowTitle() == other.TITLE
+    _click_restore(other)
+    qtbot.waitUntil(lambda: len(other.points) == 101, timeout=TIMEOUT)
+    assert not crashed.exists()
+    assert "läb.svmdesk" in other.windowTitle()
+    assert other.work.session_path == lab
+    assert other.isWindowModified()                     # its changes are not in the file
+    assert "läb.svmdesk" in other.statusBar().currentMessage()
+
+    dialogs = _no_file_dialog(monkeypatch)
+    assert lab.exists() is not gone
+    press(other, Qt.Key.Key_S, CTRL)
+    qtbot.waitUntil(lambda: lab.exists() and len(_points_in(lab)) == 101, timeout=TIMEOUT)
+    assert not dialogs and not isinstance(other.files.dialog, QFileDialog)
+    np.testing.assert_array_equal(load_session(lab).X, edited)
+    qtbot.waitUntil(lambda: not other.isWindowModified(), timeout=TIMEOUT)
+    assert other.windowTitle().replace("[*]", "") == "läb.svmdesk — svmdesk"
+
+
+@pytest.mark.parametrize("recorded", ["absent", 42, "lab.svmdesk", ""],
+                         ids=["older-autosave", "number", "relative", "empty"])
+def test_an_autosave_without_a_usable_file_restores_unnamed_and_ctrl_s_asks(
+        qtbot, tmp_path, monkeypatch, private_state_dir, another_window, recorded):
+    """An older svmdesk's autosave records no file, a damaged one a useless value: the
+    points come back, the title stays generic and Ctrl+S asks where to save."""
+    from svmdesk.formats import Session
+    from svmdesk.formats.session import session_text
+
+    from .test_labels import CTRL, press
+
+    X = np.column_stack([np.arange(6.0), np.arange(6) % 2]).astype(float)
+    doc = json.loads(session_text(Session(X=X, y=np.arange(6) % 2,
+                                          held_out=np.zeros(6, bool), class_names=("a", "b"))))
+    if recorded != "absent":
+        doc["session_file"] = recorded
+    private_state_dir.mkdir(parents=True)
+    (private_state_dir / "autosave-999999-old.svmdesk").write_text(json.dumps(doc),
+                                                                   encoding="utf-8")
+    win = another_window()
+    _click_restore(win)
+    qtbot.waitUntil(lambda: len(win.points) == 6, timeout=TIMEOUT)
+    assert win.work.session_path is None and win.windowTitle() == win.TITLE
+    assert win.statusBar().currentMessage().startswith("Restored the session.")
+    assert win.notices.banner.isHidden()
+    dialogs = _no_file_dialog(monkeypatch)
+    press(win, Qt.Key.Key_S, CTRL)
+    assert len(dialogs) == 1                            # Save as: where?

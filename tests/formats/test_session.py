@@ -1,6 +1,7 @@
 """Session files: exact round trips, and damaged or foreign files refused with the field named."""
 import json
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -114,10 +115,44 @@ def test_broken_files_are_refused(tmp_path, content, words):
         load_session(path)
 
 
+# -- the session file an autosave belongs to ----------------------------------------------
+@pytest.mark.parametrize("where", ["/home/ana/lab.svmdesk", "/home/ana/講義 3/läb ü.svmdesk",
+                                   os.fsdecode(b"/home/ana/caf\xe9/lab.svmdesk")],
+                         ids=["ascii", "non-ascii", "latin-1 bytes"])
+def test_an_autosave_keeps_the_session_file_it_belongs_to_exactly(tmp_path, where):
+    """The autosave's own field: a path of any characters comes back exactly, the bytes of
+    a file name that is not UTF-8 included (escaped in the JSON)."""
+    s = _session(session_file=Path(where))
+    path = save_session(s, tmp_path / "autosave-1-a.svmdesk")
+    back = load_session(path)
+    assert back.session_file == Path(where)
+    assert os.fsencode(back.session_file) == os.fsencode(where)
+    assert session_text(back) == path.read_text(encoding="utf-8")   # saving again: same bytes
+    np.testing.assert_array_equal(back.X, s.X)
+
+
+def test_a_saved_session_records_no_path_and_an_older_autosave_reads_without_one(tmp_path):
+    path = save_session(_session(), tmp_path / "lab.svmdesk")
+    assert "session_file" not in json.loads(path.read_text(encoding="utf-8"))
+    assert load_session(path).session_file is None
+
+
+@pytest.mark.parametrize("value", [42, None, "", "lab.svmdesk", "../x/lab.svmdesk",
+                                   "/tmp/a\x00b.svmdesk", ["/tmp/lab.svmdesk"],
+                                   {"path": "/tmp/lab.svmdesk"}, "/" + "x" * 40000])
+def test_a_damaged_session_file_field_is_ignored_and_the_work_still_loads(tmp_path, value):
+    doc = _document(tmp_path)
+    doc["session_file"] = value
+    path = tmp_path / "autosave-1-b.svmdesk"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    back = load_session(path)
+    assert back.session_file is None and len(back.y) == 60
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(key=st.sampled_from(["points", "class_names", "feature_names", "settings", "view",
-                            "model", "version"]), value=json_values())
+                            "model", "version", "session_file"]), value=json_values())
 def test_any_value_in_any_field_is_loaded_or_refused_with_dataerror(tmp_path, key, value):
     doc = _document(tmp_path)
     doc[key] = value
