@@ -19,6 +19,16 @@ SYMBOL_NAMES = ["circle", "square", "triangle", "diamond", "star", "hexagon",
 PICK_PIXELS = 10             # how near (in pixels) a press must be to grab a point
 
 
+def plain_numbers(plot) -> None:
+    """Every axis of `plot` labels its ticks with the values themselves: pyqtgraph's
+    automatic SI prefix scales them instead (0.0001..0.0009 as ticks 100..900 and a label
+    'x1 (x1e-06)'), which students read wrong."""
+    for name in ("bottom", "left", "top", "right"):
+        axis = plot.getAxis(name)
+        axis.enableAutoSIPrefix(False)
+        axis.autoSIPrefixScale = 1.0     # the scale enableAutoSIPrefix may leave behind
+
+
 def class_color(k: int, alpha: int = 255) -> QColor:
     c = QColor(PALETTE[k % len(PALETTE)])
     c.setAlpha(alpha)
@@ -176,6 +186,7 @@ class Canvas(pg.PlotWidget):
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
         # would swallow some of them.
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        plain_numbers(self)
         self.set_axis_names(("x1", "x2"))
         self.legend = self.plotItem.addLegend(offset=(8, 8), labelTextSize="10pt",
                                               labelTextColor="#202020",

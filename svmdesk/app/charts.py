@@ -14,6 +14,8 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
+from .canvas import plain_numbers
+
 COLUMNS = ("iteration", "primal", "dual", "gap")
 
 
@@ -108,6 +110,7 @@ def _chart(title: str) -> pg.PlotWidget:
     plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)     # keys belong to the shortcuts
     plot.setMaximumHeight(230)
     plot.setLabel("bottom", "iteration")
+    plain_numbers(plot)
     plot.getAxis("left").setWidth(52)                # new tick labels never re-lay it out
     plot.addLegend(offset=(-5, 5))
     plot.setMouseEnabled(x=False, y=False)           # the ranges follow the data
