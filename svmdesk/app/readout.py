@@ -2,6 +2,8 @@
 vectors, accuracies, margin, time) and the run's state, in a box beside the charts."""
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
@@ -49,8 +51,10 @@ class Readout(QGroupBox):
         r["dual"].setText(_num(s.dual_objective))
         gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None
                              else "")
-        negative = s.gap is not None and no_bound(s.primal_objective,
-                                                  s.primal_objective - s.gap)
+        # a primal grown without bound (hard margin) has an infinite gap: no bound to break
+        negative = (s.gap is not None and s.primal_objective is not None
+                    and math.isfinite(s.primal_objective) and math.isfinite(s.gap)
+                    and no_bound(s.primal_objective, s.primal_objective - s.gap))
         if negative:
             gap += "  (no bound: kernel not PSD)"
         r["gap"].setToolTip(NOT_PSD if negative else "")

@@ -3,6 +3,8 @@
 to stderr (issue #44)."""
 import warnings
 
+import numpy as np
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -11,8 +13,18 @@ from .test_panel_rows import _box
 TIMEOUT = 10_000   # ms
 
 
-def test_a_hard_margin_on_overlapping_classes_is_said_not_separable(window, qtbot, capfd):
-    window.editing.generate("moons", 200, 0.3, 0)        # two moons: no line separates them
+def three_overlapping_classes(window):
+    rng = np.random.default_rng(1)
+    X = np.vstack([rng.normal(c, 0.5, size=(150, 2)) for c in ((0, 0), (2, 0), (1, 1.7))])
+    window.editing.replace_points(X, np.repeat([0, 1, 2], 150), ("-1", "1", "2"), "three")
+
+
+@pytest.mark.parametrize("points", [
+    lambda window: window.editing.generate("moons", 200, 0.3, 0),  # no line separates them
+    three_overlapping_classes], ids=["two moons", "three classes"])
+def test_a_hard_margin_on_overlapping_classes_is_said_not_separable(window, qtbot, capfd,
+                                                                    points):
+    points(window)
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("smo"))
     p.kernel.setCurrentIndex(p.kernel.findData("linear"))
@@ -34,3 +46,19 @@ def test_a_hard_margin_on_overlapping_classes_is_said_not_separable(window, qtbo
     assert "warning" in window.statusBar().currentMessage().lower()
     assert [str(w.message) for w in printed] == []       # the window said it: stderr did not
     assert capfd.readouterr().err == ""
+
+
+def test_a_primal_grown_without_bound_reads_as_infinite_without_a_warning(window, qtbot):
+    import dataclasses
+
+    window.panel.controls["max_iter"].widget.setValue(50)
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
+        QTest.keyClick(window, Qt.Key.Key_F5)
+    frame = ended.args[0]
+    grown = dataclasses.replace(frame, snapshot=dataclasses.replace(
+        frame.snapshot, primal_objective=np.float64(np.inf), gap=np.float64(np.inf)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")                     # numpy's inf - inf warned here
+        window.panel.readout_box.show_frame(grown)
+    assert window.panel.readout["primal"].text() == "inf"
+    assert "no bound" not in window.panel.readout["gap"].text()
