@@ -8,6 +8,7 @@ from PySide6.QtTest import QTest
 from svmdesk.app.canvas import class_color
 
 from .test_labels import CTRL, answer_dialogs, write_lab_file
+from .waiting import pause
 
 WAIT = 10_000   # ms
 
@@ -38,7 +39,7 @@ def test_a_finished_three_class_run_draws_regions_borders_and_every_support_vect
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         QTest.keyClick(window, Qt.Key.Key_F5)
     frame, svc = ended.args[0], window.fitted
-    QTest.qWait(50)
+    pause(50)
     assert (region_shares(window) > 0.05).all(), region_shares(window)
     # the regions drawn are the model's votes on the grid
     spec = frame.spec

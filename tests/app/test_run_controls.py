@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QApplication
 from svmdesk.app.run import TRANSITIONS, RunState
 
 from .test_window import set_up_a_long_run
+from .waiting import pause
 
 WAIT = 5000   # ms
 
@@ -36,7 +37,7 @@ def shown_iteration(window) -> int:
 def assert_standing_still(window, qtbot, seconds=0.4):
     qtbot.waitUntil(lambda: window.last_frame.paused, timeout=WAIT)
     before = shown_iteration(window)
-    QTest.qWait(int(seconds * 1000))
+    pause(int(seconds * 1000))
     assert shown_iteration(window) == before
     return before
 
@@ -166,7 +167,7 @@ def test_reset_during_a_run_clears_the_picture_for_good(window, qtbot):
     start_long_run(window, qtbot)
     window.panel.reset_button.click()
     qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
-    QTest.qWait(200)
+    pause(200)
     assert window.last_frame is None and window.fitted is None
     assert window.panel.readout["iteration"].text() == "–"
     assert window.canvas.boundary.getData()[0] is None or \

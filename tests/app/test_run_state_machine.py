@@ -11,9 +11,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
-from PySide6.QtTest import QTest
 
 from svmdesk.app.run import ACTIVE, AT_REST, RunState
+
+from .waiting import pause
 
 WAIT = 3.0   # s
 
@@ -23,7 +24,7 @@ def wait_until(condition, timeout=WAIT) -> bool:
     while time.monotonic() < end:
         if condition():
             return True
-        QTest.qWait(10)
+        pause(10)
     return condition()
 
 
@@ -75,7 +76,7 @@ class RunControls(RuleBasedStateMachine):
 
     @rule(ms=st.sampled_from([20, 100, 300]))
     def wait_a_moment(self, ms):
-        QTest.qWait(ms)
+        pause(ms)
 
     @rule(C=st.sampled_from([0.1, 1.0, 100.0]))
     def change_C(self, C):
@@ -92,7 +93,7 @@ class RunControls(RuleBasedStateMachine):
     # -- what must hold -----------------------------------------------------------------------
     @invariant()
     def buttons_show_the_state(self):
-        QTest.qWait(5)
+        pause(5)
         state, p = self.window.run.state, self.window.panel
         under_way = state in (RunState.RUNNING, RunState.PAUSED, RunState.STEPPING)
         assert p.pause_button.isEnabled() == under_way, state
@@ -109,7 +110,7 @@ class RunControls(RuleBasedStateMachine):
                           or window.run.shows_the_pause(window.last_frame))
         if window.run.state == RunState.PAUSED:
             at = window.last_frame.snapshot.iteration
-            QTest.qWait(30)
+            pause(30)
             assert window.last_frame.snapshot.iteration == at
             assert window.panel.readout["iteration"].text().split()[0] == str(at)
 
@@ -131,7 +132,7 @@ class RunControls(RuleBasedStateMachine):
             self.window.shutdown()
             self.window.close()
             self.window.deleteLater()
-            QTest.qWait(1)
+            pause(1)
             if self.saved_env is None:
                 os.environ.pop("SVMDESK_STATE_DIR", None)
             else:

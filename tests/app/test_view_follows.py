@@ -16,6 +16,7 @@ from svmdesk.view.grid import model_grid
 from .conftest import until
 from .test_multiclass_drawing import open_three_classes
 from .test_window import drag, set_up_a_long_run
+from .waiting import pause
 
 WAIT = 10_000   # ms
 
@@ -30,7 +31,7 @@ def wheel_zoom_in(window, clicks=3):
                             Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
                             False)
         QApplication.sendEvent(vp, event)
-        QTest.qWait(10)
+        pause(10)
 
 
 def view_spec(window):

@@ -9,6 +9,8 @@ from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from .waiting import pause
+
 TIMEOUT = 10_000   # ms: the longest any test waits (the house rule)
 
 
@@ -21,7 +23,7 @@ def viewport_pos(window, x, y) -> QPoint:
 def click(window, x, y, button=Qt.MouseButton.LeftButton,
           modifier=Qt.KeyboardModifier.NoModifier):
     # Two clicks closer in time than the double-click interval make a double click.
-    QTest.qWait(QApplication.doubleClickInterval() + 20)
+    pause(QApplication.doubleClickInterval() + 20)
     QTest.mouseClick(window.canvas.viewport(), button, modifier, viewport_pos(window, x, y))
 
 
@@ -36,7 +38,7 @@ def drag(window, start, end, steps=6):
                          Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
                          Qt.KeyboardModifier.NoModifier)
         QApplication.sendEvent(vp, ev)
-        QTest.qWait(10)
+        pause(10)
     QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
 
 
