@@ -94,7 +94,8 @@ def _support_vectors(frame) -> str:
         return f"{n}  ({n - inside} free, {inside} bounded)"
     if not inside:
         return f"{n}  (all on their margin)"
-    return (f"{n}  ({n - inside} on the margin, {inside} inside: "
+    # the rest are on their margin; the box has room for few words (it is 1280 px wide)
+    return (f"{n}  ({inside} inside: "
             + ("not separable)" if frame.final and not frame.stopped
                else "not separated yet)"))
 

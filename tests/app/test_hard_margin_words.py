@@ -39,6 +39,7 @@ def test_a_hard_margin_on_overlapping_classes_is_said_not_separable(window, qtbo
         QTest.keyClick(window, Qt.Key.Key_F5)
     svs, legend = p.readout["svs"], p.readout_box.legend
     assert "not separable" in svs.text(), svs.text()
+    assert svs.fontMetrics().horizontalAdvance(svs.text()) <= svs.width()    # not cut off
     assert "bounded" not in svs.text() and "α = C" not in legend.text()
     assert "α = C" not in svs.toolTip() and "C = ∞" in svs.toolTip()
     logged = [line for line in window.notices.log.lines if "warning:" in line]
