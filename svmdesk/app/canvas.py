@@ -17,6 +17,38 @@ SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
 SYMBOL_NAMES = ["circle", "square", "triangle", "diamond", "star", "hexagon",
                 "triangle up", "pentagon"]
 PICK_PIXELS = 10             # how near (in pixels) a press must be to grab a point
+MARKER_SIZE = 10             # a point's marker (pixels) while the points are few
+RING_SIZE = 19               # a support vector's ring around it, then
+FULL_SIZE_UP_TO = 1000       # points shown at full size; more shrink the markers
+SMALLEST_MARKER = 3
+
+
+def _shrink(n: int) -> float:
+    """How much markers shrink with n points shown: 1 up to FULL_SIZE_UP_TO points, then
+    as n ** -0.3 (half size at 10,000 points, 0.4 at 20,000)."""
+    return min(1.0, (FULL_SIZE_UP_TO / max(n, 1)) ** 0.3)
+
+
+def marker_size(n: int) -> float:
+    """The class markers' size (pixels) with n points shown: at 20,000 points markers of
+    full size cover the model (the boundary under them showed only when zoomed in)."""
+    return round(max(SMALLEST_MARKER, MARKER_SIZE * _shrink(n)), 1)
+
+
+def marker_pen(n: int):
+    """The markers' outline, thinning with their size (a 4-pixel marker in a 0.8-pixel
+    dark outline is mostly outline: its class colour would not show)."""
+    return pg.mkPen("#202020", width=round(0.8 * _shrink(n) ** 2, 2))
+
+
+def ring_style(n: int) -> tuple[float, float, int]:
+    """(size, pen width, pen alpha) of the support-vector rings with n points shown: around
+    a marker still (a few pixels wider), thinner and fainter as they shrink: the 1,636
+    bounded ones of 20,000 moons pile up in the margin band, and full-size rings there
+    would hide the points and the band's shading under them."""
+    f = _shrink(n)
+    size = round(max(marker_size(n) + 3, RING_SIZE * f), 1)
+    return size, round(max(1.0, 2 * f), 2), round(255 * max(0.5, f ** 0.5))
 
 
 def plain_numbers(plot) -> None:
@@ -203,19 +235,29 @@ class Canvas(pg.PlotWidget):
                                         antialias=False)
         self.boundary = pg.PlotCurveItem(pen=pg.mkPen("#111111", width=2.5))
         for curve in (self.margins, self.boundary):
-            curve.setZValue(5)
+            curve.setZValue(30)                     # over the points and the rings
             self.addItem(curve)
-        self.free_rings = DenseScatter(size=19, brush=None, pen=pg.mkPen("#111111", width=2))
-        self.bounded_rings = DenseScatter(size=19, brush=None, symbol="s",
+        self.free_rings = DenseScatter(size=RING_SIZE, brush=None,
+                                       pen=pg.mkPen("#111111", width=2))
+        self.bounded_rings = DenseScatter(size=RING_SIZE, brush=None, symbol="s",
                                           pen=pg.mkPen("#C0392B", width=2))
+        for item in (self.free_rings, self.bounded_rings):
+            item.setZValue(20)                      # over the points: outlines only
         self.scatter = []                           # one item per class
+        # The legend shows each class's marker at full size, whatever the points' size: a
+        # click on it shows or hides the class as it would on the class's own item.
+        self._samples = []
         for k in range(len(PALETTE)):
-            item = DenseScatter(size=10, symbol=SYMBOLS[k], pen=pg.mkPen("#202020", width=0.8),
-                                brush=pg.mkBrush(class_color(k)))
+            style = dict(symbol=SYMBOLS[k], brush=pg.mkBrush(class_color(k)))
+            item = DenseScatter(size=MARKER_SIZE, pen=marker_pen(0), **style)
             item.setZValue(10)
             self.addItem(item)
             self.scatter.append(item)
-        self.held_out = pg.ScatterPlotItem(size=10, brush=None)
+            sample = pg.ScatterPlotItem(size=MARKER_SIZE, pen=marker_pen(0), **style)
+            sample.visibleChanged.connect(
+                lambda item=item, sample=sample: item.setVisible(sample.isVisible()))
+            self._samples.append(sample)
+        self.held_out = pg.ScatterPlotItem(size=MARKER_SIZE, brush=None)
         self.held_out.setZValue(10)
         # The points stay put while a model is trained under them: each class is painted
         # once into a pixmap and copied on every frame after (20,000 points: 5 ms a frame
@@ -238,13 +280,29 @@ class Canvas(pg.PlotWidget):
         self.points_xy = np.asarray(X)
         train = ~np.asarray(test, dtype=bool)
         self.legend.clear()
+        # markers shrink as the points grow many, the rings with them
+        size, pen = marker_size(len(X)), marker_pen(len(X))
         for k, item in enumerate(self.scatter):
             mine = (y == k) & train
+            item.setSize(size, update=False)
+            item.setPen(pen, update=False)
             item.setData(X[mine, 0], X[mine, 1])
             present = bool((y == k).any())
+            self._samples[k].setVisible(present)
             item.setVisible(present)               # an empty item still costs a paint call
             if present:
-                self.legend.addItem(item, names[k])
+                self.legend.addItem(self._samples[k], names[k])
+        ring, width, alpha = ring_style(len(X))
+        for item in (self.free_rings, self.bounded_rings):
+            pen = pg.mkPen(item.opts["pen"])
+            colour = pen.color()
+            colour.setAlpha(alpha)
+            pen.setColor(colour)
+            pen.setWidthF(width)
+            if item.opts["size"] != ring or item.opts["pen"] != pen:
+                item.setSize(ring, update=False)
+                item.setPen(pen)                   # the rings drawn now take it at once
+        self.held_out.setSize(size, update=False)
         held = np.flatnonzero(~train)
         # Held-out points: hollow, outlined in their class colour.
         self.held_out.setData(
