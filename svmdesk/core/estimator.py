@@ -242,9 +242,9 @@ def machine_pairs(n_classes: int) -> list[tuple[int, int]]:
 def _machine(snap: Snapshot, problem: BinaryProblem, points, pos, neg) -> BinaryMachine:
     """The final snapshot of one machine as a model, its indices mapped to the whole set.
 
-    With dual coefficients every non-zero one is kept (the representer solution of
-    kernel-gradient uses all points, not only those on or inside the margin); primal
-    solvers' support vectors are their margin points."""
+    With dual coefficients the model keeps the last snapshot's non-zero ones: its support
+    vectors (one rule for every solver, solvers/support.py, which the gradient solvers'
+    last snapshot applies); primal solvers' support vectors are their margin points."""
     if snap.dual_coef is not None:
         support = np.flatnonzero(snap.dual_coef)
         coef = snap.dual_coef[support]

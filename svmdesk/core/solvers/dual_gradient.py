@@ -49,6 +49,7 @@ from ._common import (
     require_trainable,
 )
 from .base import BinaryProblem, Snapshot, Wanted, check_finite, dual_stats
+from .support import sparse_final, support_of
 
 NAME = "dual-gradient"
 DEFAULT_MAX_ITER = 20_000
@@ -101,7 +102,8 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
 
     if not converged:
         _warn_not_converged(problem, it, overlap, violation, safe_step)
-    yield _snapshot(it, a, Qa, bias, violation, step, problem, converged=converged)
+    yield sparse_final(problem, _snapshot(it, a, Qa, bias, violation, step, problem,
+                                          converged=converged), dual_is_coef=True)
 
 
 def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
@@ -114,7 +116,7 @@ def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
         gap=gap,
         kkt_violation=violation,
         dual_coef=problem.y * a,
-        support=np.flatnonzero(a > 1e-8 * max(a.max(initial=0.0), 1.0)),
+        support=support_of(a, problem.C),
         converged=converged,
         step_size=step,
     )

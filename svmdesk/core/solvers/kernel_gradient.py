@@ -42,9 +42,9 @@ from .base import (
     check_finite,
     gap_certifies,
     hinge_primal,
-    linear_support,
     no_bound,
 )
+from .support import sparse_final, support_of
 
 NAME = "kernel-gradient"
 DEFAULT_MAX_ITER = 20_000
@@ -66,7 +66,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     certificate = AveragedDual(y, C, lambda a: y * (K @ (y * a)))
 
     beta, b = np.zeros(n), 0.0
-    best: tuple = (np.inf, beta, b, None)  # (P, beta, b, margins) of the best iterate so far
+    best: tuple = (np.inf, beta, b)  # (P, beta, b) of the best iterate so far
     it, step, dual = 0, np.nan, -np.inf
     bias_step = BiasStep(problem.learning_rate)
     while True:
@@ -76,14 +76,14 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             primal = hinge_primal(0.5 * beta @ Kbeta, margins, C)
         check_finite(NAME, step, primal)
         if primal < best[0]:
-            best = (primal, beta, b, margins)
+            best = (primal, beta, b)
         violators = (margins < 1.0).astype(float)
         dual = certificate.add(C * violators, it + 1)
         converged = gap_certifies(best[0], dual, problem.tol)
         if converged or it >= max_iter:
             break
         if it % every == 0:
-            yield _snapshot(it, best, dual, step)
+            yield _snapshot(it, best, dual, step, C)
         # one preconditioned sub-gradient step; the bias is not regularised
         step = problem.learning_rate or 1.0 / (lam * (it + 1))
         beta = beta - step * (lam * beta - violators * y / n)
@@ -106,11 +106,12 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             f"{standardize_hint(problem.X)}",
             stacklevel=2,
         )
-    yield _snapshot(it, best, dual, step, converged)
+    yield sparse_final(problem, _snapshot(it, best, dual, step, C, converged),
+                       dual_is_coef=False)
 
 
-def _snapshot(it, best, dual, step, converged=False):
-    primal, beta, b, margins = best
+def _snapshot(it, best, dual, step, C, converged=False):
+    primal, beta, b = best
     return Snapshot(
         iteration=it,
         bias=float(b),
@@ -118,7 +119,7 @@ def _snapshot(it, best, dual, step, converged=False):
         dual_objective=dual,
         gap=primal - dual,
         dual_coef=beta,
-        support=linear_support(margins),
+        support=support_of(beta, C),
         converged=converged,
         step_size=None if np.isnan(step) else float(step),
     )

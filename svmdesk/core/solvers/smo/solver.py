@@ -39,6 +39,7 @@ from ...errors import DivergenceError, warn_convergence
 from ...scale import standardize_hint
 from .._common import hulls_overlap, no_hard_margin, overlap_shown, require_trainable
 from ..base import BinaryProblem, Snapshot, Wanted, dual_stats
+from ..support import support_of
 from .newton import _box_qp
 from .progress import ProgressWatch
 from .row_cache import KernelRowCache
@@ -391,5 +392,6 @@ class _SMO:
             iteration=self.iteration, bias=bias, primal_objective=primal,
             dual_objective=self.dual, gap=primal - self.dual,
             kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
-            support=np.flatnonzero(alpha > 0), working_pair=self.pair, converged=converged,
+            support=support_of(alpha, self.C, exact=True), working_pair=self.pair,
+            converged=converged,
             decision=y - F)     # y_i g_i = 1 - y_i F_i, so g = y - F (y = +-1)
