@@ -39,6 +39,7 @@ class Readout(QGroupBox):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             form.addRow(label, value)
             self.values[key] = value
+        self.rule = ""              # what a support vector is, for the solver shown
         self.legend = QLabel(LEGEND)
         self.legend.setStyleSheet("color: #555; font-size: 11px")
         form.addRow(self.legend)
@@ -61,7 +62,8 @@ class Readout(QGroupBox):
         r["gap"].setText(gap)
         r["svs"].setText(_support_vectors(frame))
         r["svs"].setToolTip(NOT_SEPARATED if frame.hard_margin else "")
-        self.legend.setText(HARD_LEGEND if frame.hard_margin else LEGEND)
+        self.legend.setText((HARD_LEGEND if frame.hard_margin else LEGEND)
+                            + (f"\nsupport vector: {self.rule}" if self.rule else ""))
         r["train"].setText(_pct(frame.train_accuracy))
         r["test"].setText(_pct(frame.test_accuracy))
         r["margin"].setText(_num(frame.margin_width))
@@ -76,8 +78,10 @@ class Readout(QGroupBox):
 
     def mark_objective(self, solver: str) -> None:
         """The objective `solver` optimises (the catalog says which) in bold, with a tooltip
-        saying so; the other one is a bound, or the primal of the dual's iterate."""
+        saying so (the other one is a bound, or the primal of the dual's iterate); the
+        legend says what a support vector is for it."""
         row = catalog.TABLE.solvers[solver]
+        self.rule = getattr(row.implementation(), "SUPPORT_RULE", "")
         for key in ("primal", "dual"):
             mine = key == row.objective
             verb = "maximises" if key == "dual" else "minimises"

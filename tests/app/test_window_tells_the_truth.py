@@ -92,3 +92,25 @@ def test_a_banner_about_the_last_action_goes_at_the_next_change(window, qtbot):
     assert banner.isVisible() and "no model yet" in banner.text()
     window.panel.generate_button.click()                                # the points change
     assert not banner.isVisible(), banner.text()
+
+
+def test_support_vectors_do_not_jump_when_kernel_gradient_converges(window, qtbot):
+    window.editing.generate("moons", 1000, 0.2, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+    p.kernel.setCurrentText("rbf")
+    p.controls["tol"].widget.set_value(1e-4)
+    with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
+        key(window, Qt.Key.Key_F5)
+        qtbot.waitUntil(lambda: window.last_frame is not None
+                        and window.last_frame.snapshot.iteration >= 100, timeout=WAIT)
+        key(window, Qt.Key.Key_Space)                                    # pause
+        qtbot.waitUntil(lambda: window.run.shows_the_pause(window.last_frame), timeout=WAIT)
+        paused = int(p.readout["svs"].text().split()[0])
+        key(window, Qt.Key.Key_Space)                                    # and on to the end
+    final = ended.args[0]
+    assert final.snapshot.converged
+    assert len(final.support) <= 1.5 * paused + 5 and len(final.support) < 200, paused
+    assert len(window.fitted.support_) == len(final.support)
+    assert int(p.readout["svs"].text().split()[0]) == len(final.support)
+    assert "support vector: α > 1% of C" in p.readout_box.legend.text()

@@ -49,9 +49,10 @@ from ._common import (
     require_trainable,
 )
 from .base import BinaryProblem, Snapshot, Wanted, check_finite, dual_stats
-from .support import sparse_final, support_of
+from .support import TOLERANCE_RULE, sparse_final, support_of
 
 NAME = "dual-gradient"
+SUPPORT_RULE = TOLERANCE_RULE
 DEFAULT_MAX_ITER = 20_000
 
 

@@ -44,9 +44,10 @@ from .base import (
     hinge_primal,
     no_bound,
 )
-from .support import sparse_final, support_of
+from .support import TOLERANCE_RULE, sparse_final, support_of
 
 NAME = "kernel-gradient"
+SUPPORT_RULE = TOLERANCE_RULE
 DEFAULT_MAX_ITER = 20_000
 
 

@@ -36,8 +36,10 @@ from ..errors import warn_convergence
 from ..scale import standardize_hint
 from ._common import BiasStep, require_every, require_trainable
 from .base import BinaryProblem, Snapshot, Wanted, check_finite, hinge_primal, linear_support
+from .support import MARGIN_RULE
 
 NAME = "pegasos"
+SUPPORT_RULE = MARGIN_RULE
 DEFAULT_BATCH = 32
 DEFAULT_EPOCHS = 1000
 MIN_EPOCHS = 4  # judge the trend over at least two epochs

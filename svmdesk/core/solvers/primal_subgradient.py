@@ -42,8 +42,10 @@ from .base import (
     hinge_primal,
     linear_support,
 )
+from .support import MARGIN_RULE
 
 NAME = "primal-subgradient"
+SUPPORT_RULE = MARGIN_RULE
 DEFAULT_MAX_ITER = 20_000
 
 

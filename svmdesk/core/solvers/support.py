@@ -31,6 +31,11 @@ REFIT_TOL = 0.1       # the most f may move on a training point when the rest is
 REFIT_STEPS = 500     # accelerated projected gradient steps at most
 MAX_REFIT = 4000      # support vectors at most for a refit (it holds their kernel matrix)
 
+# The rule in the readout's words, for each kind of solver (each solver's SUPPORT_RULE)
+EXACT_RULE = "α > 0"
+TOLERANCE_RULE = f"α > {SUPPORT_TOL:.0%} of C"
+MARGIN_RULE = "on or inside its margin"     # the linear primal solvers have no α
+
 
 def support_of(dual_coef: np.ndarray, C: float, exact: bool = False,
                zero: float = SUPPORT_TOL) -> np.ndarray:

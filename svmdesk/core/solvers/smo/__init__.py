@@ -4,7 +4,8 @@ The method and its loop are in `solver` (its docstring gives the overview), the 
 cache and the memory kept between runs in `row_cache`, and the Newton step's linear algebra
 in `newton`.
 """
+from ..support import EXACT_RULE as SUPPORT_RULE
 from .row_cache import KernelRowCache, RowMemory, keeping_row_memory
 from .solver import solve
 
-__all__ = ["KernelRowCache", "RowMemory", "keeping_row_memory", "solve"]
+__all__ = ["SUPPORT_RULE", "KernelRowCache", "RowMemory", "keeping_row_memory", "solve"]
