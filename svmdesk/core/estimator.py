@@ -177,12 +177,16 @@ class SVC(TableEstimator, table=catalog.TABLE):
     @property
     def coef_(self) -> np.ndarray:
         """Weights of the linear kernel's hyperplanes, one row per machine, in the units of
-        the input (standardisation folded in): decision_function = X @ coef_.T + intercept_."""
+        the input (standardisation folded in): decision_function = X @ coef_.T + intercept_.
+        Read-only, as scikit-learn's: it is computed from the model, so an edit would
+        change nothing (refit with other parameters instead)."""
         model = self._fitted()
         if model.kernel.name != "linear":
             raise AttributeError("coef_ is only available when kernel='linear'")
         w = np.vstack([m.w for m in model.machines if m.w is not None])
-        return w if model.scaler is None else w / model.scaler.scale
+        w = w if model.scaler is None else w / model.scaler.scale
+        w.flags.writeable = False
+        return w
 
     def _fitted(self) -> SVMModel:
         model = getattr(self, "model_", None)

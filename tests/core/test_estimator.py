@@ -989,3 +989,14 @@ def test_a_fitted_svc_is_rebuilt_from_its_model_through_the_public_constructor(l
         np.testing.assert_array_equal(getattr(again, name), getattr(svc, name), err_msg=name)
     assert again.get_params() == svc.get_params() and again.n_samples_fit_ == len(d.X)
     np.testing.assert_array_equal(again.decision_function(d.X), svc.decision_function(d.X))
+
+
+def test_coef_is_read_only_as_scikit_learns():
+    """An edit of coef_ raised nothing and changed nothing (each access computes it anew):
+    scikit-learn's is read-only, and its own test_immutable_coef_property says so."""
+    d = make_dataset("blobs", n=60, seed=0)
+    model = SVC(kernel="linear").fit(d.X, d.y)
+    with pytest.raises(ValueError, match="read-only"):
+        model.coef_[0, 0] = 99.0
+    with pytest.raises(ValueError, match="read-only"):
+        model.coef_.__setitem__((0, 0), 0.0)
