@@ -67,7 +67,9 @@ class Readout(QGroupBox):
         r["train"].setText(_pct(frame.train_accuracy))
         r["test"].setText(_pct(frame.test_accuracy))
         r["margin"].setText(_num(frame.margin_width))
-        r["elapsed"].setText(f"{frame.elapsed:.2f} s")
+        remaining = s.remaining if not (s.converged or frame.final) else None
+        r["elapsed"].setText(f"{frame.elapsed:.2f} s" + ("" if remaining is None else
+                                                         f"  (about {remaining:.0f} s more)"))
 
     def show_state(self, state: str) -> None:
         self.values["state"].setText(state)

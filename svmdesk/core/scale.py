@@ -19,6 +19,7 @@ from .kernels import Kernel
 SQUARES_MAX = 1e300      # |x|^2 summed over the features must stay below this...
 SQUARES_MIN = 1e-300     # ...and the largest value's square above this (a normal float64)
 SPREAD_HINT = 100.0      # features whose scales differ this much slow the gradient solvers
+SMO_SPREAD_HINT = 10.0   # and SMO (its pair steps follow the widest feature)
 
 
 def check_magnitude(Z: np.ndarray) -> None:
@@ -59,12 +60,12 @@ def check_gamma(gamma: float, Z: np.ndarray) -> float:
     return gamma
 
 
-def standardize_hint(X: np.ndarray) -> str:
-    """'' or, when the features' scales (standard deviations) differ more than SPREAD_HINT
+def standardize_hint(X: np.ndarray, differ: float = SPREAD_HINT) -> str:
+    """'' or, when the features' scales (standard deviations) differ more than `differ`
     times, a clause saying so and naming standardize=True, for a warning's end."""
     spread = X.std(axis=0)
     spread = spread[spread > 0]
-    if len(spread) < 2 or spread.max() <= SPREAD_HINT * spread.min():
+    if len(spread) < 2 or spread.max() <= differ * spread.min():
         return ""
     return (f"; the features' scales differ {spread.max() / spread.min():.0f}-fold, which "
-            "slows a gradient solver: pass standardize=True")
+            "slows training: pass standardize=True")

@@ -99,9 +99,9 @@ def test_support_vectors_do_not_jump_when_kernel_gradient_converges(window, qtbo
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
     p.kernel.setCurrentText("rbf")
-    p.controls["tol"].widget.set_value(1e-4)
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         key(window, Qt.Key.Key_F5)
+        # the solver waits for each frame to be drawn: it is still running here
         qtbot.waitUntil(lambda: window.last_frame is not None
                         and window.last_frame.snapshot.iteration >= 100, timeout=WAIT)
         key(window, Qt.Key.Key_Space)                                    # pause
@@ -110,7 +110,22 @@ def test_support_vectors_do_not_jump_when_kernel_gradient_converges(window, qtbo
         key(window, Qt.Key.Key_Space)                                    # and on to the end
     final = ended.args[0]
     assert final.snapshot.converged
-    assert len(final.support) <= 1.5 * paused + 5 and len(final.support) < 200, paused
+    assert len(final.support) <= 1.5 * paused + 5 and len(final.support) < 250, paused
     assert len(window.fitted.support_) == len(final.support)
     assert int(p.readout["svs"].text().split()[0]) == len(final.support)
     assert "support vector: α > 1% of C" in p.readout_box.legend.text()
+
+
+def test_the_readout_shows_the_time_smo_projects_it_still_needs(window, qtbot):
+    import dataclasses
+
+    window.panel.controls["max_iter"].widget.setValue(50)
+    with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
+        key(window, Qt.Key.Key_F5)
+    frame = ended.args[0]
+    running = dataclasses.replace(frame, final=False, snapshot=dataclasses.replace(
+        frame.snapshot, converged=False, remaining=42.4))
+    window.panel.readout_box.show_frame(running)
+    assert window.panel.readout["elapsed"].text().endswith("(about 42 s more)")
+    window.panel.readout_box.show_frame(frame)                  # the end: nothing more
+    assert "more" not in window.panel.readout["elapsed"].text()

@@ -78,6 +78,8 @@ class Snapshot:
     decision: np.ndarray | None = None  # f without the bias on the machine's points, when
                                            # the solver holds it (SMO: exact on its active
                                            # set, from its last reconstruction elsewhere)
+    remaining: float | None = None      # seconds still needed at the recent rate, where the
+                                        # solver projects it (SMO's progress watch)
 
     def __post_init__(self):
         for name in ("dual_coef", "w", "support", "decision"):

@@ -36,7 +36,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...errors import DivergenceError, warn_convergence
-from ...scale import standardize_hint
+from ...scale import SMO_SPREAD_HINT, standardize_hint
 from .._common import hulls_overlap, no_hard_margin, overlap_shown, require_trainable
 from ..base import BinaryProblem, Snapshot, Wanted, dual_stats
 from ..support import support_of
@@ -85,6 +85,8 @@ class _SMO:
         self.iteration = 0
         # an explicit max_iter is the user's own budget: then the watch does not stop the run
         self.watch = ProgressWatch(p.tol) if p.max_iter is None else None
+        max_time = p.params.get("max_time")          # seconds of solving, the user's bound
+        self.max_time = None if max_time is None else float(max_time)  # type: ignore[arg-type]
         self.dual = 0.0                              # D(a), kept exact step by step
         self.pair: tuple[int, int] | None = None
         # Membership of I_up / I_low as penalties added to F before a max / min: at a = 0,
@@ -147,17 +149,23 @@ class _SMO:
         if self._hard_margin_impossible():
             return no_hard_margin("smo", self.p.kernel.name,
                                   overlap_shown(f"{self.iteration} pair steps"))
+        if self.max_time is not None and busy >= self.max_time:
+            return (f"SMO stopped at max_time={self.max_time:g} s after {self.iteration} pair "
+                    f"updates, before reaching tol={self.p.tol:g}")
         if self.watch is None or not self.watch.due(busy):
             return None
         fmax, fmin = self._extremes(self.m)
-        slow = self.watch.note(busy, fmax - fmin, self.dual)
-        if slow is None:
+        verdict = self.watch.note(busy, fmax - fmin, self.dual)
+        if verdict is None:
             return None
-        hint = standardize_hint(self.p.X)
-        advice = (hint.removeprefix("; ") + ", or use a smaller C" if hint else
-                  "pass standardize=True if the features' scales differ, or use a smaller "
-                  "C")
-        return (f"SMO stopped early, making too little progress: {slow}; {advice} "
+        # standardising helps only where the features' scales differ (the hint says so)
+        hint = standardize_hint(self.p.X, SMO_SPREAD_HINT).removeprefix("; ")
+        advice = f"{hint}, or use a smaller C" if hint else "use a smaller C"
+        if not verdict.stop:            # a run getting somewhere goes on: said once
+            warn_convergence(f"SMO is slow: {verdict.message}; it goes on (set max_time or "
+                             f"max_iter to bound it; {advice}, C={self.C:g})", stacklevel=3)
+            return None
+        return (f"SMO stopped early, not getting anywhere: {verdict.message}; {advice} "
                 f"(C={self.C:g}); set max_iter to let it run on")
 
     def _checkpoint(self) -> tuple | None:
@@ -393,5 +401,5 @@ class _SMO:
             dual_objective=self.dual, gap=primal - self.dual,
             kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
             support=support_of(alpha, self.C, exact=True), working_pair=self.pair,
-            converged=converged,
+            converged=converged, remaining=None if self.watch is None else self.watch.remaining,
             decision=y - F)     # y_i g_i = 1 - y_i F_i, so g = y - F (y = +-1)
