@@ -184,11 +184,31 @@ def hulls_overlap(a: np.ndarray, g: np.ndarray, y: np.ndarray, radius_sq: float)
     return not separates and 4.0 * quad / total ** 2 < 1e-8 * radius_sq
 
 
+def training_errors(y: np.ndarray, f: np.ndarray) -> int:
+    """How many training points f puts on the wrong side (f > 0 predicts the positive class,
+    as the model does): what a hard margin without a solution is judged by.
+
+    There the primal P is inf for every state (a margin is always violated) and the dual
+    grows without bound, so neither says which state is best. The solvers keep the state
+    that misclassifies the fewest training points, the latest of those that tie (the
+    pocket rule of Gallant 1990 for the perceptron on data it cannot separate): the
+    training accuracy a practitioner reads, and blind to the scale of w, which grows
+    without bound with the dual. The number or the sum of the margin violations, like a
+    soft-margin objective at a large C, grows with that scale and so would favour the early
+    states, whose w is small, whatever their accuracy."""
+    return int(np.count_nonzero(np.where(y > 0, f <= 0.0, f > 0.0)))
+
+
+BEST_STATE = ("the model is not a solution of the hard margin but the best state found, "
+              "the one that misclassifies the fewest training points")
+
+
 def no_hard_margin(solver: str, kernel: str, shown: str) -> str:
     """The one sentence every solver gives for a hard margin without a solution, with what
-    showed it (`shown`): only a dual seen to grow without bound earns it."""
+    showed it (`shown`): only a dual seen to grow without bound earns it. The solver then
+    returns its best state by `training_errors`, and the sentence says so."""
     return (f"solver {solver!r}: hard margin has no solution with the {kernel!r} kernel on "
-            f"these points ({shown}); use a finite C")
+            f"these points ({shown}); {BEST_STATE}; use a finite C")
 
 
 def overlap_shown(steps: str) -> str:

@@ -28,7 +28,10 @@ p'Qp is the squared distance between two points of the classes' convex hulls in 
 space, which is at least the squared margin width when the data are separable. When it has
 shrunk below 1e-8 of the squared data radius and the current boundary still does not
 separate the classes, the hulls overlap: the solver stops with a ConvergenceWarning saying
-so (as it does, with a milder message, when the budget runs out).
+so (as it does, with a milder message, when the budget runs out), and returns the best
+iterate seen: the latest of those that misclassify the fewest training points
+(_common.training_errors; P is inf for all of them), which the warning says is not a
+solution.
 """
 from __future__ import annotations
 
@@ -47,6 +50,7 @@ from ._common import (
     project_dual,
     require_every,
     require_trainable,
+    training_errors,
 )
 from .base import BinaryProblem, Snapshot, Wanted, check_finite, dual_stats
 from .support import TOLERANCE_RULE, sparse_final, support_of
@@ -79,9 +83,14 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     Qa = np.zeros(problem.n)
     a_prev, Qa_prev, momentum = a, Qa, 1.0
     it, converged, overlap = 0, False, False
+    best, fewest = None, problem.n + 1      # hard margin: (it, a, Qa, bias, violation)
     while True:
         bias, violation = dual_bias(a, y, y * Qa, C)  # y * Qa = g, the decision value sans bias
         converged = violation <= problem.tol
+        if problem.hard_margin:
+            errors = training_errors(y, y * Qa + bias)
+            if errors <= fewest:                     # iterates are never changed in place
+                best, fewest = (it, a, Qa, bias, violation), errors
         overlap = problem.hard_margin and hulls_overlap(a, y * Qa, y, radius_sq)
         if converged or overlap or it >= max_iter:
             break
@@ -103,6 +112,8 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
 
     if not converged:
         _warn_not_converged(problem, it, overlap, violation, safe_step)
+    if overlap:                     # no solution: the best iterate seen, not the last
+        it, a, Qa, bias, violation = best
     yield sparse_final(problem, _snapshot(it, a, Qa, bias, violation, step, problem,
                                           converged=converged), dual_is_coef=True)
 

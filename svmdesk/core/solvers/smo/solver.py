@@ -37,7 +37,13 @@ import numpy as np
 
 from ...errors import DivergenceError, warn_convergence
 from ...scale import SMO_SPREAD_HINT, standardize_hint
-from .._common import hulls_overlap, no_hard_margin, overlap_shown, require_trainable
+from .._common import (
+    hulls_overlap,
+    no_hard_margin,
+    overlap_shown,
+    require_trainable,
+    training_errors,
+)
 from ..base import BinaryProblem, Snapshot, Wanted, dual_stats
 from ..support import support_of
 from .newton import _box_qp
@@ -73,6 +79,10 @@ class _SMO:
         self.alpha = np.zeros(n)
         self.F = self.y.copy()                       # a = 0: G = -e, F = -y G = y
         self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()   # last reconstruction
+        # hard margin: the best state seen (alpha in the caller's order, its iteration, its
+        # training errors), and whether the run found that no solution exists
+        self.best: tuple | None = None
+        self.no_solution = False
         self.kd = p.kernel.diag(p.X)
         self.cache = KernelRowCache(p.X, p.kernel, self.kd, CACHE_BYTES)
         self.unshrunk = False                        # libsvm unshrinks once, near the end
@@ -135,6 +145,9 @@ class _SMO:
                 yield self._snapshot(False)
                 if wanted is None:
                     next_snapshot = self.iteration + every
+        if self.no_solution:          # a hard margin without a solution: its best state
+            self._keep_if_best()
+            self._restore_best()
         # the final F and objective exact for the final multipliers: the running dual sums
         # every step's rounding, which at large C and large kernel values is visible
         self._reconstruct()
@@ -170,25 +183,51 @@ class _SMO:
 
     def _checkpoint(self) -> tuple | None:
         """Hard margin only (no box holds the multipliers): the state before a batch of
-        pair steps, to go back to should the dual overflow within it."""
+        pair steps is a candidate for the best state, which the run goes back to should it
+        find that no solution exists (`_keep_if_best`); the best so far, or None in a box."""
         if math.isfinite(self.C):
             return None
-        return (self.alpha.copy(), self.F.copy(), self.up_pen.copy(), self.low_pen.copy(),
-                self.dual, self.iteration)
+        self._keep_if_best()
+        return self.best
 
-    def _overflowed(self, before: tuple | None) -> None:
+    def _keep_if_best(self) -> None:
+        """Keep the current state if it is finite and misclassifies no more training points
+        than the best kept (`_common.training_errors`; ties go to the later state). Shrunk
+        points count with the F of their last update; the state kept is recomputed exactly
+        at the end."""
+        if not (math.isfinite(self.dual) and np.isfinite(self.F).all()
+                and np.isfinite(self.alpha).all()):
+            return
+        fmax, fmin = self._extremes(self.m)
+        errors = training_errors(self.y, self.y - self.F + self._bias(fmax, fmin))
+        if self.best is None or errors <= self.best[2]:
+            alpha = np.empty_like(self.alpha)
+            alpha[self.order] = self.alpha
+            self.best = (alpha, self.iteration, errors)
+
+    def _restore_best(self) -> None:
+        """Go back to the best state kept (hard margin: every multiplier is free of an upper
+        bound). F and the dual are left to the final reconstruction, from the last one
+        (alpha_ref, F_ref), which is finite; every point is active again."""
+        assert self.best is not None            # the first checkpoint (a = 0) is finite
+        alpha, self.iteration, _ = self.best
+        self.alpha = alpha[self.order]
+        pos, sv = self.y > 0, self.alpha > 0
+        self.up_pen = np.where(pos | sv, 0.0, -math.inf)
+        self.low_pen = np.where(~pos | sv, 0.0, math.inf)
+        self.m = self.p.n
+
+    def _overflowed(self, best: tuple | None) -> None:
         """The dual left float64's range. In a box (finite C, finite kernel values, which
         the estimator checks) it cannot, so this is an arithmetic fault; with a hard margin
         it is the dual growing without bound (a pair direction of zero or negative
-        curvature, as a kernel that is not positive semi-definite has): the last finite
-        state is kept and the run ends with the warning that says so."""
-        if before is None:
+        curvature, as a kernel that is not positive semi-definite has): the best finite
+        state seen is kept and the run ends with the warning that says so."""
+        if best is None:
             raise DivergenceError("solver 'smo': the dual objective overflowed float64 with "
                                   "a finite C; pass standardize=True")
         steps = self.iteration
-        # the last reconstruction (alpha_ref, F_ref) predates the batch and is finite: the
-        # final one recomputes F exactly from it
-        self.alpha, self.F, self.up_pen, self.low_pen, self.dual, self.iteration = before
+        self._restore_best()
         warn_convergence(no_hard_margin("smo", self.p.kernel.name, (
             f"the dual grew without bound, past float64's range, within {steps} pair "
             "steps")), stacklevel=3)
@@ -315,7 +354,8 @@ class _SMO:
         time; shrunk points use their last F)."""
         if np.isfinite(self.C) or self.iteration != self.next_shrink - self.shrink_every:
             return False
-        return hulls_overlap(self.alpha, self.y - self.F, self.y, self.kd.max())
+        self.no_solution = hulls_overlap(self.alpha, self.y - self.F, self.y, self.kd.max())
+        return self.no_solution
 
     # -- shrinking --------------------------------------------------------------------------
     def _shrink(self) -> None:
