@@ -71,7 +71,8 @@ def long_fit() -> None:
     for name, fit in (("svmdesk", lambda: SVC(C=100.0).fit(X[:n], y[:n])),
                       ("libsvm", lambda: LibSVC(C=100.0, cache_size=200).fit(X[:n], y[:n]))):
         t, model = timed(fit)
-        converged = getattr(model, "converged_", model.fit_status_ == 0)
+        converged = (model.converged_ if hasattr(model, "converged_")
+                     else model.fit_status_ == 0)
         accuracy = float(np.mean(model.predict(X[n:]) == y[n:]))
         print(f"{name:<16} | {t:>8.1f} | {bool(converged)!s:>9} | {accuracy:>8.3f}",
               flush=True)

@@ -93,17 +93,18 @@ class Readout(QGroupBox):
 
 def _support_vectors(frame) -> str:
     """How many support vectors, and how many of them are free and bounded; a hard margin
-    bounds none: its points inside their margin say the classes are not separated (at the
-    end of a run: not separable)."""
+    bounds none: points inside their margin, or training points on the wrong side (a hard
+    margin's solution has none), say the classes are not separated (at the end of a run:
+    not separable; its model is then the best state found, not a solution)."""
     n, inside = len(frame.support), int(frame.bounded.sum())
     if not frame.hard_margin:
         return f"{n}  ({n - inside} free, {inside} bounded)"
-    if not inside:
+    wrong = frame.train_accuracy is not None and frame.train_accuracy < 1.0
+    if not inside and not wrong:
         return f"{n}  (all on their margin)"
-    # the rest are on their margin; the box has room for few words (it is 1280 px wide)
-    return (f"{n}  ({inside} inside: "
-            + ("not separable)" if frame.final and not frame.stopped
-               else "not separated yet)"))
+    verdict = "not separable" if frame.final and not frame.stopped else "not separated yet"
+    # the box has room for few words (it is 1280 px wide)
+    return f"{n}  ({inside} inside: {verdict})" if inside else f"{n}  ({verdict})"
 
 
 def _num(v) -> str:
