@@ -128,10 +128,11 @@ def test_a_run_getting_somewhere_is_not_cut_short(monkeypatch):
 
 def test_an_explicit_max_iter_is_the_users_budget(badly_scaled, monkeypatch):
     monkeypatch.setattr(progress, "PATIENCE", 0.05)
-    with pytest.warns(ConvergenceWarning) as heard:
-        SVC(kernel="linear", C=100.0, max_iter=20_000).fit(*badly_scaled)
+    monkeypatch.setattr(progress, "EVERY", 0.005)       # a watch would have judged often
+    with pytest.warns(ConvergenceWarning) as heard:     # about 0.2 s: past the patience
+        SVC(kernel="linear", C=100.0, max_iter=5_000).fit(*badly_scaled)
     assert [str(w.message).split(" pair")[0] for w in heard] == [
-        "SMO stopped after max_iter=20000"]
+        "SMO stopped after max_iter=5000"]
 
 
 def test_time_suspended_at_a_snapshot_is_not_counted(monkeypatch):
