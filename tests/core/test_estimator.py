@@ -94,8 +94,9 @@ def test_import_surface_and_dataerror_is_a_valueerror():
 
 def test_signature_and_defaults_are_the_contract():
     expected = dict(solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3, coef0=0.0,
-                    tol=1e-3, max_iter=None, learning_rate=None, batch_size=None,
-                    standardize=False, random_state=None, decision_function_shape="ovr")
+                    tol=1e-3, max_iter=None, max_time=None, learning_rate=None,
+                    batch_size=None, standardize=False, random_state=None,
+                    decision_function_shape="ovr")
     params = inspect.signature(SVC.__init__).parameters
     assert list(params)[1:] == list(expected)
     assert {k: p.default for k, p in list(params.items())[1:]} == expected
@@ -103,7 +104,8 @@ def test_signature_and_defaults_are_the_contract():
 
 
 BAD_VALUES = dict(solver="newton", kernel="gauss", C=-1, gamma="x", degree=1.5,
-                  coef0=float("nan"), tol=0, max_iter=0, learning_rate=-1, batch_size=0,
+                  coef0=float("nan"), tol=0, max_iter=0, max_time=-1, learning_rate=-1,
+                  batch_size=0,
                   standardize="yes", random_state=-1, decision_function_shape="ova")
 
 
@@ -186,6 +188,8 @@ BAD_PARAMS = [
     ("tol", -1, ["positive"]),
     ("max_iter", 0, ["positive integer", "None"]),
     ("max_iter", 1.5, ["positive integer", "None"]),
+    ("max_time", 0, ["positive", "None"]),
+    ("max_time", float("nan"), ["positive", "None"]),
     ("learning_rate", 0, ["positive", "None"]),
     ("learning_rate", -1, ["positive", "None"]),
     ("batch_size", 0, ["positive integer", "None"]),
