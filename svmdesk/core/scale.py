@@ -20,6 +20,7 @@ SQUARES_MAX = 1e300      # |x|^2 summed over the features must stay below this..
 SQUARES_MIN = 1e-300     # ...and the largest value's square above this (a normal float64)
 SPREAD_HINT = 100.0      # features whose scales differ this much slow the gradient solvers
 SMO_SPREAD_HINT = 10.0   # and SMO (its pair steps follow the widest feature)
+MAGNITUDE_HINT = 100.0   # ...as do values this much larger (or smaller) than 1 (root mean square)
 
 
 def check_magnitude(Z: np.ndarray) -> None:
@@ -61,11 +62,17 @@ def check_gamma(gamma: float, Z: np.ndarray) -> float:
 
 
 def standardize_hint(X: np.ndarray, differ: float = SPREAD_HINT) -> str:
-    """'' or, when the features' scales (standard deviations) differ more than `differ`
-    times, a clause saying so and naming standardize=True, for a warning's end."""
+    """'' or, for a warning's end, a clause naming standardize=True when the features' scales
+    (standard deviations) differ more than `differ` times, or when their values' root mean
+    square is more than MAGNITUDE_HINT times from 1: scaling X by s acts on the fit as C times
+    s^2 would, and a large C is what slows the solvers."""
     spread = X.std(axis=0)
     spread = spread[spread > 0]
-    if len(spread) < 2 or spread.max() <= differ * spread.min():
-        return ""
-    return (f"; the features' scales differ {spread.max() / spread.min():.0f}-fold, which "
-            "slows training: pass standardize=True")
+    if len(spread) >= 2 and spread.max() > differ * spread.min():
+        return (f"; the features' scales differ {spread.max() / spread.min():.0f}-fold, which "
+                "slows training: pass standardize=True")
+    rms = float(np.sqrt(np.mean(np.square(X)))) if X.size else 1.0
+    if rms > MAGNITUDE_HINT or 0.0 < rms < 1.0 / MAGNITUDE_HINT:
+        return (f"; the features' values are of order {rms:.1g}, far from 1, which acts as a "
+                f"C {rms * rms:.1g} times larger and slows a solver: pass standardize=True")
+    return ""

@@ -850,7 +850,9 @@ SOLVER_SETTINGS = {
     "dual-gradient": {},
     "primal-subgradient": {},
     "kernel-gradient": {},
-    "pegasos": dict(tol=1e-2, random_state=0),  # stochastic: a looser settling tolerance
+    # stochastic, but settles to the default tol: 1e-2 stopped 0.6% above the optimum, where
+    # the flat objective leaves coef_ 0.14 from SMO's (#46's capped step starts more slowly)
+    "pegasos": dict(random_state=0),
 }
 
 

@@ -11,14 +11,19 @@ Update: with s_i = 1 for points violating their margin (y_i f(x_i) < 1), 0 other
     w <- w - eta (lambda w - 1/n sum_i s_i y_i x_i),   b <- b + eta_b 1/n sum_i s_i y_i.
 
 Step sizes: eta_t = 1/(lambda t), the classic rule for a lambda-strongly convex objective
-(Pegasos, Shalev-Shwartz et al. 2007), here on the full batch. It makes w_t the plain average
-of the first t "targets" 1/(lambda n) sum_i s_i y_i x_i, which damps the zig-zag of the
-subgradient method. b has no such curvature and gets an AdaGrad step (_common.BiasStep).
+(Pegasos, Shalev-Shwartz et al. 2007), here on the full batch, capped at 1/(lambda + m2) with
+m2 = mean ||x_i||^2 (_common.primal_step). Once uncapped it makes w_t the plain average of
+the "targets" 1/(lambda n) sum_i s_i y_i x_i, which damps the zig-zag of the subgradient
+method; the cap makes the step follow the data's magnitude (without it, features ~1000
+moved the margins by ~1e8 a step and the best iterate stayed w = 0). b has no such
+curvature and gets an AdaGrad step (_common.BiasStep).
 problem.learning_rate sets one constant eta for both instead (the textbook's choice).
 step_size in the snapshots is eta, in these (R) units.
 
 A subgradient method does not decrease the objective at every step, so the solver keeps the
 best iterate seen; every snapshot shows it (it is the answer you would get by stopping there).
+The contest starts with the best model with w = 0 (_common.constant_baseline), so no answer is
+ever worse than predicting the majority class.
 
 Stopping: the relative duality gap (P_best - D) / P_best <= problem.tol, where D is a lower
 bound on the optimum built from the averaged subgradient multipliers (_common.AveragedDual).
@@ -32,7 +37,14 @@ import numpy as np
 
 from ..errors import warn_convergence
 from ..scale import standardize_hint
-from ._common import AveragedDual, BiasStep, require_every, require_trainable
+from ._common import (
+    AveragedDual,
+    BiasStep,
+    constant_baseline,
+    primal_step,
+    require_every,
+    require_trainable,
+)
 from .base import (
     BinaryProblem,
     Snapshot,
@@ -64,9 +76,11 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     certificate = AveragedDual(y, C, lambda a: y * (X @ (X.T @ (y * a))))
 
     w, b = np.zeros(X.shape[1]), 0.0
-    best: tuple = (np.inf, w, b, None)  # (P, w, b, margins) of the best iterate so far
+    baseline, b0 = constant_baseline(y, C)
+    best: tuple = (baseline, w, b0, y * b0)  # (P, w, b, margins) of the best iterate so far
     it, step, gap = 0, np.nan, np.inf
     bias_step = BiasStep(problem.learning_rate)
+    auto_step = primal_step(X, lam)
     while True:
         margins = y * (X @ w + b)
         with np.errstate(over="ignore"):  # ||w||^2 overflows before w: check_finite reports it
@@ -82,7 +96,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         if it % every == 0:
             yield _snapshot(it, best, gap, step)
         # one sub-gradient step on R(w, b); the bias is not regularised
-        step = problem.learning_rate or 1.0 / (lam * (it + 1))
+        step = problem.learning_rate or auto_step(it + 1)
         w = w - step * (lam * w - X.T @ (violators * y) / n)
         b = b + bias_step(float(violators @ y) / n)
         check_finite(NAME, step, w, b)
