@@ -1,5 +1,6 @@
 """Qt runs offscreen in every test, on a 1920x1080 screen (a common desktop; the laptop
-sizes are checked in processes of their own). Set before any test module imports Qt."""
+sizes are checked in processes of their own), whatever QT_QPA_PLATFORM the shell exported
+(_suite_platform). Set before any test module imports Qt."""
 import json
 import os
 import tempfile
@@ -23,7 +24,23 @@ def _offscreen_platform(width: int, height: int) -> str:
     return f"offscreen:configfile={config}"
 
 
-os.environ.setdefault("QT_QPA_PLATFORM", _offscreen_platform(1920, 1080))
+def _suite_platform(exported: str | None) -> str:
+    """The platform the suite runs Qt on, whatever the shell exported: the tests assume the
+    1920x1080 offscreen screen, so unset, plain `offscreen` (CI exports it, and Qt's own
+    offscreen screen is 800x800) or `offscreen:<options>` without a configfile all get it.
+    An offscreen configfile given on purpose is kept (a screen sized by hand; also what a
+    child process of the suite inherits). Any other platform exported (xcb, wayland, ...)
+    is overridden, not respected: a real display's screen is whatever size the monitor is,
+    so the placement tests would fail or pass by chance, and the suite would flash windows
+    on the desktop."""
+    name, _, options = (exported or "").partition(":")
+    if name == "offscreen" and "configfile=" in options:
+        return exported or ""
+    platform = _offscreen_platform(1920, 1080)
+    return f"{platform}:{options}" if name == "offscreen" and options else platform
+
+
+os.environ["QT_QPA_PLATFORM"] = _suite_platform(os.environ.get("QT_QPA_PLATFORM"))
 
 
 @pytest.fixture
