@@ -74,7 +74,7 @@ class _EditingViewBox(pg.ViewBox):
         super().__init__()
         self.canvas = canvas
         self._dragged = -1
-        self._drag_start = None
+        self._drag_start: tuple[float, ...] | None = None   # the dragged point's place
 
     def mouseClickEvent(self, ev):
         pos = self.mapSceneToView(ev.scenePos())

@@ -1,6 +1,7 @@
 """Undoable edits of the point set (QUndoStack commands)."""
 from __future__ import annotations
 
+import numpy as np
 from PySide6.QtGui import QUndoCommand
 
 from .points import PointSet
@@ -22,12 +23,14 @@ class AddPoint(QUndoCommand):
 class RemovePoint(QUndoCommand):
     def __init__(self, points: PointSet, index: int):
         super().__init__("Remove point")
-        self.points, self.index, self.item = points, index, None
+        self.points, self.index = points, index
+        self.item: tuple[np.ndarray, int, bool] | None = None     # what redo removed
 
     def redo(self):
         self.item = self.points.remove(self.index)
 
     def undo(self):
+        assert self.item is not None, "QUndoStack undoes only what it did"
         xy, label, test = self.item
         self.points.insert(self.index, xy, label, test)
 

@@ -247,8 +247,10 @@ class FileActions(QObject):
 
     def _show_next_leftover(self) -> None:
         leftovers = self.autosave.leftovers
+        bar = self.recovery_bar
+        assert bar is not None, "built by _offer_recovery before any leftover is shown"
         if not leftovers:
-            self.recovery_bar.hide()
+            bar.hide()
             return
         newest = leftovers[0]
         when = time.strftime("%H:%M on %d %b", time.localtime(newest.saved_at))
@@ -258,7 +260,7 @@ class FileActions(QObject):
             f"{when}?{more}" if newest.crashed else
             f"The session you closed at {when} had changes that were never saved. Restore "
             f"it?{more}")
-        self.recovery_bar.show()
+        bar.show()
 
     @Slot()
     def restore(self) -> None:

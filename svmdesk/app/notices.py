@@ -4,6 +4,7 @@ session's log (View > Log). The window, the File menu and the run all speak thro
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from .log import LogDialog, SessionLog
@@ -12,14 +13,20 @@ ERROR_MS = 10000      # how long an error stays in the status bar (the banner st
 WARNING_MS = 20000
 
 
+class _Banner(QLabel):
+    """The red banner: a click dismisses it."""
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.hide()
+
+
 class Notices(QObject):
     def __init__(self, window):
         super().__init__(window)
         self.window = window
-        self.banner = QLabel()
+        self.banner = _Banner()
         self.banner.setWordWrap(True)
         self.banner.setToolTip("Click to dismiss")
-        self.banner.mousePressEvent = lambda event: self.banner.hide()
         self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
         self.banner.hide()
         self.log = SessionLog(self)

@@ -121,8 +121,9 @@ class ParamControl(QObject):
     def shown(self, solver: str, kernel: str) -> tuple:
         """(value shown, check box shown) for this solver and kernel."""
         applies = self.param.applies(solver, kernel)
-        choice = applies and self.choice is not None and self._offered(solver)
-        return applies and not (choice and self.choice.isChecked()), choice
+        if self.choice is None or not applies or not self._offered(solver):
+            return applies, False
+        return not self.choice.isChecked(), True
 
     def value(self, solver: str, kernel: str):
         """The estimator's value: the table's default where the solver and kernel do not
@@ -172,9 +173,9 @@ def _value_widget(param, table):
         box.setCurrentIndex(box.findData(param.default))
         return box
     if param.kind == "bool":
-        box = QCheckBox(control.label if control and control.label else param.about)
-        box.setChecked(bool(param.default))
-        return box
+        check = QCheckBox(control.label if control and control.label else param.about)
+        check.setChecked(bool(param.default))
+        return check
     start = control.start if control.start is not None else param.default
     if param.kind == "int":
         spin = QSpinBox()
@@ -185,12 +186,12 @@ def _value_widget(param, table):
         return spin
     if control.log:
         return LogParam(float(start), control.low, control.high)
-    spin = QDoubleSpinBox()
-    spin.setRange(control.low, control.high)
-    spin.setSingleStep(control.step)
-    spin.setDecimals(3)
-    spin.setValue(float(start))
-    return spin
+    real = QDoubleSpinBox()
+    real.setRange(control.low, control.high)
+    real.setSingleStep(control.step)
+    real.setDecimals(3)
+    real.setValue(float(start))
+    return real
 
 
 def _tooltip(param) -> str:

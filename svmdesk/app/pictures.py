@@ -9,6 +9,7 @@ import contextlib
 import importlib
 import re
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
@@ -123,7 +124,9 @@ def _svg_close_path_fix():
     """pyqtgraph 0.14's SVGExporter reads path data as 'x,y' pairs only and fails on the 'Z'
     (close path) that Qt 6.10+ writes (pyqtgraph issue #3485). While exporting, every Z
     becomes a line back to the start of its subpath, which draws the same."""
-    module = importlib.import_module("pyqtgraph.exporters.SVGExporter")
+    # by importlib: pyqtgraph.exporters.SVGExporter, as an attribute, is the class; Any: the
+    # module's functions are looked up and replaced by name
+    module: Any = importlib.import_module("pyqtgraph.exporters.SVGExporter")
     original = module.correctCoordinates
 
     def correct(node, defs, item, options):

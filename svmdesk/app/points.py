@@ -44,7 +44,7 @@ class PointSet(QObject):
         self._test = np.insert(self._test, index, test)
         self.changed.emit()
 
-    def remove(self, index: int):
+    def remove(self, index: int) -> tuple[np.ndarray, int, bool]:
         """Remove point `index`; returns (xy, label, test) so the removal can be undone."""
         item = (self._X[index].copy(), int(self._y[index]), bool(self._test[index]))
         self._X = np.delete(self._X, index, axis=0)

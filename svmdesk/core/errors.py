@@ -3,6 +3,7 @@ import sys
 import warnings
 from collections.abc import Callable
 from contextlib import AbstractContextManager
+from typing import Any
 
 from .per_thread import PerThread
 
@@ -13,6 +14,8 @@ class _ScikitLearnsTwin:
     """An error that is also scikit-learn's class of its name wherever scikit-learn is
     loaded (see also_sklearns), in this process or in the one that unpickles it: a fit that
     fails in a worker process (a grid search, joblib) raises the same error in the parent."""
+
+    args: tuple[Any, ...]          # always mixed into an exception class: BaseException's
 
     def __reduce__(self):
         ours = getattr(type(self), "_ours", type(self))

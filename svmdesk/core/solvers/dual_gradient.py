@@ -83,7 +83,8 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     Qa = np.zeros(problem.n)
     a_prev, Qa_prev, momentum = a, Qa, 1.0
     it, converged, overlap = 0, False, False
-    best, fewest = None, problem.n + 1      # hard margin: (it, a, Qa, bias, violation)
+    best: tuple[int, np.ndarray, np.ndarray, float, float] | None = None   # hard margin
+    fewest = problem.n + 1                  # best: (it, a, Qa, bias, violation)
     while True:
         bias, violation = dual_bias(a, y, y * Qa, C)  # y * Qa = g, the decision value sans bias
         converged = violation <= problem.tol
@@ -113,6 +114,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     if not converged:
         _warn_not_converged(problem, it, overlap, violation, safe_step)
     if overlap:                     # no solution: the best iterate seen, not the last
+        assert best is not None     # overlap is hard margin's, which keeps a best from it 0
         it, a, Qa, bias, violation = best
     yield sparse_final(problem, _snapshot(it, a, Qa, bias, violation, step, problem,
                                           converged=converged), dual_is_coef=True)
