@@ -13,7 +13,24 @@ from hypothesis import settings
 # there, and a failing draw is a bug to reproduce, never a flake. (No example database: a
 # draw found once on one machine would make the runs differ.)
 settings.register_profile("svmdesk", derandomize=True, database=None)
-settings.load_profile("svmdesk")
+# Hunting by hand (HYPOTHESIS_PROFILE=hunt): fresh random draws, HUNT_FACTOR times the examples
+# each test states (CONTRIBUTING.md, "Tests"). Never the default: CI runs the profile above.
+settings.register_profile("hunt", derandomize=False, database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "svmdesk"))
+HUNT_FACTOR = 10
+
+
+def pytest_collection_modifyitems(items):
+    """Under the hunt profile, every @given test runs HUNT_FACTOR times the max_examples its
+    own @settings states (which would otherwise win over any profile's)."""
+    if settings.default.derandomize:
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if getattr(test, "is_hypothesis_test", False) and own is not None:
+            test._hypothesis_internal_use_settings = settings(
+                own, max_examples=own.max_examples * HUNT_FACTOR)
 
 
 def _offscreen_platform(width: int, height: int) -> str:
