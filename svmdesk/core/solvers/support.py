@@ -23,7 +23,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .base import BinaryProblem, Snapshot, hinge_primal
+from .base import BinaryProblem, Snapshot, dual_stats
 
 SUPPORT_TOL = 0.01    # relative to C: the gradient solvers' zero
 REFIT_TOL = 0.1       # the most f may move on a training point when the rest is dropped
@@ -56,7 +56,7 @@ def sparse_final(problem: BinaryProblem, snap: Snapshot, dual_is_coef: bool) -> 
     nonzero = np.flatnonzero(coef)
     X, y, kernel = problem.X, problem.y, problem.kernel
     g = kernel.matvec(X, X[nonzero], coef[nonzero])                  # f - bias, today
-    before = _objectives(coef[nonzero], g[nonzero], g, y, snap.bias, problem.C)
+    before = dual_stats(y * coef, y, y * g, snap.bias, problem.C)      # (P, D, gap)
     for zero in (SUPPORT_TOL, SUPPORT_TOL / 10, SUPPORT_TOL / 100):
         support = support_of(coef, problem.C, zero=zero)
         if len(support) == len(nonzero):
@@ -67,13 +67,13 @@ def sparse_final(problem: BinaryProblem, snap: Snapshot, dual_is_coef: bool) -> 
         if refit is None:
             continue
         kept, c, g_new = refit
-        after = _objectives(c, g_new[kept], g_new, y, snap.bias, problem.C)
+        sparse = np.zeros_like(coef)
+        sparse[kept] = c
+        after = dual_stats(y * sparse, y, y * g_new, snap.bias, problem.C)
         tol = problem.tol
         if (np.abs(g_new - g).max(initial=0.0) <= REFIT_TOL
                 and after[0] <= before[0] + tol * abs(before[0])
                 and (not dual_is_coef or after[1] >= before[1] - tol * abs(before[1]))):
-            sparse = np.zeros_like(coef)
-            sparse[kept] = c
             dual = after[1] if dual_is_coef else snap.dual_objective
             return replace(snap, dual_coef=sparse, support=kept, primal_objective=after[0],
                            dual_objective=dual,
@@ -85,16 +85,15 @@ def _refit(problem, coef, g, support, zero):
     """(kept, their coefficients, f - bias on every point) once the refit has settled: a
     coefficient the refit takes to `zero` or below goes too, and the rest are fitted again."""
     X, y, kernel = problem.X, problem.y, problem.kernel
-    start = coef[support]
+    K, start = kernel(X[support], X[support]), coef[support]
     for _ in range(5):
-        c = refit_on_support(kernel(X[support], X[support]), g[support], y[support], start,
-                             problem.C)
+        c = refit_on_support(K, g[support], y[support], start, problem.C)
         keep = support_of(c, problem.C, zero=zero)
         if len(keep) == len(support):
             return support, c, kernel.matvec(X, X[support], c)
         if len(keep) == 0:
             return None
-        support, start = support[keep], c[keep]
+        support, start, K = support[keep], c[keep], K[np.ix_(keep, keep)]
     return None
 
 
@@ -118,13 +117,3 @@ def refit_on_support(K: np.ndarray, target: np.ndarray, y: np.ndarray, start: np
         if moved <= 1e-12 * max(1.0, np.abs(c).max(initial=0.0)):
             break
     return c
-
-
-def _objectives(coef: np.ndarray, g_on_coef: np.ndarray, g: np.ndarray, y: np.ndarray,
-                bias: float, C: float) -> tuple[float, float]:
-    """(P, D) of coefficients: P = 1/2 ||f||^2 + C sum of hinges, D = sum alpha - 1/2 ||f||^2,
-    from f - bias on the coefficients' points and on all of them (||f||^2 = coef' K coef =
-    coef' g on the coefficients' points; alpha = |coef|)."""
-    half_norm = 0.5 * float(coef @ g_on_coef)
-    return (hinge_primal(half_norm, y * (g + bias), C),
-            float(np.abs(coef).sum()) - half_norm)
