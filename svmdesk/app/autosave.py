@@ -46,6 +46,12 @@ def _rest() -> None:
     time.sleep(REST)
 
 
+def _rest_beside_the_gui():
+    """The rest for a writer off the GUI thread; none for a write on it (no loop running:
+    a script, a test), where resting would only stall the thread the rest is meant for."""
+    return None if threading.current_thread() is threading.main_thread() else _rest
+
+
 def state_dir() -> Path:
     """Where svmdesk keeps autosaves and its settings file."""
     folder = os.environ.get("SVMDESK_STATE_DIR") or QStandardPaths.writableLocation(
@@ -155,7 +161,7 @@ class Autosave(QObject):
                     self._idle.set()
                     return
             try:
-                save_session(session, self.path, between=_rest)
+                save_session(session, self.path, between=_rest_beside_the_gui())
                 self._failing = False
             except Exception as e:  # noqa: BLE001 - reported, never raised in the writer
                 self._report(f"Autosave failed: {e}")

@@ -21,7 +21,8 @@ def private_state_dir(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def no_thread_left_running():
-    """Fail any test that leaves a QThread running (it would abort the process later)."""
+    """Fail any test that leaves a QThread running (it would abort the process later).
+    The scan is cheap because the modules' own objects are frozen (tests/conftest.py)."""
     yield
     gc.collect()
     running = [obj for obj in gc.get_objects()

@@ -15,12 +15,17 @@ def _problem(S=40, seed=0, spread=1.5):
     return rng.normal(scale=spread, size=(S, 2)), rng.normal(size=S), float(rng.normal())
 
 
-def _direct(kernel, sv, coef, bias, spec, scaler=None):
+def _direct(kernel, sv, coef, bias, spec, scaler=None, rows=2000):
+    """f(x) = sum_s c_s k(x, s) + b and sum_s |c_s k_s(x)| at every grid point, `rows`
+    points at a time: the whole kernel matrix of the big-grid test would take 1.2 GB, and
+    the first allocation of that much memory cost seconds."""
     points = spec.points if scaler is None else scaler.transform(spec.points)
-    K = kernel(points, sv)
-    f = (K @ coef + bias).reshape(spec.ny, spec.nx)
-    scale = (np.abs(K) @ np.abs(coef)).reshape(spec.ny, spec.nx)  # sum_s |c_s k_s(x)|
-    return f, scale
+    f, scale = np.empty(len(points)), np.empty(len(points))
+    for start in range(0, len(points), rows):
+        K = kernel(points[start:start + rows], sv)
+        f[start:start + rows] = K @ coef + bias
+        scale[start:start + rows] = np.abs(K) @ np.abs(coef)
+    return f.reshape(spec.ny, spec.nx), scale.reshape(spec.ny, spec.nx)
 
 
 KERNELS = ([Kernel("rbf", gamma=g) for g in (0.05, 0.5, 3.0, 40.0)]
