@@ -1,7 +1,6 @@
 """Qt runs offscreen in every test, on a 1920x1080 screen (a common desktop; the laptop
 sizes are checked in processes of their own), whatever QT_QPA_PLATFORM the shell exported
 (_suite_platform). Set before any test module imports Qt."""
-import gc
 import json
 import os
 import tempfile
@@ -32,16 +31,6 @@ def pytest_collection_modifyitems(items):
         if getattr(test, "is_hypothesis_test", False) and own is not None:
             test._hypothesis_internal_use_settings = settings(
                 own, max_examples=own.max_examples * HUNT_FACTOR)
-
-
-def pytest_collection_finish(session):
-    """Everything the tests import is loaded now (numpy, Qt, pyqtgraph, scikit-learn, the
-    test modules: hundreds of thousands of objects that live to the end). Frozen, they are
-    out of the collector's reach: every full collection scans only what the tests made. The
-    app tests collect after each test (their QThread check); unfrozen, those collections
-    took 35 of the suite's 185 s."""
-    gc.collect()
-    gc.freeze()
 
 
 def _offscreen_platform(width: int, height: int) -> str:
