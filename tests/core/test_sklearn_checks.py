@@ -12,8 +12,8 @@ from svmdesk.core import SVC
 ESTIMATORS = [
     SVC(solver="smo"),
     SVC(solver="dual-gradient"),
-    SVC(solver="kernel-gradient", max_iter=200),
-    SVC(solver="primal-subgradient", kernel="linear", max_iter=300),
+    SVC(solver="kernel-gradient", max_iter=100),
+    SVC(solver="primal-subgradient", kernel="linear", max_iter=100),
     SVC(solver="pegasos", kernel="linear", max_iter=200),
 ]
 
