@@ -4,6 +4,8 @@ nested in others are free to stay plain."""
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parents[1] / "svmdesk"
 TYPED = ("core", "formats", "view")
 SPECIAL = ("__init__", "__call__")
@@ -28,6 +30,7 @@ def _untyped(node: ast.FunctionDef) -> list:
     return missing + (["return"] if node.returns is None else [])
 
 
+@pytest.mark.slow
 def test_the_public_functions_of_core_formats_and_view_are_annotated():
     found = []
     for package in TYPED:

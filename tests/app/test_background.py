@@ -91,6 +91,7 @@ def test_closing_right_after_an_edit_keeps_the_edit(qtbot, private_state_dir):
     np.testing.assert_array_equal(session.X[-1], [4.0, -4.0])
 
 
+@pytest.mark.slow
 def test_a_slow_autosave_holds_the_close_a_bounded_time_and_the_edit_is_kept(
         qtbot, qasync_loop, monkeypatch, private_state_dir):
     """The autosave under way hangs (a slow disk): the close waits FLUSH_SECONDS, then
@@ -206,6 +207,7 @@ def test_a_session_saves_off_the_gui_thread_then_names_the_window(window, qasync
     assert not window.isWindowModified()
 
 
+@pytest.mark.slow
 def test_an_edit_is_autosaved_within_seconds_not_at_the_interval(window, qtbot):
     """A battery that dies mid-lab loses seconds: the autosave follows an edit once the
     edits pause, long before its 30 s interval."""

@@ -60,6 +60,7 @@ def test_charts_draw_the_history_and_set_ranges_once(qtbot):
     assert _points(charts.primal_curve) == 0
 
 
+@pytest.mark.slow
 def test_readout_and_charts_follow_a_long_run_before_it_ends(window, qtbot):
     set_up_a_long_run(window)
     window.train()

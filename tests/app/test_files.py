@@ -199,6 +199,7 @@ def test_opening_a_file_during_training_stops_the_run_first(window, qtbot, tmp_p
     assert not window.running and window.last_frame is None      # the old drawing is gone
 
 
+@pytest.mark.slow
 def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
         qtbot, monkeypatch, private_state_dir):
     monkeypatch.setenv("SVMDESK_AUTOSAVE_SECONDS", "0.2")
@@ -270,6 +271,7 @@ def test_a_clean_exit_after_saving_leaves_nothing_behind(window, tmp_path, priva
     assert not [p.name for p in private_state_dir.iterdir() if p.suffix != ".ini"]
 
 
+@pytest.mark.slow
 def test_kill_9_loses_at_most_the_autosave_interval_and_restart_offers_it(
         qtbot, tmp_path, private_state_dir):
     """A real svmdesk process opens a data file, autosaves, and is killed with SIGKILL;

@@ -49,6 +49,7 @@ def test_a_hard_margin_on_overlapping_classes_is_said_not_separable(window, qtbo
     assert capfd.readouterr().err == ""
 
 
+@pytest.mark.slow
 def test_a_primal_grown_without_bound_reads_as_infinite_without_a_warning(window, qtbot):
     import dataclasses
 

@@ -186,6 +186,7 @@ def assert_same_lab(window, other):
     assert not other.notices.banner.isVisible(), other.notices.banner.text()
 
 
+@pytest.mark.slow
 @LABELS
 def test_a_saved_session_reopens_with_its_labels_and_numbers(window, qtbot, monkeypatch,
                                                              tmp_path, another_window,
@@ -210,6 +211,7 @@ def test_a_saved_session_reopens_with_its_labels_and_numbers(window, qtbot, monk
 
 
 # -- autosave and restore ------------------------------------------------------------------
+@pytest.mark.slow
 @LABELS
 def test_autosave_and_restore_keep_labels_and_numbers(window, qtbot, monkeypatch, tmp_path,
                                                       another_window, labels):

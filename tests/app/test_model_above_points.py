@@ -1,6 +1,7 @@
 """The model is drawn over the points (#45): at 20,000 moons the boundary shows through the
 markers, which shrink as their number grows, and the support-vector rings stay outlines."""
 import numpy as np
+import pytest
 from PySide6.QtGui import QImage
 
 from svmdesk.app.canvas import MARKER_SIZE, RING_SIZE, marker_size, ring_style
@@ -32,6 +33,7 @@ def _rendered(canvas, hidden) -> np.ndarray:
             item.setVisible(visible)
 
 
+@pytest.mark.slow
 def test_the_boundary_shows_over_20000_moons(window, qtbot):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("smo"))

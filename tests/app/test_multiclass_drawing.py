@@ -2,6 +2,7 @@
 canvas shows every class's voted region, the borders between them and every machine's
 support vectors; the readout and the charts tell the run across its machines."""
 import numpy as np
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -55,6 +56,7 @@ def test_a_finished_three_class_run_draws_regions_borders_and_every_support_vect
     assert "machine 3 of 3" in window.panel.readout["iteration"].text()
 
 
+@pytest.mark.slow
 def test_a_live_three_class_run_draws_its_regions_and_one_chart_story(
         window, qtbot, monkeypatch, tmp_path):
     open_three_classes(window, monkeypatch, tmp_path, per_class=30)

@@ -15,6 +15,7 @@ from svmdesk.app.placement import inside
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width, height", [(1280, 720), (1366, 768)])
 def test_every_control_is_reachable_on_a_laptop_screen(width, height):
     """For every solver, kernel and check box state (a process per screen size: the

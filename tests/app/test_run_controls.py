@@ -42,6 +42,7 @@ def assert_standing_still(window, qtbot, seconds=0.4):
     return before
 
 
+@pytest.mark.slow
 def test_pause_stops_the_solver_and_resume_continues_the_same_run(window, qtbot):
     start_long_run(window, qtbot)
     window.panel.pause_button.click()
@@ -61,6 +62,7 @@ def test_pause_stops_the_solver_and_resume_continues_the_same_run(window, qtbot)
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
 
+@pytest.mark.slow
 def test_step_during_a_run_then_pause_twice_keeps_the_run_alive(window, qtbot):
     start_long_run(window, qtbot)
     window.panel.step_button.click()                # Step during a run: it pauses there
@@ -79,6 +81,7 @@ def test_step_during_a_run_then_pause_twice_keeps_the_run_alive(window, qtbot):
     assert window.run.state == RunState.FINISHED
 
 
+@pytest.mark.slow
 def test_a_refused_step_leaves_nothing_behind_for_the_next_run(window, qtbot):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("primal-subgradient"))
@@ -93,6 +96,7 @@ def test_a_refused_step_leaves_nothing_behind_for_the_next_run(window, qtbot):
     assert window.panel.readout["state"].text() != "training…"
 
 
+@pytest.mark.slow
 def test_each_step_shows_exactly_the_stepped_iteration(window, qtbot):
     start_long_run(window, qtbot)
     window.panel.pause_button.click()
@@ -163,6 +167,7 @@ def test_the_banner_goes_when_its_cause_goes(window, qtbot, monkeypatch):
     assert not window.notices.banner.isVisible()
 
 
+@pytest.mark.slow
 def test_reset_during_a_run_clears_the_picture_for_good(window, qtbot):
     start_long_run(window, qtbot)
     window.panel.reset_button.click()

@@ -68,6 +68,7 @@ def test_points_too_large_to_draw_are_refused_on_opening_and_change_nothing(wind
     np.testing.assert_array_equal(window.points.X, before)
 
 
+@pytest.mark.slow
 def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbot):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))

@@ -17,6 +17,7 @@ from svmdesk.app.run import ACTIVE, AT_REST, RunState
 from .waiting import pause
 
 WAIT = 3.0   # s
+pytestmark = pytest.mark.slow       # 15 examples of 15 presses: 6 s
 
 
 def wait_until(condition, timeout=WAIT) -> bool:

@@ -5,6 +5,7 @@ import asyncio
 import threading
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
@@ -49,6 +50,7 @@ def train(window, qtbot):
     return ended.args[0]
 
 
+@pytest.mark.slow
 def test_a_finished_model_is_shaded_again_over_the_zoomed_view(window, qtbot):
     before = train(window, qtbot)
     wheel_zoom_in(window)
@@ -64,6 +66,7 @@ def test_a_finished_model_is_shaded_again_over_the_zoomed_view(window, qtbot):
     assert np.isfinite(window.canvas.boundary.getData()[0]).any()
 
 
+@pytest.mark.slow
 def test_three_class_regions_follow_a_pan(window, qtbot, monkeypatch, tmp_path):
     open_three_classes(window, monkeypatch, tmp_path)
     train(window, qtbot)
@@ -75,6 +78,7 @@ def test_three_class_regions_follow_a_pan(window, qtbot, monkeypatch, tmp_path):
     np.testing.assert_array_equal(frame.regions, expected)
 
 
+@pytest.mark.slow
 def test_a_live_and_a_paused_run_follow_the_view(window, qtbot):
     set_up_a_long_run(window)
     with qtbot.waitSignal(window.frame_shown, timeout=WAIT):
@@ -91,6 +95,7 @@ def test_a_live_and_a_paused_run_follow_the_view(window, qtbot):
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
 
+@pytest.mark.slow
 def test_under_the_apps_qasync_loop_the_redraw_runs_in_its_executor(window, qtbot,
                                                                     qasync_loop, monkeypatch):
     from svmdesk.app import run_view

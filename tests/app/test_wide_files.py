@@ -50,6 +50,7 @@ def choose(window, qtbot, x: int, y: int, ok=True):
     qtbot.waitUntil(window.isActiveWindow, timeout=TIMEOUT)
 
 
+@pytest.mark.slow
 def test_libsvm_text_named_txt_opens_and_the_user_chooses_two_of_its_21_columns(
         window, qtbot, monkeypatch, tmp_path, another_window):
     data = load_dataset(SVMLIGHT_TXT)
@@ -79,6 +80,7 @@ def test_libsvm_text_named_txt_opens_and_the_user_chooses_two_of_its_21_columns(
                                   window.fitted.predict(window.points.X))
 
 
+@pytest.mark.slow
 def test_a_wide_csv_remembers_its_columns_and_cancel_changes_nothing(
         window, qtbot, monkeypatch, tmp_path, another_window):
     path = write_wide_csv(tmp_path / "heart.csv")

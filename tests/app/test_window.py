@@ -117,6 +117,7 @@ def test_training_draws_boundary_margins_and_rings_matching_the_model(window, qt
     assert window.panel.readout["state"].text() == "converged"
 
 
+@pytest.mark.slow
 def test_drag_with_auto_retrain_moves_point_and_boundary_follows(window, qtbot):
     window.panel.auto_retrain.setChecked(True)
     qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
@@ -218,6 +219,7 @@ def test_three_classes_show_regions(window, qtbot):
     assert frame.regions is not None and set(np.unique(frame.regions)) <= {0, 1, 2}
 
 
+@pytest.mark.slow
 def test_soak_two_thousand_redraws(window, qtbot):
     """Each redraw rebuilds and paints the boundary and margin paths: the PySide6 6.12.0
     refcount bug on Python 3.11 aborted the process within one such paint."""
@@ -272,6 +274,7 @@ def test_delete_key_removes_the_point_under_the_mouse(window, qtbot):
     assert len(window.points) == n - 1
 
 
+@pytest.mark.slow
 def test_the_readout_marks_the_objective_the_solver_optimises(window, qtbot):
     p = window.panel
     train_and_wait(qtbot, window)                          # SMO: the dual

@@ -4,6 +4,7 @@ when its cause does. Driven through keys, buttons and the menus, each wait bound
 import time
 
 import numpy as np
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -17,6 +18,7 @@ WAIT = 10_000   # ms
 SLOW_PAINT = 0.15   # s: longer than the texts' interval (a loaded machine's paints)
 
 
+@pytest.mark.slow
 def test_the_readout_and_both_charts_keep_up_when_paints_are_slow(window, qtbot):
     # A paint pass that takes SLOW_PAINT: the canvas's own signal, sent from its paint
     # event, holds the GUI thread (a loaded machine's paints take that long)
@@ -94,6 +96,7 @@ def test_a_banner_about_the_last_action_goes_at_the_next_change(window, qtbot):
     assert not banner.isVisible(), banner.text()
 
 
+@pytest.mark.slow
 def test_support_vectors_do_not_jump_when_kernel_gradient_converges(window, qtbot):
     window.editing.generate("moons", 1000, 0.2, 0)
     p = window.panel

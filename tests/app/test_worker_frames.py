@@ -1,5 +1,6 @@
 """The window trains at the speed of its solver, and draws what it is handed unchanged."""
 import numpy as np
+import pytest
 from PySide6.QtCore import Qt
 
 from svmdesk.app import worker
@@ -46,6 +47,7 @@ def _smo_on_moons(window, n, test_fraction=0.0):
     p.test_fraction.setValue(test_fraction)
 
 
+@pytest.mark.slow
 def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, monkeypatch):
     """Painting is Python too: run beside it, the solver's numpy calls wait for the GIL at
     every step. So once a frame is sent, the solver takes no pair step until the canvas
@@ -100,6 +102,7 @@ def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
     assert 0.5 < final.train_accuracy < 1.0
 
 
+@pytest.mark.slow
 def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot, monkeypatch):
     """A window out of sight paints nothing: its frames count as drawn at once, so the
     run neither waits on paints that never come nor stops sending frames."""
@@ -113,6 +116,7 @@ def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot, monkeypatch)
     assert len(shown) >= 4 and shown[-1].final
 
 
+@pytest.mark.slow
 def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
     """The converged snapshot is the final frame: it is not drawn first as a live frame
     too (at 20,000 points that cost a frame's work and paint at the very end). Frames are
@@ -141,6 +145,7 @@ def test_twenty_thousand_points_are_typed_and_generated(window, qtbot):
     assert field.value() == 20000 and len(window.points) == 20000
 
 
+@pytest.mark.slow
 def test_the_cached_points_look_the_same_as_points_painted_afresh(window, qtbot):
     """The class markers are painted once into a pixmap and copied while a model trains
     under them: the canvas shows what painting them afresh shows, to the rounding of the
@@ -174,6 +179,7 @@ def test_the_cached_points_look_the_same_as_points_painted_afresh(window, qtbot)
         before = cached
 
 
+@pytest.mark.slow
 def test_markers_on_the_views_edge_are_whole_after_a_pan(window, qtbot):
     """Markers beyond the view's edge, or cut by it, are drawn whole once a pan (a drag on
     empty plot) brings them in: the cached pixmap of the points is painted anew, not
@@ -208,6 +214,7 @@ def test_markers_on_the_views_edge_are_whole_after_a_pan(window, qtbot):
     assert np.abs(panned - looks()).max() <= 3
 
 
+@pytest.mark.slow
 def test_the_windows_objects_are_set_apart_from_the_garbage_collector(window):
     """Full collections do not walk the window's own objects (each walk held the GIL
     about 30 ms at a run's start); what is made afterwards is still collected."""

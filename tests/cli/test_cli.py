@@ -335,6 +335,7 @@ def png_size(path: Path):
     return struct.unpack(">II", data[16:24])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("data, model, width", [
     ("moons.csv", None, 400),
     ("moons.csv", "moons.json", 640),
@@ -349,6 +350,7 @@ def test_render_png(work, data, model, width):
     assert png_size(out) == (width, width * 3 // 4)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model", [None, "moons.json"])
 def test_render_svg(work, model):
     out = work / f"moons-{model is not None}.svg"
@@ -384,6 +386,7 @@ def test_render_refuses_a_model_of_none_of_the_points_classes(work):
     assert not out.exists()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("labels, shift, words", [
     ({"0": "0", "1": "7"}, 0.0, None),                       # shares class 0; 7 is new
     ({"0": "0", "1": "1"}, 50.0, "the model was trained on"),  # far outside its range

@@ -61,6 +61,7 @@ def baseline(C):
     return C * len(moons()[1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver, C", CASES)
 def test_large_and_small_features_train_as_well_as_unit_ones(solver, C):
     P, accuracy, converged, said = fit(solver, C, 1000.0)

@@ -17,8 +17,9 @@ ESTIMATORS = [
     SVC(solver="pegasos", kernel="linear", max_iter=200),
 ]
 
-# the small budgets are spent, as they are meant to be
-pytestmark = pytest.mark.filterwarnings("ignore::svmdesk.core.errors.ConvergenceWarning")
+# the small budgets are spent, as they are meant to be; 275 checks take 10 s
+pytestmark = [pytest.mark.filterwarnings("ignore::svmdesk.core.errors.ConvergenceWarning"),
+              pytest.mark.slow]
 
 # SVC is scikit-learn shaped without deriving from its BaseEstimator (svmdesk never imports
 # scikit-learn), which scikit-learn notes with a warning that passing its checks makes moot.

@@ -444,6 +444,7 @@ def box_qps(draw):
     return Q, y, g, a, C
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=2000, derandomize=True)
 @given(problem=box_qps())
 def test_box_qp_on_small_random_subproblems_is_feasible_and_never_worse(problem):

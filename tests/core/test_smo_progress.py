@@ -70,6 +70,7 @@ def badly_scaled():
     return X, y
 
 
+@pytest.mark.slow
 def test_max_time_bounds_a_slow_run(badly_scaled):
     start = time.perf_counter()
     with pytest.warns(ConvergenceWarning) as heard:
@@ -135,6 +136,7 @@ def test_an_explicit_max_iter_is_the_users_budget(badly_scaled, monkeypatch):
         "SMO stopped after max_iter=5000"]
 
 
+@pytest.mark.slow
 def test_time_suspended_at_a_snapshot_is_not_counted(monkeypatch):
     monkeypatch.setattr(progress, "PATIENCE", 0.3)
     X, y = make_moons(1000, noise=0.2, random_state=0)

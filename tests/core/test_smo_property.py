@@ -108,6 +108,7 @@ def impatient(monkeypatch):
     monkeypatch.setattr(progress, "PATIENCE", 0.5)
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::svmdesk.core.errors.ConvergenceWarning")
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 @settings(max_examples=60, deadline=3000,

@@ -252,6 +252,7 @@ def test_budget_exhaustion_warns():
 # ------------------------------------------------------------------------------ pegasos
 
 
+@pytest.mark.slow
 def test_pegasos_is_reproducible_with_a_seed():
     def final(seed, batch_size=None):
         return run(pegasos, problem("moons", "linear", 1.0, seed=seed,

@@ -731,6 +731,7 @@ def test_primal_solver_models_with_approximate_multipliers_are_refused(solver, t
         export_libsvm(svc, tmp_path / "m.model")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("solver", ["smo", "dual-gradient"])
 def test_dual_solver_linear_models_export_exactly(solver, svmutil, tmp_path):
     X, y = _iris_three()
@@ -786,6 +787,7 @@ def _iris_document() -> str:
         return path.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_any_value_in_any_model_field_is_loaded_or_refused_with_dataerror(tmp_path):
     """Property: whatever replaces a field (or a field of a machine), load_model either
     loads or raises DataError; nothing else escapes."""

@@ -451,6 +451,7 @@ def tables(draw):
     return Dataset(X, draw(st.permutations(y)), tuple(classes), tuple(names))
 
 
+@pytest.mark.slow
 @FAST
 @given(table=tables(), suffix=st.sampled_from([".csv", ".tsv", ".dat"]))
 def test_well_formed_tables_round_trip_through_csv(tmp_path, table, suffix):
@@ -462,6 +463,7 @@ def test_well_formed_tables_round_trip_through_csv(tmp_path, table, suffix):
     assert [back.class_names[k] for k in back.y] == [table.class_names[k] for k in table.y]
 
 
+@pytest.mark.slow
 @FAST
 @given(table=tables())
 def test_numeric_labels_round_trip_through_libsvm(tmp_path, table):

@@ -181,6 +181,7 @@ def test_vote_ties_go_to_the_lower_class():
     np.testing.assert_array_equal(model.predict_indices(SPEC.points), 0)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("gamma", [0.05, 1.0])
 def test_rbf_many_svs_on_a_big_grid(gamma):
     """5,000 SVs on 200 x 200 (the window's largest case): the separable float32 product's
