@@ -43,7 +43,7 @@ pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from svmdesk.app.main_window import MainWindow
+from svmdesk.app.shell.main_window import MainWindow
 
 class FirstPaint(QObject):
     def eventFilter(self, obj, ev):
@@ -84,7 +84,7 @@ def open_window(solver: str, n: int):
     app = QApplication.instance() or QApplication([])
     app_loop(app)
     from svmdesk.app import set_apart_the_windows_objects
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     w = MainWindow()
     w.show()
@@ -270,7 +270,7 @@ def view_repaint_times(n: int) -> dict:
 
 def decision_grid_time():
     from svmdesk.core.kernels import Kernel
-    from svmdesk.view.grid import GridSpec, decision_grid
+    from svmdesk.drawing.grid import GridSpec, decision_grid
 
     rng = np.random.default_rng(0)
     sv = rng.normal(size=(5000, 2))

@@ -33,7 +33,7 @@ def main(argv=None) -> int:
     path = argv[1] if len(argv) > 1 else None
 
     async def run() -> None:
-        from .main_window import MainWindow
+        from .shell.main_window import MainWindow
 
         closed = asyncio.Event()
         window = MainWindow(path)

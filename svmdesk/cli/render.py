@@ -78,8 +78,8 @@ def run(args) -> int:
                             f"{strangers} Nothing drawn: render these points with a model "
                             "trained on their classes, or without --model")
     canvas = _draw(data, svc, args.width)
-    from ..app.documents import range_warning
-    from ..app.pictures import save_picture
+    from ..app.files.kinds import range_warning
+    from ..app.widgets.pictures import save_picture
     save_picture(canvas, out, args.width)
     print(f"wrote {out}")
     extrapolation = "" if svc is None else range_warning(svc, data.X)
@@ -96,9 +96,9 @@ def _draw(data, svc, width: int):
 
     pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)   # as the window
     app = QApplication.instance() or QApplication([PROG])
-    from ..app.canvas import Canvas
-    from ..view.frames import model_frame
-    from ..view.grid import GridSpec
+    from ..app.widgets.canvas import Canvas
+    from ..drawing.frames import model_frame
+    from ..drawing.grid import GridSpec
 
     codes, names = _colour_codes(data, svc)
     canvas = Canvas()

@@ -54,7 +54,7 @@ def _alive(obj) -> bool:
 
 @pytest.fixture
 def window(qtbot):
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     win = MainWindow()
     qtbot.addWidget(win)
@@ -69,7 +69,7 @@ def window(qtbot):
 @pytest.fixture
 def another_window(qtbot):
     """A second window (next week's lab session) in the same state folder."""
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     made = []
 

@@ -72,7 +72,7 @@ def main(width: int, height: int) -> list:
 
     app = QApplication([])
     pg.setConfigOptions(imageAxisOrder="row-major")
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     window = MainWindow()
     window.show()

@@ -8,8 +8,8 @@ import time
 import numpy as np
 import pytest
 
-from svmdesk.app import autosave as autosave_module
-from svmdesk.app import files as files_module
+from svmdesk.app.files import autosave as autosave_module
+from svmdesk.app.files import file_menu as files_module
 from svmdesk.core import make_dataset
 from svmdesk.formats import load_dataset, load_session, save_dataset
 
@@ -76,7 +76,7 @@ def test_an_autosave_written_on_the_gui_thread_never_rests(window, monkeypatch):
 
 
 def test_closing_right_after_an_edit_keeps_the_edit(qtbot, private_state_dir):
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     win = MainWindow()
     qtbot.addWidget(win)
@@ -96,7 +96,7 @@ def test_a_slow_autosave_holds_the_close_a_bounded_time_and_the_edit_is_kept(
         qtbot, qasync_loop, monkeypatch, private_state_dir):
     """The autosave under way hangs (a slow disk): the close waits FLUSH_SECONDS, then
     writes the work itself, with the edit made after that autosave began."""
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     release, real = threading.Event(), autosave_module.save_session
 

@@ -2,7 +2,13 @@
 import numpy as np
 import pytest
 
-from svmdesk.app.charts import History, TrainingCharts, _decade_range, _nice_ceiling, _padded_range
+from svmdesk.app.widgets.charts import (
+    History,
+    TrainingCharts,
+    _decade_range,
+    _nice_ceiling,
+    _padded_range,
+)
 
 from .test_window import TIMEOUT, set_up_a_long_run
 

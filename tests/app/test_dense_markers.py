@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem
 
-from svmdesk.app.canvas import SYMBOLS, DenseScatter, class_color
+from svmdesk.app.widgets.canvas import SYMBOLS, DenseScatter, class_color
 from svmdesk.core import make_dataset
 
 MARKERS = {"class marker": dict(size=10, symbol=SYMBOLS[1], pen=pg.mkPen("#202020", width=0.8),

@@ -108,7 +108,7 @@ def test_a_model_from_elsewhere_warns_and_a_3_feature_model_is_refused(window, t
 
 
 def test_svmdesk_with_a_session_file_opens_it(window, qtbot, tmp_path):
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     window.editing.add_point(9.0, 9.0, 0)
     window.files.save_session_to(tmp_path / "week2.svmdesk")
@@ -203,7 +203,7 @@ def test_opening_a_file_during_training_stops_the_run_first(window, qtbot, tmp_p
 def test_autosave_writes_after_edits_and_on_train_and_a_clean_exit_removes_it(
         qtbot, monkeypatch, private_state_dir):
     monkeypatch.setenv("SVMDESK_AUTOSAVE_SECONDS", "0.2")
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     win = MainWindow()
     qtbot.addWidget(win)
@@ -299,7 +299,7 @@ def test_kill_9_loses_at_most_the_autosave_interval_and_restart_offers_it(
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(timeout=10)
     assert proc.returncode == -signal.SIGKILL
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     win = MainWindow()
     qtbot.addWidget(win)
@@ -327,7 +327,7 @@ def _points_in(path):
 
 def test_restore_waits_for_a_running_training_and_leftovers_come_one_by_one(
         qtbot, tmp_path, private_state_dir):
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
     from svmdesk.formats import Session, save_session
 
     private_state_dir.mkdir(parents=True)
@@ -390,7 +390,7 @@ def test_saved_names_get_the_right_extension(window, tmp_path):
 
 
 def test_an_older_open_request_loses_to_a_newer_one(window, tmp_path):
-    from svmdesk.app.documents import read_document
+    from svmdesk.app.files.kinds import read_document
 
     csv = tmp_path / "old.csv"
     csv.write_text("x,y,label\n0,0,a\n1,1,b\n", encoding="utf-8")

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from svmdesk.app.canvas import MARKER_SIZE, RING_SIZE, marker_size, ring_style
+from svmdesk.app.widgets.canvas import MARKER_SIZE, RING_SIZE, marker_size, ring_style
 
 TIMEOUT = 10_000   # ms: the longest any test waits (the house rule)
 BOUNDARY = np.array([0x11, 0x11, 0x11])     # the boundary pen's colour

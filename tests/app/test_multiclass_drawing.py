@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from svmdesk.app.canvas import class_color
+from svmdesk.app.widgets.canvas import class_color
 
 from .test_labels import CTRL, answer_dialogs, write_lab_file
 from .waiting import pause

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 
-from svmdesk.app.panel import SidePanel
-from svmdesk.app.param_controls import LogParam
+from svmdesk.app.widgets.panel import SidePanel
+from svmdesk.app.widgets.param_rows import LogParam
 from svmdesk.core import TABLE
 
 from ..fake_solver import SHRINK

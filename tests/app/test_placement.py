@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QApplication
 
-from svmdesk.app.placement import inside
+from svmdesk.app.shell.placement import inside
 
 ROOT = Path(__file__).resolve().parents[2]
 

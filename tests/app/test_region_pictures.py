@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
-from svmdesk.app.canvas import class_color
-from svmdesk.view import frames
-from svmdesk.view.shading import LEVEL, diverging_lut, regions_picture, sides_pictures
+from svmdesk.app.widgets.canvas import class_color
+from svmdesk.drawing import frames
+from svmdesk.drawing.shading import LEVEL, diverging_lut, regions_picture, sides_pictures
 
 
 def _as_pyqtgraph_shaded(values, classes) -> np.ndarray:

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from svmdesk.app.run import TRANSITIONS, RunState
+from svmdesk.app.training.run import TRANSITIONS, RunState
 
 from .test_window import set_up_a_long_run
 from .waiting import pause

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
-from svmdesk.app.run import ACTIVE, AT_REST, RunState
+from svmdesk.app.training.run import ACTIVE, AT_REST, RunState
 
 from .waiting import pause
 
@@ -36,7 +36,7 @@ class RunControls(RuleBasedStateMachine):
         self.state_dir = tempfile.mkdtemp(prefix="svmdesk-machine-")
         self.saved_env = os.environ.get("SVMDESK_STATE_DIR")
         os.environ["SVMDESK_STATE_DIR"] = self.state_dir
-        from svmdesk.app.main_window import MainWindow
+        from svmdesk.app.shell.main_window import MainWindow
 
         self.window = MainWindow()
         self.window.show()

@@ -11,8 +11,8 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from svmdesk.app.run import RunState
-from svmdesk.view.grid import model_grid
+from svmdesk.app.training.run import RunState
+from svmdesk.drawing.grid import model_grid
 
 from .conftest import until
 from .test_multiclass_drawing import open_three_classes
@@ -98,16 +98,16 @@ def test_a_live_and_a_paused_run_follow_the_view(window, qtbot):
 @pytest.mark.slow
 def test_under_the_apps_qasync_loop_the_redraw_runs_in_its_executor(window, qtbot,
                                                                     qasync_loop, monkeypatch):
-    from svmdesk.app import run_view
+    from svmdesk.app.training import display as run_display
 
     train(window, qtbot)
-    threads, original = [], run_view.regrid
+    threads, original = [], run_display.regrid
 
     def regrid(frame, spec):
         threads.append(threading.current_thread())
         return original(frame, spec)
 
-    monkeypatch.setattr(run_view, "regrid", regrid)
+    monkeypatch.setattr(run_display, "regrid", regrid)
 
     async def zoom_and_wait():
         wheel_zoom_in(window)

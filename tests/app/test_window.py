@@ -149,7 +149,7 @@ def test_stop_mid_run_is_prompt(window, qtbot):
 
 
 def test_close_during_a_run_stops_the_worker(qtbot):
-    from svmdesk.app.main_window import MainWindow
+    from svmdesk.app.shell.main_window import MainWindow
 
     win = MainWindow()
     qtbot.addWidget(win)

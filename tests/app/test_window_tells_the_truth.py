@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from svmdesk.app.run import RunState
+from svmdesk.app.training.run import RunState
 from svmdesk.core import SVC
 from svmdesk.formats import save_model
 

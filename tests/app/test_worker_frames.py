@@ -3,14 +3,14 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from svmdesk.app import worker
+from svmdesk.app.training import worker
 
 
 def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtbot,
                                                                       monkeypatch):
     """SMO in the window runs long batches between frames: the snapshots it makes are the
     frames drawn (and the final one), not one per pair step."""
-    from svmdesk.app import worker as worker_module
+    from svmdesk.app.training import worker as worker_module
     from svmdesk.core import SVC
 
     made = []
@@ -56,7 +56,7 @@ def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, mon
 
     from PySide6.QtCore import QEvent, QObject
 
-    from svmdesk.app.worker import TrainingWorker
+    from svmdesk.app.training.worker import TrainingWorker
 
     fresh, painting, steps_while_painting, fresh_paints = [False], [False], [0], [0]
     original_wanted = TrainingWorker._frame_wanted
@@ -121,7 +121,7 @@ def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
     """The converged snapshot is the final frame: it is not drawn first as a live frame
     too (at 20,000 points that cost a frame's work and paint at the very end). Frames are
     wanted as often as they can be drawn here, so the old double drawing would show."""
-    from svmdesk.app import worker as worker_module
+    from svmdesk.app.training import worker as worker_module
 
     monkeypatch.setattr(worker_module, "FRAME_RATE", 1e9)
     monkeypatch.setattr(worker_module, "SOLVER_SHARE", 0.5)

@@ -411,7 +411,7 @@ def test_render_warns_of_foreign_points_and_draws_them(work, labels, shift, word
     assert lines[0].startswith("svmdesk: warning: moons.json: these points reach ")
     assert lines[0].endswith("its predictions out there are guesses (extrapolation).")
     assert words in lines[0]
-    from svmdesk.app.documents import range_warning
+    from svmdesk.app.files.kinds import range_warning
 
     model, points = load_model(work / "moons.json"), load_dataset(work / data)
     assert lines[0] == f"svmdesk: warning: moons.json: {range_warning(model, points.X)}"
@@ -486,8 +486,8 @@ def test_no_arguments_or_a_file_delegate_to_the_window(monkeypatch):
 
 def test_model_frame_draws_what_training_drew():
     pytest.importorskip("PySide6")
-    from svmdesk.view.frames import Job, make_frame, model_frame
-    from svmdesk.view.grid import GridSpec
+    from svmdesk.drawing.frames import Job, make_frame, model_frame
+    from svmdesk.drawing.grid import GridSpec
 
     data = make_dataset("moons", n=80, seed=4)
     spec = GridSpec(-2.0, 3.0, -1.5, 2.0, 60, 50)

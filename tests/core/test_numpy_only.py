@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-PACKAGES = ["svmdesk.core", "svmdesk.formats", "svmdesk.view"]
+PACKAGES = ["svmdesk.core", "svmdesk.formats", "svmdesk.drawing"]
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -16,8 +16,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from ..core import catalog
-from ..formats.atomic import write_atomic
+from ...core import catalog
+from ...formats.atomic import write_atomic
 
 FORMATS = (".png", ".svg")
 CAPTION_COLOUR = "#202020"

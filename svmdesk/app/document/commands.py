@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QUndoCommand
 
-from .points import PointSet
+from .point_set import PointSet
 
 
 class AddPoint(QUndoCommand):

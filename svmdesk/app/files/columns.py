@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
-from .autosave import app_settings
+from ..settings import app_settings
 
 KEY = "columns"
 

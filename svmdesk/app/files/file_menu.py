@@ -1,11 +1,11 @@
 """The window's File menu: open anything, sessions, models, pictures, recent files, drag and
 drop, autosave and the offer to restore what an earlier window left.
 
-It talks to the document (work.py: the points, the model, the session file), the notices
-(notices.py), the opener (opening.py: what a file opened does to the window, and the session
-the window holds) and the canvas it draws pictures of; never to the window's own methods.
-Every write is atomic; a file that cannot be read or written is a message, and what the
-window shows stays as it was.
+It talks to the document (document/work.py: the points, the model, the session file), the
+notices (widgets/notices.py), the opener (opening.py: what a file opened does to the window,
+and the session the window holds) and the canvas it draws pictures of; never to the window's
+own methods. Every write is atomic; a file that cannot be read or written is a message, and
+what the window shows stays as it was.
 """
 from __future__ import annotations
 
@@ -28,15 +28,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import DataError, Dataset
-from ..formats import export_libsvm, save_dataset, save_model
-from ..formats.session import SUFFIX, Session, save_session
-from . import pictures
-from .actions import make_action
-from .autosave import Autosave, app_settings
-from .background import in_background
+from ...core import DataError, Dataset
+from ...formats import export_libsvm, save_dataset, save_model
+from ...formats.session import SUFFIX, Session, save_session
+from ..actions import make_action
+from ..background import in_background
+from ..settings import app_settings
+from ..widgets import pictures
+from .autosave import Autosave
 from .dialogs import OPEN, SAVE, ask, ask_path
-from .documents import (
+from .kinds import (
     DATA_FILES,
     DATA_SUFFIXES,
     MODEL_FILES,

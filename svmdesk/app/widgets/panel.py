@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import GENERATORS, Kernel, catalog
+from ...core import GENERATORS, Kernel, catalog
 from .canvas import SYMBOL_NAMES, class_color
-from .param_controls import ParamControl, check_setting, clamped, read, write
+from .param_rows import ParamControl, check_setting, clamped, read, write
 from .readout import Readout
 
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second

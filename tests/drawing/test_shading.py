@@ -1,7 +1,7 @@
 """The region pictures without Qt: class colours, paler towards the boundary, white on it."""
 import numpy as np
 
-from svmdesk.view.shading import LEVEL, PALETTE, diverging_lut, regions_picture, sides_pictures
+from svmdesk.drawing.shading import LEVEL, PALETTE, diverging_lut, regions_picture, sides_pictures
 
 
 def _rgb(k):

@@ -10,12 +10,12 @@ from pathlib import Path
 import numpy as np
 from PySide6.QtCore import QObject, Qt
 
-from ..core import MAX_CLASSES
-from ..formats import Session
-from ..formats.points import foreign_classes_warning, match_labels
-from ..view.frames import model_frame
+from ...core import MAX_CLASSES
+from ...drawing.frames import model_frame
+from ...formats import Session
+from ...formats.points import foreign_classes_warning, match_labels
 from .columns import ColumnChooser, remember_columns, remembered_columns
-from .documents import range_warning
+from .kinds import range_warning
 
 # Coordinates the canvas draws and the kernels square without leaving float64 (pyqtgraph
 # draws nothing at 1e160; the core refuses squares beyond 1e300)
@@ -151,7 +151,7 @@ class Opener(QObject):
         w.discard_model()
         w.work.take_model(svc, params)
         w.panel.readout_box.mark_objective(params["solver"])
-        w.run_view.show(frame, f"model from {name}")
+        w.run_display.show(frame, f"model from {name}")
         strangers = foreign_classes_warning(used[:len(of_model)], svc.classes_) if len(y) else ""
         # a session's model was trained on its own points (its held-out points may lie a
         # little outside the training range: no extrapolation worth a warning)

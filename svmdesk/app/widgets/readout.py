@@ -7,8 +7,8 @@ import math
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
-from ..core import catalog
-from ..core.solvers.base import no_bound
+from ...core import catalog
+from ...core.solvers.base import no_bound
 
 ROWS = (("iteration", "iteration"), ("primal", "primal objective"),
         ("dual", "dual objective"), ("gap", "gap / KKT violation"),

@@ -7,7 +7,7 @@ import numpy as np
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QCursor
 
-from ..core import make_dataset
+from ...core import make_dataset
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 
 

@@ -3,9 +3,9 @@ import numpy as np
 import pytest
 
 from svmdesk.core import SVC, make_dataset
-from svmdesk.view import frames
-from svmdesk.view.frames import Job, KernelSums, make_frame
-from svmdesk.view.grid import GridSpec
+from svmdesk.drawing import frames
+from svmdesk.drawing.frames import Job, KernelSums, make_frame
+from svmdesk.drawing.grid import GridSpec
 
 
 @pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")

@@ -5,7 +5,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from svmdesk.view.contours import contour_path_levels, contour_paths
+from svmdesk.drawing.contours import contour_path_levels, contour_paths
 
 
 def _grid(f, xs, ys):

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRect, QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QSplitter
 
-from .autosave import app_settings
+from ..settings import app_settings
 
 PREFERRED = QSize(1280, 820)  # the window's size on a screen with room for it
 FRAME_ALLOWANCE = QSize(16, 40)  # a window manager's border and title bar, before they are

@@ -11,7 +11,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
-from ..view.shading import PALETTE
+from ...drawing.shading import PALETTE
 
 SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
 SYMBOL_NAMES = ["circle", "square", "triangle", "diamond", "star", "hexagon",

@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from ..core import MAX_CLASSES
-from ..formats.points import match_labels
+from ...core import MAX_CLASSES
+from ...formats.points import match_labels
 
 
 class PointSet(QObject):

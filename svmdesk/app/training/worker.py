@@ -17,11 +17,11 @@ import traceback
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from ..core import SVC
-from ..core.errors import hearing_warnings
-from ..core.estimator import Progress
-from ..core.solvers.smo import RowMemory, keeping_row_memory
-from ..view.frames import (
+from ...core import SVC
+from ...core.errors import hearing_warnings
+from ...core.estimator import Progress
+from ...core.solvers.smo import RowMemory, keeping_row_memory
+from ...drawing.frames import (
     Frame,
     Job,
     KernelSums,
@@ -30,7 +30,7 @@ from ..view.frames import (
     make_frame,
     with_finished_machines,
 )
-from ..view.grid import GridSpec
+from ...drawing.grid import GridSpec
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # The GUI thread's paint code crosses between Python and C++ hundreds of times per frame and

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from .points import PointSet
+from .point_set import PointSet
 
 TITLE = "svmdesk — watch a support vector machine learn"
 

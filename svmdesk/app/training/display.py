@@ -11,8 +11,8 @@ import time
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from ..view.frames import regrid
-from .background import in_background
+from ...drawing.frames import regrid
+from ..background import in_background
 from .run import AT_REST, RunState
 
 VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
@@ -22,7 +22,7 @@ STATE_WORDS = {RunState.RUNNING: "training…", RunState.PAUSED: "paused",
                RunState.STEPPING: "stepping…", RunState.STOPPING: "stopping…"}
 
 
-class RunView(QObject):
+class RunDisplay(QObject):
     frame_shown = Signal(object)     # a frame was drawn (GUI thread)
     training_ended = Signal(object)  # the final frame was drawn
     training_failed = Signal(str)    # the error was shown

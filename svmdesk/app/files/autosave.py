@@ -27,10 +27,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QLockFile, QObject, QSettings, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
-from ..formats.session import save_session
-from .background import in_background
+from ...formats.session import save_session
+from ..background import in_background
+from ..settings import state_dir
 
 AUTOSAVE_SECONDS = 30.0
 AFTER_EDIT_SECONDS = 2.0     # quiet time after an edit before it is written (a drag is many)
@@ -50,20 +51,6 @@ def _rest_beside_the_gui():
     """The rest for a writer off the GUI thread; none for a write on it (no loop running:
     a script, a test), where resting would only stall the thread the rest is meant for."""
     return None if threading.current_thread() is threading.main_thread() else _rest
-
-
-def state_dir() -> Path:
-    """Where svmdesk keeps autosaves and its settings file."""
-    folder = os.environ.get("SVMDESK_STATE_DIR") or QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.AppLocalDataLocation) or str(Path.home() / ".svmdesk")
-    path = Path(folder)
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def app_settings() -> QSettings:
-    """svmdesk's settings (recent files), kept as an INI file in the state folder."""
-    return QSettings(str(state_dir() / "svmdesk.ini"), QSettings.Format.IniFormat)
 
 
 @dataclass(frozen=True)

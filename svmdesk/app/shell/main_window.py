@@ -1,9 +1,10 @@
 """The main window: its layout, its menus, and the wiring between the pieces that do the work.
 
-The data flows one way: the document (work.py: points, model, session file) changes through
-undoable edits (editing.py) or a file opened (opening.py, asked by the File menu, files.py);
-the run controller (run.py) owns the training run and reports frames, which run_view.py
-draws; every message goes through the notices (notices.py). Edits with auto-retrain on stop
+The data flows one way: the document (document/work.py: points, model, session file) changes
+through undoable edits (document/editing.py) or a file opened (files/opening.py, asked by the
+File menu, files/file_menu.py); the run controller (training/run.py) owns the training run and
+reports frames, which training/display.py draws; every message goes through the notices
+(widgets/notices.py). Edits with auto-retrain on stop
 the current run and start one fresh run when it has ended, however many edits came in
 between (coalescing).
 """
@@ -27,22 +28,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core import class_labels, make_dataset
-from ..view.frames import Job, decision_at
-from ..view.grid import GridSpec
-from .actions import make_action as _action
-from .canvas import Canvas
-from .charts import TrainingCharts
-from .editing import Editing
-from .files import FileActions
-from .notices import Notices
-from .opening import Opener
-from .panel import SidePanel
+from ...core import class_labels, make_dataset
+from ...drawing.frames import Job, decision_at
+from ...drawing.grid import GridSpec
+from ..actions import make_action as _action
+from ..document.editing import Editing
+from ..document.point_set import MAX_CLASSES
+from ..document.work import TITLE, Work
+from ..files.file_menu import FileActions
+from ..files.opening import Opener
+from ..training.display import RunDisplay
+from ..training.run import RunController, RunRefused
+from ..widgets.canvas import Canvas
+from ..widgets.charts import TrainingCharts
+from ..widgets.notices import Notices
+from ..widgets.panel import SidePanel
 from .placement import keep_inside, place, remember
-from .points import MAX_CLASSES
-from .run import RunController, RunRefused
-from .run_view import RunView
-from .work import TITLE, Work
 
 GRID = 200                   # decision grid resolution per axis
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
@@ -72,7 +73,7 @@ class MainWindow(QMainWindow):
             field.installEventFilter(self)
         self.run = RunController(self._job, self)
         self._build_menus()
-        self.run_view = RunView(self, self._refusal)   # draws what the run reports
+        self.run_display = RunDisplay(self, self._refusal)   # draws what the run reports
         self.editing = Editing(self)         # what clicks and the Data box do to the points
         self._wire()
         self._load_demo()
@@ -147,7 +148,7 @@ class MainWindow(QMainWindow):
     @property
     def last_frame(self):
         """The frame drawn."""
-        return self.run_view.last_frame
+        return self.run_display.last_frame
 
     @property
     def fitted(self):
@@ -172,7 +173,7 @@ class MainWindow(QMainWindow):
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
         p.params_changed.connect(self._auto_retrain)
-        v = self.run_view
+        v = self.run_display
         v.frame_shown.connect(self.frame_shown)
         v.training_ended.connect(self.training_ended)
         v.training_failed.connect(self.training_failed)
@@ -229,7 +230,7 @@ class MainWindow(QMainWindow):
         the model (its cause is gone)."""
         self.run.reset()
         self.work.fitted = None
-        self.run_view.clear()
+        self.run_display.clear()
         self.notices.recheck()
 
     def _job(self) -> Job:

@@ -14,10 +14,10 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from ..core import DataError
-from ..formats import load_dataset, load_session, model_json, session
-from ..formats.checked_json import read_json
-from ..formats.points import DATA_SUFFIXES
+from ...core import DataError
+from ...formats import load_dataset, load_session, model_json, session
+from ...formats.checked_json import read_json
+from ...formats.points import DATA_SUFFIXES
 
 _DATA_PATTERNS = " ".join(f"*{suffix}" for suffix in DATA_SUFFIXES)
 SESSION_FILES = f"svmdesk sessions (*{session.SUFFIX})"
