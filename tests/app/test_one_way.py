@@ -1,18 +1,21 @@
-"""The File menu talks to the document, the notices, the opener, the canvas and the run
-controller; of the window it uses only what Qt gives every main window (a parent for its
-dialogs, Quit). A call back into the window's own methods fails here, naming it."""
+"""Every piece of the window is handed the few objects it works with; only the main window
+knows them all. Of the window itself a piece may use what Qt gives every main window (a
+parent for its dialogs, the status bar, Quit). A piece that reads the window's own
+attributes (window.panel, self.window.work, ...) fails here, naming them."""
 import ast
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QMainWindow
 
-import svmdesk.app.files.file_menu as files
+import svmdesk.app
 
-COLLABORATORS = {"notices", "work", "opener", "canvas", "run"}
+APP = Path(svmdesk.app.__file__).parent
+WIRING = {APP / "__init__.py", APP / "shell" / "main_window.py"}   # they build and wire
 
 
 def _window_attributes(source: str) -> set:
-    """Every name read as window.<name>, self.window.<name> or w.<name> (w = self.window)."""
+    """Every name read as window.<name>, self.window.<name> or w.<name>."""
     names = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute) \
@@ -24,8 +27,21 @@ def _window_attributes(source: str) -> set:
     return names
 
 
-def test_the_file_menu_uses_no_method_of_the_window_beyond_qts():
-    used = _window_attributes(Path(files.__file__).read_text(encoding="utf-8"))
-    ours = {name for name in used - COLLABORATORS if not hasattr(QMainWindow, name)}
-    assert ours == set(), f"file_menu.py calls into the window: {sorted(ours)}"
-    assert used & COLLABORATORS           # the check sees what it should
+PIECES = sorted(path for path in APP.rglob("*.py") if path not in WIRING)
+
+
+@pytest.mark.parametrize("path", PIECES, ids=lambda p: str(p.relative_to(APP)))
+def test_no_piece_reaches_into_the_window(path):
+    used = _window_attributes(path.read_text(encoding="utf-8"))
+    ours = {name for name in used if not hasattr(QMainWindow, name)}
+    assert ours == set(), f"{path.name} reads the window's own {sorted(ours)}"
+
+
+def test_the_check_sees_a_piece_that_reaches_into_the_window():
+    source = ("class Piece:\n    def __init__(self, window):\n"
+              "        self.panel = window.panel\n        self.window = window\n"
+              "    def go(self):\n        self.window.work.fitted = None\n"
+              "        w = self.window\n        w.notices.say('')\n"
+              "        self.window.statusBar()\n")
+    assert _window_attributes(source) - {"statusBar"} == {"panel", "work", "notices"}
+    assert len(PIECES) > 20

@@ -3,21 +3,32 @@ points, pick the class a click adds, generate a data set, clear, hold points out
 testing. Every edit is an undoable command on the document's points."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 import numpy as np
 from PySide6.QtCore import QObject, Slot
-from PySide6.QtGui import QCursor
+from PySide6.QtGui import QCursor, QUndoStack
 
 from ...core import make_dataset
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
+from .work import Work
+
+if TYPE_CHECKING:
+    from ..widgets.canvas import Canvas
+    from ..widgets.notices import Notices
+    from ..widgets.panel import SidePanel
 
 
 class Editing(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.window = window                 # its reset: new points drop the model drawn
-        self.points, self.undo = window.points, window.undo
-        self.canvas, self.panel = window.canvas, window.panel
-        self.notices, self.work = window.notices, window.work
+    def __init__(self, work: Work, undo: QUndoStack, canvas: Canvas, panel: SidePanel,
+                 notices: Notices, discard_model: Callable[[], None],
+                 parent: QObject | None = None):
+        """`discard_model()`: new points drop the model drawn (and stop its run)."""
+        super().__init__(parent)
+        self.work, self.points, self.undo = work, work.points, undo
+        self.canvas, self.panel, self.notices = canvas, panel, notices
+        self.discard_model = discard_model
         c, p = self.canvas, self.panel
         c.add_requested.connect(self.add_point)
         c.remove_requested.connect(self.remove_point)
@@ -72,7 +83,7 @@ class Editing(QObject):
         session's, so Ctrl+S will ask where to save them, and the model drawn belonged to
         the points replaced: it goes (before a retrain on edit starts on the new ones)."""
         self.work.detach()
-        self.window.discard_model()
+        self.discard_model()
         self.undo.push(ReplacePoints(self.points, X, y, self._test_mask(len(y)), class_names,
                                      text))
 

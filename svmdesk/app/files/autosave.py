@@ -109,6 +109,11 @@ class Autosave(QObject):
         self.dirty = self.unsaved = self.work_changed = False
         self.soon.stop()
 
+    def mark_model(self) -> None:
+        """The model changed (a run ended): written at the next interval, not as the user's
+        unsaved work (training again gives it back)."""
+        self.dirty = True
+
     def mark_saved(self) -> None:
         """The work is in a session file the user chose."""
         self.unsaved = False

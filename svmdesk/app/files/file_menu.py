@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QKeySequence
@@ -23,6 +24,8 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMainWindow,
+    QMenu,
     QPushButton,
     QSpinBox,
     QWidget,
@@ -46,25 +49,34 @@ from .kinds import (
     RecentFiles,
     read_document,
 )
+from .opening import Opener
+
+if TYPE_CHECKING:
+    from ..document.work import Work
+    from ..training.run import RunController
+    from ..widgets.canvas import Canvas
+    from ..widgets.notices import Notices
 
 PICTURE_FILES = "PNG image (*.png);;SVG drawing (*.svg)"
 
 
 class FileActions(QObject):
-    def __init__(self, window, menu):
+    def __init__(self, window: QMainWindow, menu: QMenu, work: Work, opener: Opener,
+                 canvas: Canvas, run: RunController, notices: Notices):
+        """`window`: the parent of its dialogs and what Quit closes, nothing more."""
         super().__init__(window)
         self.window = window
-        self.notices, self.work = window.notices, window.work
-        self.opener, self.canvas, self.run = window.opener, window.canvas, window.run
+        self.notices, self.work = notices, work
+        self.opener, self.canvas, self.run = opener, canvas, run
         self._request = 0                      # the newest open request: older ones lose
-        self.dialog = None                     # the dialog last opened (it may be open)
+        self.dialog: QWidget | None = None     # the dialog last opened (it may be open)
         self.autosave = Autosave(self._autosaved_session, self)
         self.autosave.failed.connect(self._autosave_failed)
         self.work.edited.connect(self.autosave.mark_dirty)
         self.work.saved.connect(self.autosave.mark_saved)
         self._build_menu(menu)
         self.recent = RecentFiles(app_settings(), self.recent_menu, self.open)
-        self.recovery_bar = None
+        self.recovery_bar: QWidget | None = None
         if self.autosave.leftovers:
             self._offer_recovery()
 

@@ -5,10 +5,13 @@ take is a message, and what it shows stays as it was."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QUndoStack
 
 from ...core import MAX_CLASSES
 from ...drawing.frames import model_frame
@@ -17,109 +20,123 @@ from ...formats.points import foreign_classes_warning, match_labels
 from .columns import ColumnChooser, remember_columns, remembered_columns
 from .kinds import range_warning
 
+if TYPE_CHECKING:
+    from ...drawing.grid import GridSpec
+    from ..document.editing import Editing
+    from ..document.work import Work
+    from ..training.display import RunDisplay
+    from ..training.run import RunController
+    from ..widgets.canvas import Canvas
+    from ..widgets.notices import Notices
+    from ..widgets.panel import SidePanel
+
 # Coordinates the canvas draws and the kernels square without leaving float64 (pyqtgraph
 # draws nothing at 1e160; the core refuses squares beyond 1e300)
 CANVAS_LIMIT = 1e150
 
 
 class Opener(QObject):
-    def __init__(self, window):
-        super().__init__(window)
-        self.window = window
-        self.work = window.work
+    def __init__(self, work: Work, undo: QUndoStack, canvas: Canvas, panel: SidePanel,
+                 notices: Notices, editing: Editing, run: RunController,
+                 run_display: RunDisplay, discard_model: Callable[[], None],
+                 grid_spec: Callable[[], GridSpec], parent: QObject | None = None):
+        """`discard_model()` stops any run and clears the model drawn; `grid_spec()` is the
+        grid of the rectangle the canvas shows."""
+        super().__init__(parent)
+        self.work, self.points, self.undo = work, work.points, undo
+        self.canvas, self.panel, self.notices = canvas, panel, notices
+        self.editing, self.run, self.run_display = editing, run, run_display
+        self.discard_model, self.grid_spec = discard_model, grid_spec
         self.applying = False        # a file is being applied: no auto-retrain meanwhile
-        self.column_chooser = None   # the open "which two columns?" dialog of a wide file
+        # the open "which two columns?" dialog of a wide file
+        self.column_chooser: ColumnChooser | None = None
 
     def apply_dataset(self, path, data) -> bool:
         """Show a data file's points. A file of more than two feature columns first asks
         which two the canvas shows (the window stays usable meanwhile; Cancel keeps the
         points it has)."""
-        w = self.window
         if len(data.class_names) > MAX_CLASSES:
-            w.notices.file_error(f"{Path(path).name} has {len(data.class_names)} classes; "
+            self.notices.file_error(f"{Path(path).name} has {len(data.class_names)} classes; "
                                  f"the canvas shows at most {MAX_CLASSES}.")
             return False
         names = data.feature_names
         if len(names) == 2:
             self._show_dataset(path, data, (0, 1))
             return True
-        chooser = ColumnChooser(Path(path).name, names, remembered_columns(path, names), w)
+        chooser = ColumnChooser(Path(path).name, names, remembered_columns(path, names),
+                                self.canvas.window())
         chooser.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        chooser.chosen.connect(lambda x, y: w.after_run(
+        chooser.chosen.connect(lambda x, y: self.run.after_run(
             lambda: self._show_dataset(path, data, (x, y))))
         self.column_chooser = chooser
         chooser.open()
         return True
 
     def _show_dataset(self, path, data, columns: tuple) -> None:
-        w = self.window
         names, shown = data.feature_names, [data.feature_names[c] for c in columns]
         top = float(np.abs(data.X[:, list(columns)]).max(initial=0.0))
         if top > CANVAS_LIMIT:
-            w.notices.file_error(f"{Path(path).name}: its points reach {top:.2g}, beyond what "
+            self.notices.file_error(f"{Path(path).name}: its points reach {top:.2g}, beyond what "
                                  f"the canvas can draw and the kernels can square (about "
                                  f"{CANVAS_LIMIT:.0e}); divide the columns by a common scale")
             return
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
-        w.panel.show_points_source(Path(path).name)
-        w.editing.replace_points(data.X[:, list(columns)], codes, data.class_names,
-                         f"Open {Path(path).name}")
-        w.canvas.set_axis_names(shown)
-        w.canvas.fit_view()
+        self.panel.show_points_source(Path(path).name)
+        self.editing.replace_points(data.X[:, list(columns)], codes, data.class_names,
+                                    f"Open {Path(path).name}")
+        self.canvas.set_axis_names(shown)
+        self.canvas.fit_view()
         message = f"Opened {path}: {len(codes)} points."
         if len(names) > 2:
             remember_columns(path, names, columns)
             message = (f"Opened {path}: {len(codes)} points; the canvas shows {shown[0]} and "
                        f"{shown[1]} of its {len(names)} feature columns, and trains on them.")
-        w.notices.say(message, 10000)
+        self.notices.say(message, 10000)
 
     def current_session(self) -> Session:
-        w = self.window
-        X, y, test, _ = w.points.state()
-        (x0, x1), (y0, y1) = w.canvas.view.viewRange()
-        return Session(X=X, y=y, held_out=test, class_names=tuple(w.work.used_class_names()),
-                       feature_names=w.canvas.axis_names, settings=w.panel.settings(),
-                       view=(x0, x1, y0, y1), model=w.work.fitted)
+        X, y, test, _ = self.points.state()
+        (x0, x1), (y0, y1) = self.canvas.view.viewRange()
+        return Session(X=X, y=y, held_out=test, class_names=tuple(self.work.used_class_names()),
+                       feature_names=self.canvas.axis_names, settings=self.panel.settings(),
+                       view=(x0, x1, y0, y1), model=self.work.fitted)
 
     def apply_session(self, session: Session, name: str) -> bool:
         """Show a session's points, settings, view and model. A setting this window cannot
         take, or a model it cannot draw, is an error that changes nothing."""
-        w = self.window
         problem = session.model is not None and self.model_problem(session.model, name,
                                                                    session.class_names)
         if problem:
-            w.notices.file_error(problem)
+            self.notices.file_error(problem)
             return False
         with self._applying_file():
             try:
-                w.panel.apply_settings(session.settings)
+                self.panel.apply_settings(session.settings)
             except ValueError as e:
-                w.notices.file_error(f"{name}: {e}")
+                self.notices.file_error(f"{name}: {e}")
                 return False
-            w.points.replace(session.X, session.y, session.held_out, session.class_names)
-            w.panel.show_points_source(name)
-            w.undo.clear()
-            w.canvas.set_axis_names(session.feature_names)
-            w.discard_model()
+            self.points.replace(session.X, session.y, session.held_out, session.class_names)
+            self.panel.show_points_source(name)
+            self.undo.clear()
+            self.canvas.set_axis_names(session.feature_names)
+            self.discard_model()
             if session.view is not None:
                 x0, x1, y0, y1 = session.view
-                w.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+                self.canvas.view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
             else:
-                w.canvas.fit_view()
-            w.notices.clear_error()
+                self.canvas.fit_view()
+            self.notices.clear_error()
             if session.model is not None:
                 self.show_model(session.model, name, own=True)
-        w.notices.say(" ".join([f"Opened {name}: {len(session.y)} points.", *session.notes]),
+        self.notices.say(" ".join([f"Opened {name}: {len(session.y)} points.", *session.notes]),
                       15000)
         return True
 
     def model_problem(self, svc, name: str, class_names=None) -> str:
         """Why the canvas cannot draw `svc` over points of these classes ('' if it can)."""
-        w = self.window
         if svc.n_features_in_ != 2:
             return (f"{name} is a model of {svc.n_features_in_} features; the canvas draws "
                     "models of 2 features only.")
-        names = w.work.used_class_names() if class_names is None else list(class_names)
+        names = self.work.used_class_names() if class_names is None else list(class_names)
         unmatched = int((match_labels([str(c) for c in svc.classes_], names) < 0).sum())
         if len(names) + unmatched > MAX_CLASSES:
             return (f"{name} and these points have {len(names) + unmatched} classes "
@@ -130,35 +147,34 @@ class Opener(QObject):
         """Draw a fitted model over the current points (an opened model file, or with
         `own` a session's model of its own points). Model classes that match the points'
         class names take their colours; others the next free ones."""
-        w = self.window
         problem = self.model_problem(svc, name)
         if problem:
-            w.notices.file_error(problem)
+            self.notices.file_error(problem)
             return False
-        X, y, test, names = w.points.state()
-        used = w.work.used_class_names()
+        X, y, test, names = self.points.state()
+        used = self.work.used_class_names()
         of_model = match_labels(used, svc.classes_)         # data class -> model class
         colours = np.full(len(svc.classes_), -1)
         colours[of_model[of_model >= 0]] = np.flatnonzero(of_model >= 0)
         for k in np.flatnonzero(colours < 0):               # a class these points lack
             colours[k] = len(used)
-            w.points.name_class(len(used), str(svc.classes_[k]))
+            self.points.name_class(len(used), str(svc.classes_[k]))
             used.append(str(svc.classes_[k]))
-        frame = model_frame(svc, X, y, w.grid_spec(), colours, held_out=test)
+        frame = model_frame(svc, X, y, self.grid_spec(), colours, held_out=test)
         params = svc.get_params()
         with self._applying_file():
-            notes = w.panel.apply_params(params)    # names what it could not show
-        w.discard_model()
-        w.work.take_model(svc, params)
-        w.panel.readout_box.mark_objective(params["solver"])
-        w.run_display.show(frame, f"model from {name}")
+            notes = self.panel.apply_params(params)    # names what it could not show
+        self.discard_model()
+        self.work.take_model(svc, params)
+        self.panel.readout_box.mark_objective(params["solver"])
+        self.run_display.show(frame, f"model from {name}")
         strangers = foreign_classes_warning(used[:len(of_model)], svc.classes_) if len(y) else ""
         # a session's model was trained on its own points (its held-out points may lie a
         # little outside the training range: no extrapolation worth a warning)
         extrapolation = "" if own else range_warning(svc, X)
         warning = " ".join(filter(None, [strangers, extrapolation, notes]))
         if warning:                          # holds while this model is drawn
-            w.notices.error(f"{name}: {warning}", cause=lambda: w.work.fitted is svc)
+            self.notices.error(f"{name}: {warning}", cause=lambda: self.work.fitted is svc)
         return True
 
     @contextlib.contextmanager

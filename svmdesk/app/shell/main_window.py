@@ -62,7 +62,6 @@ class MainWindow(QMainWindow):
         self.notices = Notices(self)  # every message to the user goes through it
         self.work = Work(self)       # the document: points, model, session file
         self.points = self.work.points
-        self.opener = Opener(self)   # what opening a file does to the window
         self.undo = QUndoStack(self)
         self.canvas = Canvas()
         self.panel = SidePanel()
@@ -71,10 +70,8 @@ class MainWindow(QMainWindow):
         self.canvas.viewport().installEventFilter(self)
         for field in self.panel.findChildren(QAbstractSpinBox):
             field.installEventFilter(self)
-        self.run = RunController(self._job, self)
+        self._build_controllers()
         self._build_menus()
-        self.run_display = RunDisplay(self, self._refusal)   # draws what the run reports
-        self.editing = Editing(self)         # what clicks and the Data box do to the points
         self._wire()
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
@@ -117,8 +114,22 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
         self.notices.say("Press Train (F5) to fit the demo data.")
 
+    def _build_controllers(self) -> None:
+        """The pieces that act, each handed the few it works with (never the window)."""
+        self.run = RunController(self._job, self)
+        self.run_display = RunDisplay(         # draws what the run reports
+            self.run, self.canvas, self.charts, self.panel, self.notices, self.work,
+            self._refusal, self.grid_spec, self)
+        self.editing = Editing(                # what clicks and the Data box do to the points
+            self.work, self.undo, self.canvas, self.panel, self.notices, self.discard_model,
+            self)
+        self.opener = Opener(                  # what opening a file does to the window
+            self.work, self.undo, self.canvas, self.panel, self.notices, self.editing,
+            self.run, self.run_display, self.discard_model, self.grid_spec, self)
+
     def _build_menus(self) -> None:
-        self.files = FileActions(self, self.menuBar().addMenu("&File"))
+        self.files = FileActions(self, self.menuBar().addMenu("&File"), self.work,
+                                 self.opener, self.canvas, self.run, self.notices)
         if self.files.recovery_bar is not None:     # what an earlier window left: above all
             self._column.insertWidget(0, self.files.recovery_bar)
         edit = self.menuBar().addMenu("&Edit")
@@ -177,6 +188,8 @@ class MainWindow(QMainWindow):
         v.frame_shown.connect(self.frame_shown)
         v.training_ended.connect(self.training_ended)
         v.training_failed.connect(self.training_failed)
+        v.run_started.connect(self.files.autosave.save_if_work_changed)  # saved work first
+        v.model_changed.connect(self.files.autosave.mark_model)
         for changed in (self.points.changed, p.params_changed):
             changed.connect(v.inputs_changed)
         self.points.changed.connect(self.work.mark_changed)

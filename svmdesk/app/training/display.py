@@ -8,12 +8,22 @@ a frame is on the screen (the solver rests until then).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from ...drawing.frames import regrid
 from ..background import in_background
-from .run import AT_REST, RunState
+from .run import AT_REST, RunController, RunState
+
+if TYPE_CHECKING:
+    from ...drawing.grid import GridSpec
+    from ..document.work import Work
+    from ..widgets.canvas import Canvas
+    from ..widgets.charts import TrainingCharts
+    from ..widgets.notices import Notices
+    from ..widgets.panel import SidePanel
 
 VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
@@ -26,21 +36,28 @@ class RunDisplay(QObject):
     frame_shown = Signal(object)     # a frame was drawn (GUI thread)
     training_ended = Signal(object)  # the final frame was drawn
     training_failed = Signal(str)    # the error was shown
+    run_started = Signal()           # a run started from the work as it is now
+    model_changed = Signal()         # a run ended: its model (None if stopped) is the document's
 
-    def __init__(self, window, refusal):
-        super().__init__(window)
-        self.window = window                 # its screen: is the canvas in sight?
-        self.run, self.canvas, self.charts = window.run, window.canvas, window.charts
-        self.panel, self.readout = window.panel, window.panel.readout_box
-        self.notices, self.work, self.autosave = window.notices, window.work, window.files.autosave
-        self.refusal = refusal               # why the run cannot start now ('' if it can)
+    def __init__(self, run: RunController, canvas: Canvas, charts: TrainingCharts,
+                 panel: SidePanel, notices: Notices, work: Work,
+                 refusal: Callable[[], str], grid_spec: Callable[[], GridSpec],
+                 parent: QObject | None = None):
+        """`refusal()`: why the run cannot start now ('' when it can); `grid_spec()`: the
+        grid of the rectangle the canvas shows."""
+        super().__init__(parent)
+        self.run, self.canvas, self.charts = run, canvas, charts
+        self.panel, self.readout = panel, panel.readout_box
+        self.notices, self.work = notices, work
+        self.refusal, self.grid_spec = refusal, grid_spec
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
         self._texted = 0.0           # when the charts and readout last fell due
         self._texts = (self.charts.redraw_objective, self.charts.redraw_gap,
                        self._show_last_readout)
-        self._texts_due = {}         # redraw -> when it fell due (oldest first): each waits
-                                     # for a paint of the canvas, none is ever dropped
+        # redraw -> when it fell due (oldest first): each waits for a paint of the canvas,
+        # none is ever dropped
+        self._texts_due: dict[Callable[[], None], float] = {}
         self._training_words = ""    # the status bar's line while the run trains
         self._frame_unpainted = False  # the run's last frame is not yet on the screen
         r = self.run
@@ -92,7 +109,7 @@ class RunDisplay(QObject):
                                 f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
         if self.run.state == RunState.RUNNING:
             self.notices.say(self._training_words)
-        self.autosave.save_if_work_changed()  # every run starts from saved work
+        self.run_started.emit()
 
     @Slot(str)
     def _on_state(self, state: str) -> None:
@@ -145,7 +162,7 @@ class RunDisplay(QObject):
         self.frame_shown.emit(frame)
         # The next frame waits until this one is painted; a canvas out of sight (hidden,
         # minimised, on another desktop) paints nothing, so there it counts as drawn at once.
-        screen = self.window.windowHandle()
+        screen = self.canvas.window().windowHandle()
         self._frame_unpainted = (self.canvas.isVisible() and screen is not None
                                  and screen.isExposed())
         if not self._frame_unpainted:
@@ -155,8 +172,7 @@ class RunDisplay(QObject):
     def on_finished(self, frame) -> None:
         self.on_frame(frame)
         self.work.fitted = frame.estimator       # None for a stopped run
-        self.autosave.dirty = True               # a model to autosave (not "unsaved work":
-                                                 # training again gives it back)
+        self.model_changed.emit()
         s = frame.snapshot
         state = ("stopped" if frame.stopped else "converged" if s.converged
                  else "budget spent (not converged)")
@@ -209,7 +225,7 @@ class RunDisplay(QObject):
     def _follow_view(self) -> None:
         """Shade the rectangle in sight at full resolution: the run's frames from now on,
         and the frame shown now (off the GUI thread when the app's loop runs)."""
-        spec = self.window.grid_spec()
+        spec = self.grid_spec()
         if self.run.active:
             self.run.follow_view(spec)
         frame = self.last_frame

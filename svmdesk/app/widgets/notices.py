@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QLabel, QMessageBox
+from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
 from .log import LogDialog, SessionLog
 
@@ -21,7 +21,8 @@ class _Banner(QLabel):
 
 
 class Notices(QObject):
-    def __init__(self, window):
+    def __init__(self, window: QMainWindow):
+        """`window`: its status bar, and the parent of the dialogs; nothing more."""
         super().__init__(window)
         self.window = window
         self.banner = _Banner()
@@ -30,8 +31,8 @@ class Notices(QObject):
         self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
         self.banner.hide()
         self.log = SessionLog(self)
-        self.log_dialog = None
-        self.file_error_box = None
+        self.log_dialog: LogDialog | None = None
+        self.file_error_box: QMessageBox | None = None
         self._cause = None         # while this returns True the banner's message holds
         self._changes = 0          # counts changes of the points, parameters and model
 
