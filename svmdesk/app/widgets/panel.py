@@ -44,11 +44,12 @@ class SidePanel(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        # the run controls first: the model group's parameter rows enable Train as they change
+        self.run_box = self._run_group()              # the window keeps it in sight
         layout = QVBoxLayout(self)
         layout.addWidget(self._data_group())
         layout.addWidget(self._model_group())
         layout.addStretch(1)
-        self.run_box = self._run_group()              # the window keeps it in sight
         self.readout_box = Readout()                  # the window places it by the charts
         self.readout = self.readout_box.values
         self._update_visibility()
@@ -209,7 +210,7 @@ class SidePanel(QWidget):
         reason = self.incompatibility()
         self.reason.setText(reason)
         self.reason.setVisible(bool(reason))
-        self.train_button.setEnabled(not reason) if hasattr(self, "train_button") else None
+        self.train_button.setEnabled(not reason)
 
     def _show_row(self, widget, visible: bool) -> None:
         widget.setVisible(visible)
