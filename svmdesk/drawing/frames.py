@@ -78,35 +78,23 @@ class Frame:
     paused: bool = False               # shown while the run is paused: the solver waits here
     steps: int = 0                     # the steps the run had taken when it was shown
     pauses: int = 0                    # the pauses the run had been asked for by then
-    # The pictures of its regions (RGBA rows), coloured here, off the GUI thread: the sides
-    # of f, paler towards the boundary, and at full strength ("hard regions"); or the
-    # class regions of a multi-class model
-    picture: np.ndarray = field(init=False, repr=False, compare=False)
-    hard_picture: np.ndarray = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self):
-        soft, hard = _pictures(self.values, self.regions, self.classes)
-        object.__setattr__(self, "picture", soft)
-        object.__setattr__(self, "hard_picture", hard)
+    # The pictures of its regions (RGBA rows): the sides of f, paler towards the boundary,
+    # and at full strength ("hard regions"); or the class regions of a multi-class model.
+    # Coloured once, where the frame is made (off the GUI thread, by _coloured); a copy
+    # that keeps the grid (paused, elapsed, the run's last snapshot) keeps them.
+    picture: np.ndarray | None = field(default=None, repr=False, compare=False)
+    hard_picture: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
-# The last pictures made, with the arrays they were made from: a frame copied with
-# dataclasses.replace (paused, finished machines, elapsed time) keeps its grid and reuses
-# them instead of colouring it again.
-_last_pictures: tuple = (None, None, None, None)
-
-
-def _pictures(values, regions, classes) -> tuple:
-    global _last_pictures
-    last_values, last_regions, last_classes, pictures = _last_pictures
-    if last_values is values and last_regions is regions and last_classes == classes:
-        return pictures
-    if regions is not None:
-        pictures = (regions_picture(regions),) * 2
+def _coloured(frame: Frame) -> Frame:
+    """The frame with the pictures of its grid: every function that makes a frame or
+    changes its grid (values, regions) returns it through here."""
+    if frame.regions is not None:
+        soft = hard = regions_picture(frame.regions)
     else:
-        pictures = sides_pictures(values, classes)
-    _last_pictures = (values, regions, classes, pictures)      # one assignment: thread-safe
-    return pictures
+        assert frame.values is not None, "a frame has f or class regions on its grid"
+        soft, hard = sides_pictures(frame.values, frame.classes)
+    return dataclasses.replace(frame, picture=soft, hard_picture=hard)
 
 
 def chart_point(snap: Snapshot, done: Sequence[Frame] = ()) -> tuple:
@@ -215,14 +203,14 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     if w is None and snap.dual_coef is not None and m.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
     width = _margin_width(w)
-    return Frame(
+    return _coloured(Frame(
         snapshot=snap, machine=m, spec=job.spec, classes=(int(neg), int(pos)), values=values,
         regions=None, contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
         support=points[local], support_xy=job.X[points[local]], f_terms=f_terms,
         bounded=margins[local] < 1.0 - 1e-3,
         train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
         elapsed=elapsed, final=final, stopped=stopped, history=history,
-        hard_margin="C" in job.params and _hard_margin(job.params["C"]))
+        hard_margin="C" in job.params and _hard_margin(job.params["C"])))
 
 
 def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
@@ -245,11 +233,11 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
     bounded = np.zeros(len(support), dtype=bool)
     for m in machines:
         bounded[np.searchsorted(support, m.support[m.bounded])] = True
-    return dataclasses.replace(
+    return _coloured(dataclasses.replace(
         frame, regions=regions,
         contours={0.0: region_boundaries(regions, frame.spec.xs, frame.spec.ys)},
         support=support, bounded=bounded,
-        support_xy=np.concatenate([m.support_xy for m in machines])[first])
+        support_xy=np.concatenate([m.support_xy for m in machines])[first]))
 
 
 def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
@@ -259,8 +247,8 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
     model = frame.model
     if model is not None and len(model.classes) > 2:
         regions = frame.colours[class_grid(model, spec)]
-        return dataclasses.replace(frame, spec=spec, regions=regions, contours={
-            0.0: region_boundaries(regions, spec.xs, spec.ys)})
+        return _coloured(dataclasses.replace(frame, spec=spec, regions=regions, contours={
+            0.0: region_boundaries(regions, spec.xs, spec.ys)}))
     if model is not None:
         values = model_grid(model, spec)
     elif frame.regions is not None:
@@ -270,8 +258,8 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
         points, coef = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
         values = decision_grid(m.kernel, points, coef, snap.bias, spec, w=snap.w,
                                scaler=m.scaler)
-    return dataclasses.replace(frame, spec=spec, values=values,
-                               contours=contour_path_levels(values, spec.xs, spec.ys))
+    return _coloured(dataclasses.replace(frame, spec=spec, values=values,
+                                         contours=contour_path_levels(values, spec.xs, spec.ys)))
 
 
 def fitted_frame(estimator: SVC, step: Progress, job: Job, elapsed: float,
@@ -422,10 +410,10 @@ def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | 
                                           points[test], labels[test])
     w = first.w if len(model.machines) == 1 else None
     width = _margin_width(w)
-    return Frame(snapshot=snap, machine=machine, spec=spec, values=values, regions=regions,
-                 contours=contours,
-                 classes=(int(colours[first.negative]), int(colours[first.positive])),
-                 support=support, support_xy=support_xy, bounded=bounded,
-                 train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
-                 elapsed=0.0, final=True, model=model, estimator=svc, colours=colours,
-                 hard_margin=svc is not None and _hard_margin(svc.C))
+    return _coloured(Frame(
+        snapshot=snap, machine=machine, spec=spec, values=values, regions=regions,
+        contours=contours, classes=(int(colours[first.negative]), int(colours[first.positive])),
+        support=support, support_xy=support_xy, bounded=bounded,
+        train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
+        elapsed=0.0, final=True, model=model, estimator=svc, colours=colours,
+        hard_margin=svc is not None and _hard_margin(svc.C)))

@@ -92,3 +92,29 @@ def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
     assert set(np.unique(last.regions).tolist()) == {0, 1, 2}
     rings = set().union(*(set(d.support.tolist()) for d in done))
     assert rings <= set(last.support.tolist())
+
+
+def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
+    """A frame's pictures are coloured by the function that makes it: a copy that keeps the
+    grid (paused, elapsed) keeps them without colouring again, a regrid colours its new
+    grid, and no cache outlives a frame (the module keeps no pictures)."""
+    import dataclasses
+
+    coloured = []
+    monkeypatch.setattr(frames, "sides_pictures",
+                        lambda *args: coloured.append(1) or (np.zeros((2, 2, 4)),) * 2)
+    d = make_dataset("two_disks", n=40, seed=0)
+    job = Job(d.X, d.y, dict(kernel="linear"), GridSpec(-3, 3, -3, 3, 20, 20))
+    step = next(iter(SVC(kernel="linear").iter_fit(d.X, d.y)))
+    frame = make_frame(step, job, 0.0)
+    assert len(coloured) == 1 and frame.picture is not None
+    paused = dataclasses.replace(frame, paused=True, elapsed=1.0)
+    assert len(coloured) == 1 and paused.picture is frame.picture
+    moved = frames.regrid(paused, GridSpec(-1, 1, -1, 1, 20, 20))
+    assert len(coloured) == 2 and moved is not None and moved.picture is not frame.picture
+
+    def holds(value, picture) -> bool:
+        return value is picture or (isinstance(value, tuple)
+                                    and any(holds(v, picture) for v in value))
+
+    assert [name for name, value in vars(frames).items() if holds(value, moved.picture)] == []
