@@ -61,6 +61,9 @@ w.shutdown()
 """
 
 
+_EXECUTOR: list = []          # the executor of the loop app_loop made (close_app_loop joins it)
+
+
 def app_loop(app) -> None:
     """The app's qasync event loop, running as Qt's own loop runs (as in the app, background
     work goes to its executor), once per process."""
@@ -71,7 +74,18 @@ def app_loop(app) -> None:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        asyncio.set_event_loop(qasync.QEventLoop(app, already_running=True))
+        loop = qasync.QEventLoop(app, already_running=True)
+        _EXECUTOR.append(qasync.QThreadExecutor())
+        loop.set_default_executor(_EXECUTOR[0])
+        asyncio.set_event_loop(loop)
+
+
+def close_app_loop() -> None:
+    """Join the QThreads of the executor app_loop gave its loop: a QThread still running
+    when Python exits aborts the process (as the bench did after its tables). The loop
+    itself cannot be closed: it counts as running, as Qt's own loop runs it."""
+    if _EXECUTOR:
+        _EXECUTOR.pop().shutdown(wait=True)
 
 
 def open_window(solver: str, n: int):
@@ -337,4 +351,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    finally:
+        close_app_loop()
