@@ -39,7 +39,7 @@ COLD_START = r"""
 import time, sys
 t0 = float(sys.argv[1])
 import pyqtgraph as pg
-pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
+pg.setConfigOptions(antialias=True)
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
@@ -94,7 +94,7 @@ def open_window(solver: str, n: int):
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 
-    pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
+    pg.setConfigOptions(antialias=True)
     app = QApplication.instance() or QApplication([])
     app_loop(app)
     from svmdesk.app import set_apart_the_windows_objects

@@ -26,7 +26,7 @@ def main(argv=None) -> int:
     from PySide6.QtWidgets import QApplication
 
     argv = sys.argv if argv is None else argv
-    pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)
+    pg.setConfigOptions(antialias=True)
     app = QApplication.instance() or QApplication(argv)
     assert isinstance(app, QApplication)
     app.setApplicationName("svmdesk")

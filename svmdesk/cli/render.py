@@ -94,7 +94,7 @@ def _draw(data, svc, width: int):
     import pyqtgraph as pg
     from PySide6.QtWidgets import QApplication
 
-    pg.setConfigOptions(imageAxisOrder="row-major", antialias=True)   # as the window
+    pg.setConfigOptions(antialias=True)   # as the window
     app = QApplication.instance() or QApplication([PROG])
     from ..app.widgets.canvas import Canvas
     from ..drawing.frames import model_frame

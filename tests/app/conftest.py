@@ -4,10 +4,7 @@ import weakref
 import pytest
 
 pytest.importorskip("PySide6")
-import pyqtgraph as pg  # noqa: E402
 from PySide6.QtCore import QThread  # noqa: E402
-
-pg.setConfigOptions(imageAxisOrder="row-major")
 
 
 @pytest.fixture(autouse=True)

@@ -67,11 +67,9 @@ def _name(widget) -> str:
 
 def main(width: int, height: int) -> list:
     configure_screen(width, height)
-    import pyqtgraph as pg
     from PySide6.QtWidgets import QApplication
 
     app = QApplication([])
-    pg.setConfigOptions(imageAxisOrder="row-major")
     from svmdesk.app.shell.main_window import MainWindow
 
     window = MainWindow()

@@ -15,7 +15,7 @@ from svmdesk.drawing.shading import LEVEL, diverging_lut, regions_picture, sides
 
 def _as_pyqtgraph_shaded(values, classes) -> np.ndarray:
     """f on the grid through the lookup table and levels the canvas gave pyqtgraph before."""
-    item = pg.ImageItem()
+    item = pg.ImageItem(axisOrder="row-major")
     item.setImage(values, levels=(-LEVEL, LEVEL), lut=diverging_lut(*classes), autoLevels=False)
     item.render()
     image = item.qimage.convertToFormat(QImage.Format.Format_RGBA8888)
@@ -63,3 +63,37 @@ def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, mo
     assert len(np.unique(shown.image.reshape(-1, 4), axis=0)) == 2   # two flat sides
     qtbot.mouseClick(window.panel.hard_regions, Qt.MouseButton.LeftButton)
     np.testing.assert_array_equal(shown.image, frame.picture)
+
+
+def test_the_regions_lie_where_the_model_puts_them_whatever_pyqtgraphs_global_order(
+        qtbot, another_window):
+    """The canvas says itself how its region pictures are laid out (rows along y): a window
+    made where pyqtgraph's global option is still its default (column-major: an embedding,
+    a script, a test) draws them where they are, not mirrored across the diagonal."""
+    from svmdesk.core import SVC
+    from svmdesk.drawing.frames import model_frame
+
+    from .test_window import viewport_pos
+
+    before = pg.getConfigOption("imageAxisOrder")
+    pg.setConfigOptions(imageAxisOrder="col-major")
+    try:
+        window = another_window()
+    finally:
+        pg.setConfigOptions(imageAxisOrder=before)
+    X = np.array([[-2.0, -1.0], [-2.0, 1.0], [-1.0, 0.0], [2.0, -1.0], [2.0, 1.0], [1.0, 0.0]])
+    y = np.array([0, 0, 0, 1, 1, 1])
+    svc = SVC(kernel="linear", C=10.0).fit(X, y)            # the boundary is x = 0
+    window.canvas.view.setRange(xRange=(-3, 3), yRange=(-2, 2), padding=0)
+    frame = model_frame(svc, X, y, window.grid_spec())
+    window.run_display.show(frame, "a model")
+    image = window.canvas.grab().toImage()
+
+    def colour(x, y):
+        return np.array(image.pixelColor(viewport_pos(window, x, y)).getRgb(), dtype=int)
+
+    # left of x = 0 one class's tint, right the other's; mirrored across the diagonal, the
+    # point (-2.5, 1.5) would take the colour of (1.5, -2.5): the right side's
+    left, also_left, right = colour(-2.5, 1.5), colour(-2.5, -1.5), colour(2.5, 1.5)
+    assert np.abs(left - also_left).max() <= 8, (left, also_left)
+    assert np.abs(left - right).max() > 40, (left, right)

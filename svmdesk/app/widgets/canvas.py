@@ -225,7 +225,9 @@ class Canvas(pg.PlotWidget):
                                               brush=pg.mkBrush(255, 255, 255, 200))
         self.view.setAspectLocked(False)
 
-        self.regions = pg.ImageItem()
+        # the pictures' rows run along y (row-major), said here rather than left to
+        # pyqtgraph's global option, which a window made outside main() does not set
+        self.regions = pg.ImageItem(axisOrder="row-major")
         self.regions.setZValue(-10)
         self.addItem(self.regions)
         # Dashed antialiased paths are the costliest thing on the canvas; hairline dashes
