@@ -143,7 +143,7 @@ def live_training(seconds: float):
     tick.stop()
     duration = time.perf_counter() - start
     updates = len(frames) / duration
-    iterations = w.last_frame.snapshot.iteration if w.last_frame else 0
+    iterations = w.last_frame.reading.snapshot.iteration if w.last_frame else 0
     ended = []
     w.training_ended.connect(lambda f: ended.append(time.perf_counter()))
     asked = time.perf_counter()

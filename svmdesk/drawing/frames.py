@@ -46,55 +46,79 @@ class Job:
 
 
 @dataclass(frozen=True)
-class Frame:
-    """Everything the canvas and the readout draw for one moment of training."""
+class Scene:
+    """What the canvas draws of a moment: f (or the class regions) on a grid and the
+    pictures of its regions, the boundary and margin lines, and the support vectors."""
 
-    snapshot: Snapshot                 # the solver's state
-    machine: Machine                   # the machine it trains (for a model: its first)
     spec: GridSpec
     classes: tuple                     # class indices (negative, positive) of the machine
                                        # drawn: the canvas colours its sides by them
-    values: np.ndarray | None       # f on the grid (binary / current machine), float32
-    regions: np.ndarray | None      # class index on the grid (final multi-class model)
+    values: np.ndarray | None          # f on the grid (binary / current machine), float32
+    regions: np.ndarray | None         # class index on the grid (multi-class)
     contours: dict                     # level -> polylines, NaN rows between them
     support: np.ndarray                # training indices of support vectors
     support_xy: np.ndarray             # their positions when the run started
     bounded: np.ndarray                # bool per support vector: alpha at C (inside margin)
                                        # or, with a hard margin, a margin not met
-    train_accuracy: float | None
-    test_accuracy: float | None
-    margin_width: float | None      # 2 / ||w||, linear kernel only
-    elapsed: float
-    final: bool = False
-    stopped: bool = False
-    model: SVMModel | None = None   # the fitted model at the end of a full run
-    hard_margin: bool = False       # C = inf: no alpha is bounded, every margin must be met
+    hard_margin: bool = False          # C = inf: no alpha is bounded, every margin must be met
     colours: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
                                        # the class index of each of the model's classes
-    estimator: object | None = None # the fitted SVC then (to save or export)
-    f_terms: tuple = ()             # (scaled points, coefficients) of f's kernel sum
-    history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
-                                       # since the previous frame, for the charts
-    paused: bool = False               # shown while the run is paused: the solver waits here
-    steps: int = 0                     # the steps the run had taken when it was shown
-    pauses: int = 0                    # the pauses the run had been asked for by then
     # The pictures of its regions (RGBA rows): the sides of f, paler towards the boundary,
     # and at full strength ("hard regions"); or the class regions of a multi-class model.
-    # Coloured once, where the frame is made (off the GUI thread, by _coloured); a copy
-    # that keeps the grid (paused, elapsed, the run's last snapshot) keeps them.
+    # Coloured once, where the scene is made (off the GUI thread, by _coloured); a frame
+    # copied with its scene (paused, the run's last snapshot) keeps them.
     picture: np.ndarray | None = field(default=None, repr=False, compare=False)
     hard_picture: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
-def _coloured(frame: Frame) -> Frame:
-    """The frame with the pictures of its grid: every function that makes a frame or
+@dataclass(frozen=True)
+class Reading:
+    """What the readout and the charts show of a moment."""
+
+    snapshot: Snapshot                 # the solver's state
+    machine: Machine                   # the machine it trains (for a model: its first)
+    train_accuracy: float | None
+    test_accuracy: float | None
+    margin_width: float | None         # 2 / ||w||, linear kernel only
+    elapsed: float
+    history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
+                                       # since the previous frame, for the charts
+
+
+@dataclass(frozen=True)
+class RunMark:
+    """Where the run stood when the frame was shown."""
+
+    final: bool = False                # the run's last frame
+    stopped: bool = False              # ... of a run the user stopped
+    paused: bool = False               # shown while the run is paused: the solver waits here
+    steps: int = 0                     # the steps the run had taken when it was shown
+    pauses: int = 0                    # the pauses the run had been asked for by then
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One moment of training as the window shows it: what the canvas draws (scene), what
+    the readout and charts show (reading), where the run stood (run), and the function it
+    is of, to draw it again over another view or read it under the mouse."""
+
+    scene: Scene
+    reading: Reading
+    run: RunMark = RunMark()
+    model: SVMModel | None = None      # the fitted model at the end of a full run
+    estimator: SVC | None = None       # the fitted SVC then (to save or export)
+    f_terms: tuple = ()                # (scaled points, coefficients) of f's kernel sum
+
+
+def _coloured(scene: Scene) -> Scene:
+    """The scene with the pictures of its grid: every function that makes a scene or
     changes its grid (values, regions) returns it through here."""
-    if frame.regions is not None:
-        soft = hard = regions_picture(frame.regions)
+    if scene.regions is not None:
+        soft = hard = regions_picture(scene.regions)
     else:
-        assert frame.values is not None, "a frame has f or class regions on its grid"
-        soft, hard = sides_pictures(frame.values, frame.classes)
-    return dataclasses.replace(frame, picture=soft, hard_picture=hard)
+        assert scene.values is not None, "a scene has f or class regions on its grid"
+        soft, hard = sides_pictures(scene.values, scene.classes)
+    return dataclasses.replace(scene, picture=soft, hard_picture=hard)
 
 
 def chart_point(snap: Snapshot, done: Sequence[Frame] = ()) -> tuple:
@@ -107,7 +131,7 @@ def chart_point(snap: Snapshot, done: Sequence[Frame] = ()) -> tuple:
             v = s.kkt_violation
         return np.nan if v is None else v
 
-    before = [d.snapshot for d in done]
+    before = [d.reading.snapshot for d in done]
     iteration = snap.iteration + sum(s.iteration + 1 for s in before)
     primal, dual, gap = (value(snap, n) + sum(value(s, n) for s in before)
                          for n in ("primal_objective", "dual_objective", "gap"))
@@ -203,63 +227,68 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     if w is None and snap.dual_coef is not None and m.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
     width = _margin_width(w)
-    return _coloured(Frame(
-        snapshot=snap, machine=m, spec=job.spec, classes=(int(neg), int(pos)), values=values,
-        regions=None, contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
-        support=points[local], support_xy=job.X[points[local]], f_terms=f_terms,
+    scene = _coloured(Scene(
+        spec=job.spec, classes=(int(neg), int(pos)), values=values, regions=None,
+        contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
+        support=points[local], support_xy=job.X[points[local]],
         bounded=margins[local] < 1.0 - 1e-3,
-        train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
-        elapsed=elapsed, final=final, stopped=stopped, history=history,
         hard_margin="C" in job.params and _hard_margin(job.params["C"])))
+    reading = Reading(snapshot=snap, machine=m, train_accuracy=train_acc,
+                      test_accuracy=test_acc, margin_width=width, elapsed=elapsed,
+                      history=history)
+    return Frame(scene, reading, RunMark(final=final, stopped=stopped), f_terms=f_terms)
 
 
 def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
     """A frame of a multi-class run drawn as the run so far: the regions voted by the
     finished machines and the current one, the borders between them, and every machine's
     support vectors (a binary run's frame is returned as it is)."""
-    if frame.machine.count == 1:
+    if frame.reading.machine.count == 1:
         return frame
-    machines = [*done, frame]
-    n_classes = max(int(job.y.max()) + 1, *(max(m.classes) + 1 for m in machines))
-    assert frame.values is not None, "a live frame has f on its grid"
-    votes = np.zeros((n_classes,) + frame.values.shape, dtype=np.int32)
-    for m in machines:
-        positive = m.values > 0
-        votes[m.classes[1]] += positive
-        votes[m.classes[0]] += ~positive
+    scenes = [d.scene for d in done] + [frame.scene]
+    n_classes = max(int(job.y.max()) + 1, *(max(s.classes) + 1 for s in scenes))
+    values = frame.scene.values
+    assert values is not None, "a live frame has f on its grid"
+    votes = np.zeros((n_classes,) + values.shape, dtype=np.int32)
+    for s in scenes:
+        positive = s.values > 0
+        votes[s.classes[1]] += positive
+        votes[s.classes[0]] += ~positive
     regions = votes.argmax(axis=0)
-    support, first = np.unique(np.concatenate([m.support for m in machines]),
-                               return_index=True)
+    support, first = np.unique(np.concatenate([s.support for s in scenes]), return_index=True)
     bounded = np.zeros(len(support), dtype=bool)
-    for m in machines:
-        bounded[np.searchsorted(support, m.support[m.bounded])] = True
-    return _coloured(dataclasses.replace(
-        frame, regions=regions,
-        contours={0.0: region_boundaries(regions, frame.spec.xs, frame.spec.ys)},
+    for s in scenes:
+        bounded[np.searchsorted(support, s.support[s.bounded])] = True
+    spec = frame.scene.spec
+    scene = _coloured(dataclasses.replace(
+        frame.scene, regions=regions, contours={0.0: region_boundaries(regions, spec.xs, spec.ys)},
         support=support, bounded=bounded,
-        support_xy=np.concatenate([m.support_xy for m in machines])[first]))
+        support_xy=np.concatenate([s.support_xy for s in scenes])[first]))
+    return dataclasses.replace(frame, scene=scene)
 
 
 def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
     """The same moment drawn over another rectangle of the plane (the view moved), or None
     for a live multi-class frame (its finished machines are the worker's: the run's next
     frame follows the view)."""
-    model = frame.model
+    model, scene = frame.model, frame.scene
     if model is not None and len(model.classes) > 2:
-        regions = frame.colours[class_grid(model, spec)]
-        return _coloured(dataclasses.replace(frame, spec=spec, regions=regions, contours={
-            0.0: region_boundaries(regions, spec.xs, spec.ys)}))
+        regions = scene.colours[class_grid(model, spec)]
+        moved = dataclasses.replace(scene, spec=spec, regions=regions,
+                                    contours={0.0: region_boundaries(regions, spec.xs, spec.ys)})
+        return dataclasses.replace(frame, scene=_coloured(moved))
     if model is not None:
         values = model_grid(model, spec)
-    elif frame.regions is not None:
+    elif scene.regions is not None:
         return None
     else:
-        snap, m = frame.snapshot, frame.machine
+        snap, m = frame.reading.snapshot, frame.reading.machine
         points, coef = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
         values = decision_grid(m.kernel, points, coef, snap.bias, spec, w=snap.w,
                                scaler=m.scaler)
-    return _coloured(dataclasses.replace(frame, spec=spec, values=values,
-                                         contours=contour_path_levels(values, spec.xs, spec.ys)))
+    moved = dataclasses.replace(scene, spec=spec, values=values,
+                                contours=contour_path_levels(values, spec.xs, spec.ys))
+    return dataclasses.replace(frame, scene=_coloured(moved))
 
 
 def fitted_frame(estimator: SVC, step: Progress, job: Job, elapsed: float,
@@ -287,11 +316,11 @@ def fitted_frame(estimator: SVC, step: Progress, job: Job, elapsed: float,
         machine = estimator.model_.machines[0]
         assert snap.decision is not None
         side = np.where(snap.decision + snap.bias > 0, machine.positive, machine.negative)
-        frame = dataclasses.replace(
-            frame, train_accuracy=float(np.mean(colours[side] == job.y)) if len(job.y)
-            else None)
-    return dataclasses.replace(frame, snapshot=snap, machine=step.machine, elapsed=elapsed,
-                               history=history)
+        frame = dataclasses.replace(frame, reading=dataclasses.replace(
+            frame.reading, train_accuracy=float(np.mean(colours[side] == job.y))
+            if len(job.y) else None))
+    return dataclasses.replace(frame, reading=dataclasses.replace(
+        frame.reading, snapshot=snap, machine=step.machine, elapsed=elapsed, history=history))
 
 
 def _accuracies(model, colours, X, y, X_test, y_test) -> tuple:
@@ -320,16 +349,16 @@ def decision_at(frame: Frame, xy: ArrayLike) -> tuple:
     """(f(x), predicted class index) at one point, for the hover readout."""
     x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
     if frame.model is not None:
-        cls = int(frame.colours[frame.model.predict_indices(x)[0]])
+        cls = int(frame.scene.colours[frame.model.predict_indices(x)[0]])
         values = frame.model.decision_function(x)
         return (float(values[0]) if values.ndim == 1 else None), cls
-    snap, m = frame.snapshot, frame.machine
+    snap, m = frame.reading.snapshot, frame.reading.machine
     z = x if m.scaler is None else m.scaler.transform(x)
     if snap.w is not None:
         f = float(z @ snap.w + snap.bias)
     else:
         f = float(m.kernel.matvec(z, *frame.f_terms)[0] + snap.bias)
-    neg, pos = frame.classes
+    neg, pos = frame.scene.classes
     return f, int(pos if f > 0 else neg)
 
 
@@ -410,10 +439,11 @@ def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | 
                                           points[test], labels[test])
     w = first.w if len(model.machines) == 1 else None
     width = _margin_width(w)
-    return _coloured(Frame(
-        snapshot=snap, machine=machine, spec=spec, values=values, regions=regions,
-        contours=contours, classes=(int(colours[first.negative]), int(colours[first.positive])),
-        support=support, support_xy=support_xy, bounded=bounded,
-        train_accuracy=train_acc, test_accuracy=test_acc, margin_width=width,
-        elapsed=0.0, final=True, model=model, estimator=svc, colours=colours,
+    scene = _coloured(Scene(
+        spec=spec, values=values, regions=regions, contours=contours,
+        classes=(int(colours[first.negative]), int(colours[first.positive])),
+        support=support, support_xy=support_xy, bounded=bounded, colours=colours,
         hard_margin=svc is not None and _hard_margin(svc.C)))
+    reading = Reading(snapshot=snap, machine=machine, train_accuracy=train_acc,
+                      test_accuracy=test_acc, margin_width=width, elapsed=0.0)
+    return Frame(scene, reading, RunMark(final=True), model=model, estimator=svc)

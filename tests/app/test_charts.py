@@ -77,7 +77,7 @@ def test_readout_and_charts_follow_a_long_run_before_it_ends(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
         window.stop()
     shown = int(window.panel.readout["iteration"].text().split()[0])
-    assert shown == window.last_frame.snapshot.iteration
+    assert shown == window.last_frame.reading.snapshot.iteration
     assert window.charts.history.column("iteration")[-1] == shown
 
 

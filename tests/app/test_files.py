@@ -88,7 +88,7 @@ def test_open_model_draws_it_over_the_points_and_sets_the_panel(window, tmp_path
     bx, by = window.canvas.boundary.getData()
     on = np.column_stack([bx, by])[np.isfinite(bx)]
     assert len(on) and np.abs(svc.decision_function(on)).max() < 0.05
-    assert window.last_frame.train_accuracy == pytest.approx(svc.score(X, y))
+    assert window.last_frame.reading.train_accuracy == pytest.approx(svc.score(X, y))
     assert window.notices.banner.isHidden()                      # trained on these very points
     assert window.files.recent.paths()[0] == str((tmp_path / "disks.json").resolve())
 
@@ -361,7 +361,7 @@ def test_a_model_with_other_classes_gets_its_own_colours_and_clamped_params_are_
     labels = np.array(["1", "1", "c", "c", "1", "c"])      # the demo's classes are 0 and 1
     save_model(SVC(kernel="rbf", C=5000.0, gamma=0.5).fit(X, labels), tmp_path / "other.json")
     window.files.open(tmp_path / "other.json")
-    assert window.last_frame.classes == (1, 2)   # '1' keeps class 1, 'c' is new
+    assert window.last_frame.scene.classes == (1, 2)   # '1' keeps class 1, 'c' is new
     assert window.points.class_names[2] == "c"
     assert "C = 5000.0 (shown as 1000)" in window.notices.banner.text()
     assert window.panel.controls["C"].widget.value() == 1000.0

@@ -57,8 +57,10 @@ def test_a_primal_grown_without_bound_reads_as_infinite_without_a_warning(window
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
         QTest.keyClick(window, Qt.Key.Key_F5)
     frame = ended.args[0]
-    grown = dataclasses.replace(frame, snapshot=dataclasses.replace(
-        frame.snapshot, primal_objective=np.float64(np.inf), gap=np.float64(np.inf)))
+    grown = dataclasses.replace(frame, reading=dataclasses.replace(
+        frame.reading, snapshot=dataclasses.replace(
+            frame.reading.snapshot, primal_objective=np.float64(np.inf),
+            gap=np.float64(np.inf))))
     with warnings.catch_warnings():
         warnings.simplefilter("error")                     # numpy's inf - inf warned here
         window.panel.readout_box.show_frame(grown)

@@ -96,7 +96,7 @@ def test_training_learns_the_labels_not_the_class_indices(window, qtbot, monkeyp
     predicted = window.fitted.predict(X).astype(str)
     assert (predicted == np.array([str(v) for v in expected_labels(point_labels(window))])
             ).mean() == 1.0
-    assert frame.train_accuracy == 1.0 and frame.test_accuracy == 1.0
+    assert frame.reading.train_accuracy == 1.0 and frame.reading.test_accuracy == 1.0
 
 
 # -- export for LIBSVM ---------------------------------------------------------------------

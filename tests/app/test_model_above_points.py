@@ -43,7 +43,7 @@ def test_the_boundary_shows_over_20000_moons(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as blocker:
         window.train()
     frame = blocker.args[0]
-    assert frame.bounded.sum() > 1000             # the red squares are many
+    assert frame.scene.bounded.sum() > 1000             # the red squares are many
     canvas = window.canvas
     points = [*canvas.scatter, canvas.held_out]
     rings = [canvas.free_rings, canvas.bounded_rings]

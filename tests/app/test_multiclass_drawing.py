@@ -43,10 +43,10 @@ def test_a_finished_three_class_run_draws_regions_borders_and_every_support_vect
     pause(50)
     assert (region_shares(window) > 0.05).all(), region_shares(window)
     # the regions drawn are the model's votes on the grid
-    spec = frame.spec
+    spec = frame.scene.spec
     grid = np.column_stack([np.tile(spec.xs, len(spec.ys)), np.repeat(spec.ys, len(spec.xs))])
-    predicted = frame.colours[svc.model_.predict_indices(grid)].reshape(spec.shape)
-    np.testing.assert_array_equal(frame.regions, predicted)
+    predicted = frame.scene.colours[svc.model_.predict_indices(grid)].reshape(spec.shape)
+    np.testing.assert_array_equal(frame.scene.regions, predicted)
     xs, ys = window.canvas.boundary.getData()
     assert np.isfinite(xs).sum() > 20                      # the borders between regions
     rings = sum(len(item.getData()[0]) for item in (window.canvas.free_rings,
@@ -66,12 +66,12 @@ def test_a_live_three_class_run_draws_its_regions_and_one_chart_story(
     p.controls["C"].widget.set_value(100.0)
     p.controls["max_iter"].widget.setValue(3000)
     live = []
-    window.frame_shown.connect(lambda f: live.append(f) if not f.final else None)
+    window.frame_shown.connect(lambda f: live.append(f) if not f.run.final else None)
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
         QTest.keyClick(window, Qt.Key.Key_F5)
-    assert live and all(f.regions is not None for f in live)
-    later = [f for f in live if f.machine.index == 2]
-    assert later and len(np.unique(later[-1].regions)) == 3     # all three classes voted
+    assert live and all(f.scene.regions is not None for f in live)
+    later = [f for f in live if f.reading.machine.index == 2]
+    assert later and len(np.unique(later[-1].scene.regions)) == 3     # all three classes voted
     iterations = window.charts.history.column("iteration")
     assert (np.diff(iterations) > 0).all()            # one story across the machines
 
@@ -84,7 +84,7 @@ def test_after_a_three_class_run_a_binary_run_draws_its_two_sides_again(
     window.editing.generate("moons", 80, 0.1, 0)
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         QTest.keyClick(window, Qt.Key.Key_F5)
-    assert ended.args[0].regions is None and ended.args[0].values is not None
+    assert ended.args[0].scene.regions is None and ended.args[0].scene.values is not None
 
 
 def _nothing_drawn(window) -> bool:

@@ -57,12 +57,12 @@ def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, mo
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
     frame, shown = window.last_frame, window.canvas.regions
     assert made_on and not any(made_on)
-    np.testing.assert_array_equal(shown.image, frame.picture)
+    np.testing.assert_array_equal(shown.image, frame.scene.picture)
     qtbot.mouseClick(window.panel.hard_regions, Qt.MouseButton.LeftButton)
-    np.testing.assert_array_equal(shown.image, frame.hard_picture)
+    np.testing.assert_array_equal(shown.image, frame.scene.hard_picture)
     assert len(np.unique(shown.image.reshape(-1, 4), axis=0)) == 2   # two flat sides
     qtbot.mouseClick(window.panel.hard_regions, Qt.MouseButton.LeftButton)
-    np.testing.assert_array_equal(shown.image, frame.picture)
+    np.testing.assert_array_equal(shown.image, frame.scene.picture)
 
 
 def test_the_regions_lie_where_the_model_puts_them_whatever_pyqtgraphs_global_order(

@@ -31,11 +31,11 @@ def wait_state(window, qtbot, state):
 
 
 def shown_iteration(window) -> int:
-    return window.last_frame.snapshot.iteration
+    return window.last_frame.reading.snapshot.iteration
 
 
 def assert_standing_still(window, qtbot, seconds=0.4):
-    qtbot.waitUntil(lambda: window.last_frame.paused, timeout=WAIT)
+    qtbot.waitUntil(lambda: window.last_frame.run.paused, timeout=WAIT)
     before = shown_iteration(window)
     pause(int(seconds * 1000))
     assert shown_iteration(window) == before
@@ -92,7 +92,7 @@ def test_a_refused_step_leaves_nothing_behind_for_the_next_run(window, qtbot):
     p.controls["max_iter"].widget.setValue(2000)   # its default budget takes 5-10 s here
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         key(window, Qt.Key.Key_F5)
-    assert not ended.args[0].stopped
+    assert not ended.args[0].run.stopped
     assert window.panel.readout["state"].text() != "training…"
 
 
@@ -116,7 +116,7 @@ def test_each_step_shows_exactly_the_stepped_iteration(window, qtbot):
 
 def test_step_at_rest_starts_a_run_that_waits_at_its_first_iteration(window, qtbot):
     window.panel.step_button.click()
-    qtbot.waitUntil(lambda: window.last_frame is not None and window.last_frame.paused,
+    qtbot.waitUntil(lambda: window.last_frame is not None and window.last_frame.run.paused,
                     timeout=WAIT)
     first = shown_iteration(window)
     window.panel.step_button.click()

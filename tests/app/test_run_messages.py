@@ -76,7 +76,7 @@ def test_a_negative_gap_is_shown_as_no_bound_and_never_as_converged(window, qtbo
     p.controls["C"].widget.set_value(1.0)
     p.controls["max_iter"].widget.setValue(500)
     frame = train(window, qtbot)
-    assert frame.snapshot.gap < 0 and not frame.snapshot.converged
+    assert frame.reading.snapshot.gap < 0 and not frame.reading.snapshot.converged
     assert window.panel.readout["state"].text() != "converged"
     assert "no bound" in window.panel.readout["gap"].text()
     assert "not positive semi-definite" in window.statusBar().currentMessage()

@@ -110,9 +110,9 @@ class RunControls(RuleBasedStateMachine):
         assert wait_until(lambda: window.run.state != RunState.PAUSED
                           or window.run.shows_the_pause(window.last_frame))
         if window.run.state == RunState.PAUSED:
-            at = window.last_frame.snapshot.iteration
+            at = window.last_frame.reading.snapshot.iteration
             pause(30)
-            assert window.last_frame.snapshot.iteration == at
+            assert window.last_frame.reading.snapshot.iteration == at
             assert window.panel.readout["iteration"].text().split()[0] == str(at)
 
     def teardown(self):
@@ -124,10 +124,10 @@ class RunControls(RuleBasedStateMachine):
                 self.window.panel.pause_button.click()          # resume
             if run.state in ACTIVE:
                 frame = self.window.last_frame
-                start = -1 if frame is None else frame.snapshot.iteration
+                start = -1 if frame is None else frame.reading.snapshot.iteration
                 assert wait_until(lambda: run.state in AT_REST or (
                     self.window.last_frame is not None
-                    and self.window.last_frame.snapshot.iteration > start)), \
+                    and self.window.last_frame.reading.snapshot.iteration > start)), \
                     f"a run {run.state.value} at iteration {start} does not advance"
         finally:
             self.window.shutdown()

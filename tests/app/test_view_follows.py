@@ -41,7 +41,7 @@ def view_spec(window):
 
 def follows(window) -> bool:
     frame = window.last_frame
-    return frame is not None and frame.spec == view_spec(window)
+    return frame is not None and frame.scene.spec == view_spec(window)
 
 
 def train(window, qtbot):
@@ -54,10 +54,11 @@ def train(window, qtbot):
 def test_a_finished_model_is_shaded_again_over_the_zoomed_view(window, qtbot):
     before = train(window, qtbot)
     wheel_zoom_in(window)
-    assert view_spec(window) != before.spec
+    assert view_spec(window) != before.scene.spec
     qtbot.waitUntil(lambda: follows(window), timeout=WAIT)
     frame = window.last_frame
-    np.testing.assert_allclose(frame.values, model_grid(window.fitted.model_, frame.spec),
+    scene = frame.scene
+    np.testing.assert_allclose(scene.values, model_grid(window.fitted.model_, scene.spec),
                                atol=1e-5)
     rect = window.canvas.regions.mapRectToParent(window.canvas.regions.boundingRect())
     (x0, x1), (y0, y1) = window.canvas.view.viewRange()
@@ -72,10 +73,10 @@ def test_three_class_regions_follow_a_pan(window, qtbot, monkeypatch, tmp_path):
     train(window, qtbot)
     drag(window, (0.0, 0.0), (2.0, 1.0))              # the background: the view pans
     qtbot.waitUntil(lambda: follows(window), timeout=WAIT)
-    frame, spec = window.last_frame, window.last_frame.spec
+    frame, spec = window.last_frame, window.last_frame.scene.spec
     grid = np.column_stack([np.tile(spec.xs, len(spec.ys)), np.repeat(spec.ys, len(spec.xs))])
-    expected = frame.colours[window.fitted.model_.predict_indices(grid)].reshape(spec.shape)
-    np.testing.assert_array_equal(frame.regions, expected)
+    expected = frame.scene.colours[window.fitted.model_.predict_indices(grid)].reshape(spec.shape)
+    np.testing.assert_array_equal(frame.scene.regions, expected)
 
 
 @pytest.mark.slow
@@ -86,11 +87,11 @@ def test_a_live_and_a_paused_run_follow_the_view(window, qtbot):
     wheel_zoom_in(window)
     qtbot.waitUntil(lambda: follows(window), timeout=WAIT)       # the run's next frames
     QTest.keyClick(window, Qt.Key.Key_Space)
-    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED and window.last_frame.paused,
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED and window.last_frame.run.paused,
                     timeout=WAIT)
     wheel_zoom_in(window, clicks=2)
     qtbot.waitUntil(lambda: follows(window), timeout=WAIT)       # redrawn while paused
-    assert window.last_frame.paused
+    assert window.last_frame.run.paused
     window.stop()
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 

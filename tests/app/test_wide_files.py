@@ -97,7 +97,7 @@ def test_a_wide_csv_remembers_its_columns_and_cancel_changes_nothing(
     assert window.points.class_names[:2] == ["sick", "well"]
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
         press(window, Qt.Key.Key_F5)
-    assert ended.args[0].train_accuracy == 1.0              # the two columns that separate
+    assert ended.args[0].reading.train_accuracy == 1.0              # the two columns that separate
 
     session = tmp_path / "heart.svmdesk"
     answer_dialogs(monkeypatch, session)

@@ -99,7 +99,7 @@ def test_undo_redo_of_add_remove_and_move(window, qtbot):
 
 def test_training_draws_boundary_margins_and_rings_matching_the_model(window, qtbot):
     frame = train_and_wait(qtbot, window)
-    assert frame.final and frame.snapshot.converged and frame.model is not None
+    assert frame.run.final and frame.reading.snapshot.converged and frame.model is not None
     canvas = window.canvas
     bx, by = canvas.boundary.getData()
     mx, my = canvas.margins.getData()
@@ -108,12 +108,12 @@ def test_training_draws_boundary_margins_and_rings_matching_the_model(window, qt
     on_curve = lambda x, y: np.column_stack([x, y])[np.isfinite(x)]   # noqa: E731 (NaN: gaps)
     f_boundary = model.decision_function(on_curve(bx, by))
     f_margin = model.decision_function(on_curve(mx, my))
-    cell = (frame.spec.x_max - frame.spec.x_min) / frame.spec.nx
+    cell = (frame.scene.spec.x_max - frame.scene.spec.x_min) / frame.scene.spec.nx
     slope = np.linalg.norm(model.machines[0].w)    # the demo trains a linear model
     assert np.abs(f_boundary).max() <= slope * cell
     assert np.abs(np.abs(f_margin) - 1).max() <= slope * cell
     rings = canvas.free_rings.data["x"].size + canvas.bounded_rings.data["x"].size
-    assert rings == len(frame.support) > 0
+    assert rings == len(frame.scene.support) > 0
     assert window.panel.readout["state"].text() == "converged"
 
 
@@ -129,9 +129,9 @@ def test_drag_with_auto_retrain_moves_point_and_boundary_follows(window, qtbot):
     drag(window, start, end)
     np.testing.assert_allclose(window.points.X[index], end, atol=0.1)
     qtbot.waitUntil(lambda: not window.running and window.last_frame is not None
-                    and window.last_frame.final, timeout=TIMEOUT)
-    X_seen = window.last_frame.support_xy
-    assert window.last_frame.snapshot.converged
+                    and window.last_frame.run.final, timeout=TIMEOUT)
+    X_seen = window.last_frame.scene.support_xy
+    assert window.last_frame.reading.snapshot.converged
     assert len(X_seen) > 0
 
 
@@ -144,7 +144,7 @@ def test_stop_mid_run_is_prompt(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as blocker:
         QTest.keyClick(window, Qt.Key.Key_Escape)
     assert time.perf_counter() - start < 1.0
-    assert blocker.args[0].stopped
+    assert blocker.args[0].run.stopped
     assert window.panel.readout["state"].text() == "stopped"
 
 
@@ -177,7 +177,7 @@ def test_worker_error_reaches_the_user_and_app_stays_usable(window, qtbot, monke
     assert not window.running
     monkeypatch.undo()
     frame = train_and_wait(qtbot, window)
-    assert frame.final and not window.notices.banner.isVisible()
+    assert frame.run.final and not window.notices.banner.isVisible()
 
 
 def test_incompatible_solver_and_kernel_explain_why(window):
@@ -208,7 +208,7 @@ def test_generate_then_train_nonlinear(window, qtbot, name):
     window.editing.generate(name, 120, 0.2, 1)
     assert len(window.points) == 120
     frame = train_and_wait(qtbot, window)
-    assert frame.train_accuracy > 0.8
+    assert frame.reading.train_accuracy > 0.8
 
 
 def test_three_classes_show_regions(window, qtbot):
@@ -216,7 +216,7 @@ def test_three_classes_show_regions(window, qtbot):
     X, y, test, names = window.points.state()
     window.points.replace(X, np.arange(len(y)) % 3, test, names)   # three classes
     frame = train_and_wait(qtbot, window)
-    assert frame.regions is not None and set(np.unique(frame.regions)) <= {0, 1, 2}
+    assert frame.scene.regions is not None and set(np.unique(frame.scene.regions)) <= {0, 1, 2}
 
 
 @pytest.mark.slow
@@ -228,8 +228,9 @@ def test_soak_two_thousand_redraws(window, qtbot):
     canvas = window.canvas
     for k in range(2000):
         shift = 0.01 * (k % 7)
-        contours = {level: path + shift for level, path in frame.contours.items()}
-        canvas.show_frame(dataclasses.replace(frame, contours=contours))
+        contours = {level: path + shift for level, path in frame.scene.contours.items()}
+        canvas.show_frame(dataclasses.replace(
+            frame, scene=dataclasses.replace(frame.scene, contours=contours)))
         canvas.viewport().repaint()
     assert np.isfinite(canvas.boundary.getData()[0]).any()
 

@@ -26,7 +26,7 @@ def test_the_readout_and_both_charts_keep_up_when_paints_are_slow(window, qtbot)
     seen = []                      # (frame's iteration, what the readout and charts show)
     charts, readout = window.charts, window.panel.readout
     window.frame_shown.connect(lambda frame: seen.append((
-        frame.snapshot.iteration, readout["iteration"].text(),
+        frame.reading.snapshot.iteration, readout["iteration"].text(),
         len(charts.primal_curve.xData if charts.primal_curve.xData is not None else ()),
         len(charts.gap_curve.xData if charts.gap_curve.xData is not None else ()))))
     start_long_run(window, qtbot)
@@ -106,16 +106,16 @@ def test_support_vectors_do_not_jump_when_kernel_gradient_converges(window, qtbo
         key(window, Qt.Key.Key_F5)
         # the solver waits for each frame to be drawn: it is still running here
         qtbot.waitUntil(lambda: window.last_frame is not None
-                        and window.last_frame.snapshot.iteration >= 100, timeout=WAIT)
+                        and window.last_frame.reading.snapshot.iteration >= 100, timeout=WAIT)
         key(window, Qt.Key.Key_Space)                                    # pause
         qtbot.waitUntil(lambda: window.run.shows_the_pause(window.last_frame), timeout=WAIT)
         paused = int(p.readout["svs"].text().split()[0])
         key(window, Qt.Key.Key_Space)                                    # and on to the end
     final = ended.args[0]
-    assert final.snapshot.converged
-    assert len(final.support) <= 1.5 * paused + 5 and len(final.support) < 250, paused
-    assert len(window.fitted.support_) == len(final.support)
-    assert int(p.readout["svs"].text().split()[0]) == len(final.support)
+    assert final.reading.snapshot.converged
+    assert len(final.scene.support) <= 1.5 * paused + 5 and len(final.scene.support) < 250, paused
+    assert len(window.fitted.support_) == len(final.scene.support)
+    assert int(p.readout["svs"].text().split()[0]) == len(final.scene.support)
     assert "support vector: α > 1% of C" in p.readout_box.legend.text()
 
 
@@ -126,8 +126,10 @@ def test_the_readout_shows_the_time_smo_projects_it_still_needs(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         key(window, Qt.Key.Key_F5)
     frame = ended.args[0]
-    running = dataclasses.replace(frame, final=False, snapshot=dataclasses.replace(
-        frame.snapshot, converged=False, remaining=42.4))
+    running = dataclasses.replace(
+        frame, run=dataclasses.replace(frame.run, final=False),
+        reading=dataclasses.replace(frame.reading, snapshot=dataclasses.replace(
+            frame.reading.snapshot, converged=False, remaining=42.4)))
     window.panel.readout_box.show_frame(running)
     assert window.panel.readout["elapsed"].text().endswith("(about 42 s more)")
     window.panel.readout_box.show_frame(frame)                  # the end: nothing more

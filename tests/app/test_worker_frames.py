@@ -31,7 +31,7 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtb
     window.frame_shown.connect(drawn.append)
     with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
         window.train()
-    pair_steps = ended.args[0].snapshot.iteration
+    pair_steps = ended.args[0].reading.snapshot.iteration
     assert len(made) <= len(drawn) + 1 < pair_steps
     final = ended.args[0]
     np.testing.assert_allclose(window.fitted.decision_function(window.points.X),
@@ -96,10 +96,11 @@ def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
     assert test.sum() == 200
 
     def accuracy(chosen):
-        return np.mean(final.colours[final.model.predict_indices(X[chosen])] == y[chosen])
+        return np.mean(final.scene.colours[final.model.predict_indices(X[chosen])] == y[chosen])
 
-    assert final.train_accuracy == accuracy(~test) and final.test_accuracy == accuracy(test)
-    assert 0.5 < final.train_accuracy < 1.0
+    reading = final.reading
+    assert reading.train_accuracy == accuracy(~test) and reading.test_accuracy == accuracy(test)
+    assert 0.5 < final.reading.train_accuracy < 1.0
 
 
 @pytest.mark.slow
@@ -113,7 +114,7 @@ def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot, monkeypatch)
     window.frame_shown.connect(shown.append)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         window.train()
-    assert len(shown) >= 4 and shown[-1].final
+    assert len(shown) >= 4 and shown[-1].run.final
 
 
 @pytest.mark.slow
@@ -130,10 +131,10 @@ def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
     window.frame_shown.connect(shown.append)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
-    live = [f for f in shown if not f.final]
-    assert len(live) >= 3 and shown[-1].final
-    assert not any(f.snapshot.converged for f in live)
-    assert live[-1].snapshot.iteration <= shown[-1].snapshot.iteration
+    live = [f for f in shown if not f.run.final]
+    assert len(live) >= 3 and shown[-1].run.final
+    assert not any(f.reading.snapshot.converged for f in live)
+    assert live[-1].reading.snapshot.iteration <= shown[-1].reading.snapshot.iteration
 
 
 def test_twenty_thousand_points_are_typed_and_generated(window, qtbot):

@@ -494,21 +494,23 @@ def test_model_frame_draws_what_training_drew():
     svc = SVC(kernel="rbf", C=3.0, standardize=True)
     final = list(svc.iter_fit(data.X, data.y, every=10**9))[-1]
     trained = make_frame(final, Job(data.X, data.y, {}, spec), 0.0, final=True)
-    order = np.argsort(trained.support)
+    order = np.argsort(trained.scene.support)
     for model in (svc, svc.model_, load_model_roundtrip(svc)):
         frame = model_frame(model, data.X, data.y, spec)
-        np.testing.assert_array_equal(frame.support, trained.support[order])
-        np.testing.assert_allclose(frame.support_xy, trained.support_xy[order], atol=1e-12)
-        np.testing.assert_array_equal(frame.bounded, trained.bounded[order])
-        np.testing.assert_allclose(frame.values, trained.values, atol=1e-5)
-        assert set(frame.contours) == {-1.0, 0.0, 1.0}
-        assert frame.train_accuracy == trained.train_accuracy
-        assert frame.classes == (0, 1) and frame.final and frame.regions is None
+        np.testing.assert_array_equal(frame.scene.support, trained.scene.support[order])
+        np.testing.assert_allclose(frame.scene.support_xy, trained.scene.support_xy[order],
+                                   atol=1e-12)
+        np.testing.assert_array_equal(frame.scene.bounded, trained.scene.bounded[order])
+        np.testing.assert_allclose(frame.scene.values, trained.scene.values, atol=1e-5)
+        assert set(frame.scene.contours) == {-1.0, 0.0, 1.0}
+        assert frame.reading.train_accuracy == trained.reading.train_accuracy
+        assert frame.scene.classes == (0, 1) and frame.run.final and frame.scene.regions is None
     three = make_dataset("blobs", n=60, seed=5, centers=3)
     svc3 = SVC(kernel="linear").fit(three.X, three.y)
     frame = model_frame(svc3, three.X, three.y, spec)
-    assert frame.regions.shape == spec.shape and set(frame.contours) == {0.0}   # borders
-    np.testing.assert_array_equal(frame.support, np.sort(svc3.support_))
+    assert frame.scene.regions.shape == spec.shape
+    assert set(frame.scene.contours) == {0.0}                   # borders
+    np.testing.assert_array_equal(frame.scene.support, np.sort(svc3.support_))
 
 
 def load_model_roundtrip(svc):

@@ -20,8 +20,8 @@ def test_kept_kernel_sums_give_the_same_frames(params, monkeypatch):
     sums = KernelSums()
     for step in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
         plain, cached = make_frame(step, job, 0.0), make_frame(step, job, 0.0, sums=sums)
-        assert cached.train_accuracy == plain.train_accuracy
-        np.testing.assert_array_equal(cached.bounded, plain.bounded)
+        assert cached.reading.train_accuracy == plain.reading.train_accuracy
+        np.testing.assert_array_equal(cached.scene.bounded, plain.scene.bounded)
     monkeypatch.setattr(frames, "GRAM_MAX_POINTS", 100)        # too many points: no cache
     assert KernelSums().decision(step, X) is None
 
@@ -47,8 +47,8 @@ def test_held_out_f_kept_between_frames_is_f(params):
         kept = sums.held_out(step, Z, Zt)
         afresh = kernel.matvec(Zt, Z, step.snapshot.dual_coef)
         np.testing.assert_allclose(kept, afresh, rtol=1e-9, atol=1e-9 * np.abs(afresh).max())
-        assert (make_frame(step, job, 0.0, sums=frame_sums).test_accuracy
-                == make_frame(step, job, 0.0).test_accuracy)
+        assert (make_frame(step, job, 0.0, sums=frame_sums).reading.test_accuracy
+                == make_frame(step, job, 0.0).reading.test_accuracy)
 
 
 @pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
@@ -61,8 +61,8 @@ def test_a_model_without_support_vectors_is_drawn():
               max_iter=3000).fit(d.X, d.y)
     assert len(svc.support_) == 0
     frame = frames.model_frame(svc, d.X, d.y, GridSpec(-3, 3, -3, 3, 30, 30))
-    assert frame.support_xy.shape == (0, 2) and len(frame.support) == 0
-    assert frame.train_accuracy > 0.9 and frame.contours
+    assert frame.scene.support_xy.shape == (0, 2) and len(frame.scene.support) == 0
+    assert frame.reading.train_accuracy > 0.9 and frame.scene.contours
 
 
 def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
@@ -81,17 +81,18 @@ def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
             done.append(make_frame(previous, job, 0.0))
         previous = step
         frames_made.append(frames.with_finished_machines(make_frame(step, job, 0.0), done, job))
-    assert [f.machine.index for f in frames_made] == sorted(f.machine.index for f in frames_made)
+    order = [f.reading.machine.index for f in frames_made]
+    assert order == sorted(order)
     pairs = {(0, 1), (0, 2), (1, 2)}
-    assert {tuple(sorted(f.classes)) for f in frames_made} == pairs
+    assert {tuple(sorted(f.scene.classes)) for f in frames_made} == pairs
     for f in frames_made:
-        assert f.machine.count == 3
-        assert set(job.class_of(f.machine.classes).tolist()) == set(f.classes)
-        assert f.regions is not None and f.regions.shape == (40, 40)
+        assert f.reading.machine.count == 3
+        assert set(job.class_of(f.reading.machine.classes).tolist()) == set(f.scene.classes)
+        assert f.scene.regions is not None and f.scene.regions.shape == (40, 40)
     last = frames_made[-1]
-    assert set(np.unique(last.regions).tolist()) == {0, 1, 2}
-    rings = set().union(*(set(d.support.tolist()) for d in done))
-    assert rings <= set(last.support.tolist())
+    assert set(np.unique(last.scene.regions).tolist()) == {0, 1, 2}
+    rings = set().union(*(set(d.scene.support.tolist()) for d in done))
+    assert rings <= set(last.scene.support.tolist())
 
 
 def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
@@ -107,14 +108,16 @@ def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
     job = Job(d.X, d.y, dict(kernel="linear"), GridSpec(-3, 3, -3, 3, 20, 20))
     step = next(iter(SVC(kernel="linear").iter_fit(d.X, d.y)))
     frame = make_frame(step, job, 0.0)
-    assert len(coloured) == 1 and frame.picture is not None
-    paused = dataclasses.replace(frame, paused=True, elapsed=1.0)
-    assert len(coloured) == 1 and paused.picture is frame.picture
+    assert len(coloured) == 1 and frame.scene.picture is not None
+    paused = dataclasses.replace(frame, run=frames.RunMark(paused=True),
+                                 reading=dataclasses.replace(frame.reading, elapsed=1.0))
+    assert len(coloured) == 1 and paused.scene.picture is frame.scene.picture
     moved = frames.regrid(paused, GridSpec(-1, 1, -1, 1, 20, 20))
-    assert len(coloured) == 2 and moved is not None and moved.picture is not frame.picture
+    assert len(coloured) == 2 and moved is not None
+    assert moved.scene.picture is not frame.scene.picture
 
     def holds(value, picture) -> bool:
         return value is picture or (isinstance(value, tuple)
                                     and any(holds(v, picture) for v in value))
 
-    assert [name for name, value in vars(frames).items() if holds(value, moved.picture)] == []
+    assert [name for name, value in vars(frames).items() if holds(value, moved.scene.picture)] == []

@@ -151,9 +151,9 @@ class RunDisplay(QObject):
     @Slot(object)
     def on_frame(self, frame) -> None:
         self.canvas.show_frame(frame)
-        self.charts.extend(frame.history)
+        self.charts.extend(frame.reading.history)
         now = time.perf_counter()
-        if frame.final or frame.paused:       # a paused run shows exactly where it stands
+        if frame.run.final or frame.run.paused:       # a paused run shows exactly where it stands
             self._show_texts()
         elif now - self._texted >= TEXT_INTERVAL:
             self._texted = now
@@ -173,14 +173,14 @@ class RunDisplay(QObject):
         self.on_frame(frame)
         self.work.fitted = frame.estimator       # None for a stopped run
         self.model_changed.emit()
-        s = frame.snapshot
-        state = ("stopped" if frame.stopped else "converged" if s.converged
+        s = frame.reading.snapshot
+        state = ("stopped" if frame.run.stopped else "converged" if s.converged
                  else "budget spent (not converged)")
         self.readout.show_state(state)
         warned, self._warned_in_run = self._warned_in_run, False
         if not warned:                       # a warning's message stays in sight
             self.notices.say(f"Training {state} after {s.iteration} iterations in "
-                             f"{frame.elapsed:.2f} s.", 8000)
+                             f"{frame.reading.elapsed:.2f} s.", 8000)
         self.training_ended.emit(frame)
 
     @Slot(str)
@@ -229,7 +229,7 @@ class RunDisplay(QObject):
         if self.run.active:
             self.run.follow_view(spec)
         frame = self.last_frame
-        if frame is None or frame.spec == spec or (self.run.active and not frame.paused):
+        if frame is None or frame.scene.spec == spec or (self.run.active and not frame.run.paused):
             return                          # nothing drawn, or the next frame follows
         self._regrids += 1
         request = self._regrids

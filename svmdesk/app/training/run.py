@@ -100,8 +100,8 @@ class RunController(QObject):
 
     def shows_the_pause(self, frame) -> bool:
         """`frame` is where the run stands in its current pause (not an earlier pause's)."""
-        return (self.state == S.PAUSED and frame is not None and frame.paused
-                and frame.pauses == self.pauses_asked)
+        return (self.state == S.PAUSED and frame is not None and frame.run.paused
+                and frame.run.pauses == self.pauses_asked)
 
     def frame_drawn(self) -> None:
         """The window drew the last frame: the worker may send the next (back-pressure)."""
@@ -187,7 +187,7 @@ class RunController(QObject):
         if self._discard:
             self.worker.frame_drawn()
             return
-        if self.state == S.STEPPING and frame.paused and frame.steps >= self._steps_asked:
+        if self.state == S.STEPPING and frame.run.paused and frame.run.steps >= self._steps_asked:
             self._set(S.PAUSED)
         self.frame.emit(frame)
 

@@ -25,6 +25,7 @@ from ...drawing.frames import (
     Frame,
     Job,
     KernelSums,
+    RunMark,
     chart_point,
     fitted_frame,
     make_frame,
@@ -151,9 +152,8 @@ class TrainingWorker(QObject):
                 frame = with_finished_machines(
                     make_frame(step, job, now - start - held, history=tuple(history),
                                sums=sums), done, job)
-                self.frame.emit(dataclasses.replace(frame, paused=paused,
-                                                    steps=self._steps_taken,
-                                                    pauses=self._pauses))
+                self.frame.emit(dataclasses.replace(frame, run=RunMark(
+                    paused=paused, steps=self._steps_taken, pauses=self._pauses)))
                 history = []
                 if not paused:
                     self._drawn.wait(PAINT_WAIT)
@@ -194,8 +194,8 @@ class TrainingWorker(QObject):
         if spec is None or spec == job.spec:
             return job, done
         job = dataclasses.replace(job, spec=spec)
-        return job, [make_frame(Progress(d.machine, d.snapshot), job, 0.0, sums=sums)
-                     for d in done]
+        return job, [make_frame(Progress(d.reading.machine, d.reading.snapshot), job, 0.0,
+                                sums=sums) for d in done]
 
     def _hold(self) -> bool:
         """Wait while paused, until a step (one iteration more), a resume or a stop; True

@@ -344,21 +344,21 @@ class Canvas(pg.PlotWidget):
         return self._last_frame
 
     def show_frame(self, frame) -> None:
-        self._last_frame = frame
-        spec = frame.spec
-        picture = frame.hard_picture if self.hard_regions else frame.picture
+        """Draw the frame's scene (the frame is kept: the window reads the moment drawn)."""
+        self._last_frame, scene = frame, frame.scene
+        spec = scene.spec
+        picture = scene.hard_picture if self.hard_regions else scene.picture
         # an RGBA picture made with the frame: shown as it is
         self.regions.setImage(picture, autoLevels=False, levels=(0, 255), lut=None)
         self.regions.setRect(spec.x_min, spec.y_min, spec.x_max - spec.x_min,
                              spec.y_max - spec.y_min)
         none = np.empty((0, 2))
-        zero = frame.contours.get(0.0, none)
-        margins = np.vstack([frame.contours.get(-1.0, none), np.full((1, 2), np.nan),
-                             frame.contours.get(1.0, none)])
+        zero = scene.contours.get(0.0, none)
+        margins = np.vstack([scene.contours.get(-1.0, none), np.full((1, 2), np.nan),
+                             scene.contours.get(1.0, none)])
         self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
         self.margins.setData(margins[:, 0], margins[:, 1], connect="finite")
-        sv = frame.support_xy
-        bounded = frame.bounded
+        sv, bounded = scene.support_xy, scene.bounded
         self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1])
         self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
         self.free_rings.setVisible(bool((~bounded).any()))

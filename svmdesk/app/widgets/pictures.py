@@ -162,11 +162,11 @@ def caption(work, frame) -> str:
     p, table = work.trained_params, catalog.TABLE
     parts = [table.solvers[p["solver"]].title, f"{p['kernel']} kernel"]
     parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
-    if frame.train_accuracy is not None:
-        parts.append(f"train accuracy {100 * frame.train_accuracy:.1f}%")
-    if frame.test_accuracy is not None:
-        parts.append(f"test {100 * frame.test_accuracy:.1f}%")
-    parts.append(f"{len(frame.support)} support vectors")
+    if frame.reading.train_accuracy is not None:
+        parts.append(f"train accuracy {100 * frame.reading.train_accuracy:.1f}%")
+    if frame.reading.test_accuracy is not None:
+        parts.append(f"test {100 * frame.reading.test_accuracy:.1f}%")
+    parts.append(f"{len(frame.scene.support)} support vectors")
     return " · ".join(parts)
 
 

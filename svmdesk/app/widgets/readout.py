@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
 from ...core import catalog
 from ...core.solvers.base import no_bound
+from ...drawing.frames import Frame
 
 ROWS = (("iteration", "iteration"), ("primal", "primal objective"),
         ("dual", "dual objective"), ("gap", "gap / KKT violation"),
@@ -44,8 +45,9 @@ class Readout(QGroupBox):
         self.legend.setStyleSheet("color: #555; font-size: 11px")
         form.addRow(self.legend)
 
-    def show_frame(self, frame) -> None:
-        s, m, r = frame.snapshot, frame.machine, self.values
+    def show_frame(self, frame: Frame) -> None:
+        reading, scene = frame.reading, frame.scene
+        s, m, r = reading.snapshot, reading.machine, self.values
         r["iteration"].setText(f"{s.iteration}" + (f"  (machine {m.index + 1} of {m.count})"
                                                    if m.count > 1 else ""))
         r["primal"].setText(_num(s.primal_objective))
@@ -61,15 +63,15 @@ class Readout(QGroupBox):
         r["gap"].setToolTip(NOT_PSD if negative else "")
         r["gap"].setText(gap)
         r["svs"].setText(_support_vectors(frame))
-        r["svs"].setToolTip(NOT_SEPARATED if frame.hard_margin else "")
-        self.legend.setText((HARD_LEGEND if frame.hard_margin else LEGEND)
+        r["svs"].setToolTip(NOT_SEPARATED if scene.hard_margin else "")
+        self.legend.setText((HARD_LEGEND if scene.hard_margin else LEGEND)
                             + (f"\nsupport vector: {self.rule}" if self.rule else ""))
-        r["train"].setText(_pct(frame.train_accuracy))
-        r["test"].setText(_pct(frame.test_accuracy))
-        r["margin"].setText(_num(frame.margin_width))
-        remaining = s.remaining if not (s.converged or frame.final) else None
-        r["elapsed"].setText(f"{frame.elapsed:.2f} s" + ("" if remaining is None else
-                                                         f"  (about {remaining:.0f} s more)"))
+        r["train"].setText(_pct(reading.train_accuracy))
+        r["test"].setText(_pct(reading.test_accuracy))
+        r["margin"].setText(_num(reading.margin_width))
+        remaining = s.remaining if not (s.converged or frame.run.final) else None
+        r["elapsed"].setText(f"{reading.elapsed:.2f} s" + ("" if remaining is None else
+                                                           f"  (about {remaining:.0f} s more)"))
 
     def show_state(self, state: str) -> None:
         self.values["state"].setText(state)
@@ -91,18 +93,20 @@ class Readout(QGroupBox):
             self.values[key].setToolTip(f"{row.title} {verb} this objective" if mine else "")
 
 
-def _support_vectors(frame) -> str:
+def _support_vectors(frame: Frame) -> str:
     """How many support vectors, and how many of them are free and bounded; a hard margin
     bounds none: points inside their margin, or training points on the wrong side (a hard
     margin's solution has none), say the classes are not separated (at the end of a run:
     not separable; its model is then the best state found, not a solution)."""
-    n, inside = len(frame.support), int(frame.bounded.sum())
-    if not frame.hard_margin:
+    scene, accuracy = frame.scene, frame.reading.train_accuracy
+    n, inside = len(scene.support), int(scene.bounded.sum())
+    if not scene.hard_margin:
         return f"{n}  ({n - inside} free, {inside} bounded)"
-    wrong = frame.train_accuracy is not None and frame.train_accuracy < 1.0
+    wrong = accuracy is not None and accuracy < 1.0
     if not inside and not wrong:
         return f"{n}  (all on their margin)"
-    verdict = "not separable" if frame.final and not frame.stopped else "not separated yet"
+    verdict = ("not separable" if frame.run.final and not frame.run.stopped
+               else "not separated yet")
     # the box has room for few words (it is 1280 px wide)
     return f"{n}  ({inside} inside: {verdict})" if inside else f"{n}  ({verdict})"
 
