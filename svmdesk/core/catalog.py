@@ -53,7 +53,8 @@ class Control:
     spin box stepping by `step`), the value it starts at (None: the default), its label, and
     `choice`, the words of a check box that picks the alternative (None, or the first word)
     of a number, or for an integer the words its spin box shows at `low`, standing for None.
-    `setting` is the session setting that keeps whether the check box is ticked."""
+    `setting` is the session setting that keeps whether the check box is ticked. `effect`
+    says what the parameter does to the picture (the first line of the control's tooltip)."""
 
     low: float = 0.0
     high: float = 1.0
@@ -63,6 +64,7 @@ class Control:
     label: str = ""
     choice: str = ""
     setting: str = ""
+    effect: str = ""
 
 
 @dataclass(frozen=True)
@@ -270,30 +272,43 @@ _GRADIENT = tuple(name for name in SOLVERS if name != "smo")
 
 PARAMS = (
     Param("solver", "choice", "smo", "the training algorithm", choices=tuple(SOLVERS),
-          control=Control(label="Solver")),
+          control=Control(label="Solver", effect=(
+              "How the boundary is found: SMO is LIBSVM's algorithm; the gradient solvers "
+              "are the textbook methods, step by step."))),
     Param("kernel", "choice", "rbf", "the kernel k(x, x')", choices=tuple(KERNELS),
-          control=Control(label="Kernel")),
+          control=Control(label="Kernel", effect=(
+              "The shape of the boundary: linear draws a straight line; rbf, poly and "
+              "sigmoid let it bend."))),
     Param("C", "real", 1.0, "the soft-margin penalty on margin violations", low=0.0,
           none="hard margin", none_value=math.inf, high_open=False, formula=_PRIMAL,
           control=Control(1e-3, 1e3, log=True, choice="hard margin (C = ∞)",
-                          setting="hard_margin")),
+                          setting="hard_margin", effect=(
+                              "Larger C: fewer margin violations, a narrower margin; smaller "
+                              "C: a wider margin with more points inside it."))),
     Param("gamma", "real", "scale", "the kernel width", low=0.0,
           words=(("scale", "1 / (n_features * X.var())"), ("auto", "1 / n_features")),
           kernels=("poly", "rbf", "sigmoid"), formula="exp(-gamma ||x - x'||^2)",
           control=Control(1e-3, 1e3, log=True, start=1.0,
-                          choice="gamma = 'scale' (1 / (d · var X))", setting="gamma_scale")),
+                          choice="gamma = 'scale' (1 / (d · var X))", setting="gamma_scale",
+                          effect=("Larger gamma: a wigglier boundary that hugs the points; "
+                                  "smaller: a smoother one."))),
     Param("degree", "int", 3, "the polynomial kernel's degree", low=1, low_open=False,
           kernels=("poly",), formula="(gamma <x, x'> + coef0)^degree",
-          control=Control(1, 10)),
+          control=Control(1, 10, effect=(
+              "Higher degree: a boundary that can bend more times."))),
     Param("coef0", "real", 0.0, "the constant term of the poly and sigmoid kernels",
           kernels=("poly", "sigmoid"), formula="tanh(gamma <x, x'> + coef0)",
-          control=Control(-10.0, 10.0, step=0.1)),
+          control=Control(-10.0, 10.0, step=0.1, effect=(
+              "How much the low-order terms count: it changes the boundary's shape."))),
     Param("tol", "real", 1e-3, "the stopping tolerance", low=0.0,
           formula="SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|", shapes="training",
-          control=Control(1e-6, 1e-1, log=True)),
+          control=Control(1e-6, 1e-1, log=True, effect=(
+              "Smaller tol: the run goes on longer and stops closer to the optimum."))),
     Param("max_iter", "int", None, "the iteration budget per machine", low=1, low_open=False,
           none="the solver's own budget", shapes="training",
-          control=Control(0, 100_000_000, label="max_iter", choice="default")),
+          control=Control(0, 100_000_000, label="max_iter", choice="default", effect=(
+              "Fewer iterations: the run stops sooner, perhaps before the boundary "
+              "settles."))),
     Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds",
           low=0.0, none="no bound: a run that is getting somewhere goes on",
           solvers=("smo",), shapes="training", in_old_files=False),
@@ -301,17 +316,24 @@ PARAMS = (
           none="a safe automatic step", solvers=_GRADIENT, formula="w <- w - eta grad",
           shapes="training",
           control=Control(1e-6, 10.0, log=True, start=0.01, choice="automatic safe step",
-                          setting="auto_rate")),
+                          setting="auto_rate", effect=(
+                              "Larger steps: the boundary moves faster, but may jump about "
+                              "or run away."))),
     Param("batch_size", "int", None, "the points per stochastic step", low=1,
           low_open=False, none="the solver's own (32)", solvers=("pegasos",),
-          shapes="training", control=Control(0, 10_000, choice="default")),
+          shapes="training", control=Control(0, 10_000, choice="default", effect=(
+              "More points per step: smoother, steadier moves of the boundary."))),
     Param("standardize", "bool", False,
           "scale every feature to mean 0 and standard deviation 1 before the kernel",
           formula="x <- (x - mean) / std", shapes="data",
-          control=Control(label="standardize features")),
+          control=Control(label="standardize features", effect=(
+              "Both axes on one scale: a feature in large units no longer decides the "
+              "boundary alone."))),
     Param("random_state", "int", None, "the seed of the solver's random sampling", low=0,
           low_open=False, none="a fresh seed each run", solvers=("pegasos",),
-          shapes="training", control=Control(0, 1_000_000, start=0)),
+          shapes="training", control=Control(0, 1_000_000, start=0, effect=(
+              "The same seed draws the same points in the same order: a run repeats "
+              "exactly."))),
     Param("decision_function_shape", "choice", "ovr",
           "what decision_function returns for three or more classes: one column per class "
           "('ovr', scikit-learn's default) or per one-vs-one machine ('ovo')",

@@ -76,6 +76,17 @@ class SidePanel(QWidget):
             buttons.addWidget(b)
         form.addRow(buttons)
         self.generate_button = generate
+        for control, tip in (
+                (self.generator, "The kind of data set Generate makes."),
+                (self.n_points, "How many points Generate makes."),
+                (self.noise, "How far Generate scatters the points: more noise, more overlap "
+                             "between the classes."),
+                (self.seed, "The seed of Generate: the same seed makes the same points."),
+                (generate, "Replace the points with a new data set (Ctrl+Z brings them "
+                           "back)."),
+                (open_file, "Open a data file (CSV or LIBSVM), a session or a model (Ctrl+O)."),
+                (clear, "Remove every point (Ctrl+Z brings them back).")):
+            control.setToolTip(tip)
         self.generator.setPlaceholderText("points from a file")
         self.generator.currentIndexChanged.connect(
             lambda index: generate.setEnabled(index >= 0))
@@ -92,6 +103,7 @@ class SidePanel(QWidget):
         for k, name in enumerate(SYMBOL_NAMES):
             self.klass.addItem(f"{k + 1}: {name}")
             self.klass.setItemData(k, class_color(k), Qt.ItemDataRole.DecorationRole)
+        self.klass.setToolTip("The class a left click adds (keys 1–8 choose it too).")
         self.klass.currentIndexChanged.connect(self.class_selected)
         form.addRow("Click adds class", self.klass)
         hint = QLabel("Left click: add · right click: add class 2 · drag: move · "
@@ -147,6 +159,20 @@ class SidePanel(QWidget):
         for k, w in enumerate((self.train_button, self.pause_button, self.step_button,
                                self.stop_button, self.reset_button, fit)):
             grid.addWidget(w, k // 3, k % 3)
+        for widget, tip in (
+                (self.train_button, "Train on the points with these settings, drawing each "
+                                    "step (F5)."),
+                (self.pause_button, "Pause the run where it stands, or resume it (Space)."),
+                (self.step_button, "Take one step of the run and pause there."),
+                (self.stop_button, "Stop the run and keep the model it reached (Esc)."),
+                (self.reset_button, "Stop any run and clear the model: the next run starts "
+                                    "from the beginning."),
+                (fit, "Show all the points (Ctrl+0)."),
+                (self.auto_retrain, "Train again after every change of the points or "
+                                    "settings."),
+                (self.hard_regions, "Colour the regions flat, without the paler band near "
+                                    "the boundary.")):
+            widget.setToolTip(tip)
         grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
         grid.addWidget(self.hard_regions, 2, 2)
         self.train_button.clicked.connect(self.train_requested)

@@ -195,7 +195,9 @@ def _value_widget(param, table):
 
 
 def _tooltip(param) -> str:
-    tip = f"{param.name}: {param.about} ({param.allowed()})"
+    """What it does to the picture, then what it is, the values it takes, its formula."""
+    effect = param.control.effect if param.control else ""
+    tip = (f"{effect}\n" if effect else "") + f"{param.name}: {param.about} ({param.allowed()})"
     return tip + (f"\n{param.formula}" if param.formula else "")
 
 
