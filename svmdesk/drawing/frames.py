@@ -227,12 +227,14 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     if w is None and snap.dual_coef is not None and m.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
     width = _margin_width(w)
-    scene = _coloured(Scene(
+    scene = Scene(
         spec=job.spec, classes=(int(neg), int(pos)), values=values, regions=None,
         contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
         support=points[local], support_xy=job.X[points[local]],
         bounded=margins[local] < 1.0 - 1e-3,
-        hard_margin="C" in job.params and _hard_margin(job.params["C"])))
+        hard_margin="C" in job.params and _hard_margin(job.params["C"]))
+    if m.count == 1:          # one machine of several is drawn as the vote of all of them:
+        scene = _coloured(scene)    # with_finished_machines colours that scene
     reading = Reading(snapshot=snap, machine=m, train_accuracy=train_acc,
                       test_accuracy=test_acc, margin_width=width, elapsed=elapsed,
                       history=history)
