@@ -25,11 +25,15 @@ def main(argv=None) -> int:
     import qasync
     from PySide6.QtWidgets import QApplication
 
+    from .icon import app_icon
+
     argv = sys.argv if argv is None else argv
     pg.setConfigOptions(antialias=True)
     app = QApplication.instance() or QApplication(argv)
     assert isinstance(app, QApplication)
     app.setApplicationName("svmdesk")
+    app.setDesktopFileName("svmdesk")        # Wayland matches the window to svmdesk.desktop
+    app.setWindowIcon(app_icon())
     path = argv[1] if len(argv) > 1 else None
 
     async def run() -> None:
@@ -40,6 +44,7 @@ def main(argv=None) -> int:
         app.aboutToQuit.connect(window.shutdown)
         app.lastWindowClosed.connect(closed.set)
         window.show()
+        window.help.greet_on_first_start()
         set_apart_the_windows_objects()
         await closed.wait()
 

@@ -8,6 +8,7 @@ import sys
 import traceback
 from pathlib import Path
 
+from .. import version
 from . import predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
@@ -98,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                      formatter_class=argparse.RawDescriptionHelpFormatter,
                      usage=f"{PROG} [-h] [--version] [--debug] {{train,predict,render}} ...\n"
                            f"       {PROG} [FILE]")
-    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
     parser.add_argument("--debug", action="store_true",
                         help="on an error, print the Python traceback too")
     commands = parser.add_subparsers(dest="command", metavar="{train,predict,render}",
@@ -107,12 +108,3 @@ def build_parser() -> argparse.ArgumentParser:
     predict.add_parser(commands)
     render.add_parser(commands)
     return parser
-
-
-def _version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("svmdesk")
-    except Exception:  # noqa: BLE001 - not installed: running from a checkout
-        return "(not installed)"

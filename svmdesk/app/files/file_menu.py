@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from ...core import DataError, Dataset
 from ...formats import export_libsvm, save_dataset, save_model
 from ...formats.session import SUFFIX, Session, save_session
+from ...resources import EXAMPLES, Example, example_path
 from ..actions import make_action
 from ..background import in_background
 from ..settings import app_settings
@@ -86,6 +87,11 @@ class FileActions(QObject):
         add = lambda text, keys, slot: menu.addAction(make_action(w, text, keys, slot))  # noqa
         add("&Open…", "Ctrl+O", self.choose_and_open)
         self.recent_menu = menu.addMenu("Open &recent")
+        self.examples_menu = menu.addMenu("&Examples")
+        for example in EXAMPLES:
+            if example.task == "classification":       # the window classifies
+                self.examples_menu.addAction(make_action(
+                    w, example.title, "", lambda _=False, e=example: self.open_example(e)))
         menu.addSeparator()
         add("&Save session", "Ctrl+S", self.save)
         add("Save session &as…", "Ctrl+Shift+S", self.save_as)
@@ -104,24 +110,30 @@ class FileActions(QObject):
         self.dialog = ask_path(self.window, "Open a session, model or data", self._folder(),
                                OPEN_FILES, OPEN, self.open)
 
-    def open(self, path) -> None:
+    def open(self, path, remember: bool = True) -> None:
         """Open a data, session or model file, read off the GUI thread (inline when no
-        event loop runs). When several opens overlap, the last one asked for wins."""
+        event loop runs). When several opens overlap, the last one asked for wins.
+        `remember`: list it among the recent files (whose folder the save dialogs open in)."""
         self._request += 1
         request = self._request
         in_background(lambda: _read_or_error(path),
-                      lambda result: self._apply(result, request),
+                      lambda result: self._apply(result, request, remember),
                       lambda e: self._apply(f"cannot open {path}: {e}", request))
 
-    def _apply(self, result, request: int) -> None:
+    def open_example(self, example: Example) -> None:
+        """An example data set, as any data file is opened, but kept out of the recent
+        files: the save dialogs must not offer the installed package's folder."""
+        self.open(example_path(example), remember=False)
+
+    def _apply(self, result, request: int, remember: bool = True) -> None:
         if request != self._request:
             return                                      # a newer open superseded this one
         if isinstance(result, str):
             self.notices.file_error(result)
             return
-        self.run.after_run(lambda: self._apply_now(result))
+        self.run.after_run(lambda: self._apply_now(result, remember))
 
-    def _apply_now(self, opened) -> None:
+    def _apply_now(self, opened, remember: bool = True) -> None:
         o, name = self.opener, opened.path.name
         self.notices.clear_error()              # an earlier problem is not this file's
         try:
@@ -135,7 +147,8 @@ class FileActions(QObject):
             self.notices.file_error(f"{name} could not be shown: {type(e).__name__}: {e}")
             return
         if done:
-            self.recent.add(opened.path)
+            if remember:
+                self.recent.add(opened.path)
             if opened.kind == "session":
                 self.work.name_session(opened.path)
                 self.work.mark_saved()

@@ -37,12 +37,14 @@ from ..document.point_set import MAX_CLASSES
 from ..document.work import TITLE, Work
 from ..files.file_menu import FileActions
 from ..files.opening import Opener
+from ..icon import app_icon
 from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
 from ..widgets.canvas import Canvas
 from ..widgets.charts import TrainingCharts
 from ..widgets.notices import Notices
 from ..widgets.panel import SidePanel
+from .help_menu import HelpMenu
 from .placement import keep_inside, place, remember
 
 GRID = 200                   # decision grid resolution per axis
@@ -59,6 +61,7 @@ class MainWindow(QMainWindow):
     def __init__(self, path: str | None = None):
         super().__init__()
         self.setWindowTitle(self.TITLE)
+        self.setWindowIcon(app_icon())
         self.notices = Notices(self)  # every message to the user goes through it
         self.work = Work(self)       # the document: points, model, session file
         self.points = self.work.points
@@ -152,6 +155,7 @@ class MainWindow(QMainWindow):
         view = self.menuBar().addMenu("&View")
         view.addAction(_action(self, "&Fit view to data", "Ctrl+0", self.canvas.fit_view))
         view.addAction(_action(self, "&Log", "Ctrl+L", self.notices.show_log))
+        self.help = HelpMenu(self, self.menuBar().addMenu("&Help"), self.files)
         for k in range(MAX_CLASSES):
             key = QShortcut(QKeySequence(str(k + 1)), self)
             key.activated.connect(lambda k=k: self.panel.klass.setCurrentIndex(k))

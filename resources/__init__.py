@@ -1,0 +1,44 @@
+"""svmdesk's files that are not code: the icon, the Linux desktop entry and the example data
+sets. This folder is installed as the package `svmdesk.resources` (pyproject.toml maps it),
+so its files are found the same way in a checkout, an editable install and a wheel: through
+`path()`, never by a path relative to the working folder. Free of Qt, like the core."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+ICON = "icons/svmdesk.svg"
+ICON_SIZES = (16, 32, 48, 64, 128, 256)        # icons/svmdesk-<size>.png, drawn from ICON
+DESKTOP_ENTRY = "svmdesk.desktop"
+
+
+@dataclass(frozen=True)
+class Example:
+    """An example data set of examples/ (README.md there says where it comes from)."""
+    file: str
+    title: str          # File > Examples shows it
+    task: str           # "classification" or "regression"
+
+
+EXAMPLES = (
+    Example("iris-petals.csv", "Iris petals: three species", "classification"),
+    Example("breast-cancer.csv", "Breast cancer: two telling features", "classification"),
+    Example("xor.csv", "XOR: no straight line separates it", "classification"),
+    Example("imbalanced.csv", "Imbalanced: 200 points against 20", "classification"),
+    Example("noisy-sine.csv", "Noisy sine: a 1-D regression", "regression"),
+)
+
+
+def path(relative: str) -> Path:
+    """The file at `relative` ('icons/svmdesk.svg') in this folder, as installed (svmdesk
+    installs unzipped, so every resource is a file on disk)."""
+    return Path(str(files(__name__).joinpath(relative)))
+
+
+def icon_png(size: int) -> Path:
+    return path(f"icons/svmdesk-{size}.png")
+
+
+def example_path(example: Example) -> Path:
+    return path(f"examples/{example.file}")

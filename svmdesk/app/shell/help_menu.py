@@ -1,0 +1,56 @@
+"""The Help menu and the welcome page: each page opens beside the window (not modal, the lab
+goes on), and the welcome page greets a first start once, until it is closed."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
+
+from ...resources import EXAMPLES
+from ..actions import make_action
+from ..settings import app_settings
+from ..widgets import help
+
+if TYPE_CHECKING:
+    from ..files.file_menu import FileActions
+
+WELCOMED = "welcomed"        # the settings key: the welcome page was closed once
+
+
+class HelpMenu(QObject):
+    def __init__(self, window: QMainWindow, menu: QMenu, files: FileActions):
+        super().__init__(window)
+        self.window, self.files = window, files
+        self.page: QDialog | None = None          # the page opened last (it may be open)
+        for text, keys, show in (("&Getting started", "F1", self.getting_started),
+                                 ("&Keyboard shortcuts", "", self.shortcuts),
+                                 ("&About svmdesk", "", self.about),
+                                 ("&Welcome page", "", self.welcome)):
+            menu.addAction(make_action(window, text, keys, show))
+
+    def getting_started(self) -> None:
+        self._show(help.getting_started_page(self.window))
+
+    def shortcuts(self) -> None:
+        self._show(help.shortcuts_page(self.window))
+
+    def about(self) -> None:
+        self._show(help.about_page(self.window))
+
+    def welcome(self) -> None:
+        examples = [(e.title, lambda e=e: self.files.open_example(e))
+                    for e in EXAMPLES if e.task == "classification"]
+        page = help.welcome_page(self.window, examples, self.getting_started)
+        page.finished.connect(lambda _: app_settings().setValue(WELCOMED, True))
+        self._show(page)
+
+    def greet_on_first_start(self) -> None:
+        """The welcome page, unless it was closed before (main() asks; a window made by a
+        test or a script does not)."""
+        if not app_settings().value(WELCOMED, False, type=bool):
+            self.welcome()
+
+    def _show(self, page: QDialog) -> None:
+        self.page = page
+        page.show()

@@ -1,0 +1,150 @@
+"""The Help menu's pages: the keyboard shortcuts (read from the window's own actions, so the
+sheet cannot go stale), a one-page getting started, About (versions and licences) and the
+welcome page of a first start. Each is a window of its own, shown beside the main one."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import pyqtgraph as pg
+import PySide6
+from PySide6.QtCore import qVersion
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ... import version
+
+GETTING_STARTED = """\
+<h3>Getting started</h3>
+<ol>
+<li><b>Place points.</b> Left-click the canvas to add a point of the class chosen under
+<i>Click adds class</i> (keys 1–8 choose it), right-click to add one of class 2; drag a
+point to move it, Ctrl+click or Delete removes it. Or make a data set with
+<i>Generate</i>, or open a CSV file (Ctrl+O).</li>
+<li><b>Choose</b> a solver and a kernel in the panel. Only their own parameters show; each
+one's tooltip says what it does to the picture.</li>
+<li><b>Train</b> (F5). The boundary, its margins and the support vectors are drawn while the
+solver learns; Space pauses, <i>Step</i> goes one step, Esc stops.</li>
+<li><b>Read the picture.</b> The coloured regions are the classes the model predicts, paler
+near the boundary (the solid line). The dashed lines are the margins. Ringed points are the
+support vectors: circles on their margin, red squares inside it or beyond. The readout and
+the charts show the objectives the solver optimises, and the gap between them falls as it
+converges.</li>
+</ol>
+<p>File &gt; Save session keeps the points, settings and model; File &gt; Save picture
+exports what the canvas shows.</p>
+"""
+
+WELCOME = """\
+<h3>Welcome to svmdesk</h3>
+<p>Watch a support vector machine learn: place points on the canvas, press <i>Train</i>
+(F5), and see the boundary, its margins and the support vectors move while it learns.</p>
+<p>Start from an example data set, or read the one-page guide first. Both stay in the
+menus: File &gt; Examples and Help &gt; Getting started (F1).</p>
+"""
+
+
+def _components() -> list:
+    """(name, version, licence) of what the window is made with."""
+    return [("svmdesk", version(), "MIT"),
+            ("Qt", qVersion(), "LGPL 3"),
+            ("PySide6", PySide6.__version__, "LGPL 3"),
+            ("pyqtgraph", pg.__version__, "MIT"),
+            ("numpy", np.__version__, "BSD 3-clause")]
+
+
+def shortcut_rows(window: QMainWindow) -> list:
+    """(what, keys) of every action of the window that has a key, in menu order."""
+    rows = []
+    for menu_action in window.menuBar().actions():
+        menu = menu_action.menu()
+        for action in menu.actions() if isinstance(menu, QMenu) else ():
+            if isinstance(action, QAction) and not action.shortcut().isEmpty():
+                keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
+                                 for k in action.shortcuts())
+                rows.append((action.text().replace("&", ""), keys))
+    return rows
+
+
+class _Page(QDialog):
+    def __init__(self, title: str, body: QWidget, parent: QWidget):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        layout = QVBoxLayout(self)
+        layout.addWidget(body)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout.addWidget(buttons)
+
+
+def shortcuts_page(window: QMainWindow) -> QDialog:
+    rows = shortcut_rows(window)
+    table = QTableWidget(len(rows), 2)
+    table.setHorizontalHeaderLabels(["Action", "Keys"])
+    table.verticalHeader().hide()
+    for r, (what, keys) in enumerate(rows):
+        table.setItem(r, 0, QTableWidgetItem(what))
+        table.setItem(r, 1, QTableWidgetItem(keys))
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    page = _Page("Keyboard shortcuts", table, window)
+    page.resize(460, 520)
+    return page
+
+
+def getting_started_page(window: QWidget) -> QDialog:
+    text = QLabel(GETTING_STARTED)
+    text.setWordWrap(True)
+    page = _Page("Getting started", text, window)
+    page.resize(560, 420)
+    return page
+
+
+def welcome_page(window: QWidget, examples: list, getting_started: Callable[[], None]
+                 ) -> QDialog:
+    """`examples`: (title, open it) pairs, a button each; a button closes the page."""
+    body = QWidget()
+    layout = QVBoxLayout(body)
+    text = QLabel(WELCOME)
+    text.setWordWrap(True)
+    layout.addWidget(text)
+    page = _Page("Welcome to svmdesk", body, window)
+    for title, open_example in examples:
+        layout.addWidget(_button(title, open_example, page))
+    layout.addWidget(_button("Getting started", getting_started, page))
+    page.resize(480, 420)
+    return page
+
+
+def _button(title: str, then: Callable[[], None], page: QDialog) -> QPushButton:
+    def clicked() -> None:
+        page.accept()
+        then()
+
+    button = QPushButton(title)
+    button.clicked.connect(clicked)
+    return button
+
+
+def about_page(window: QWidget) -> QDialog:
+    lines = "".join(f"<tr><td>{name}</td><td>{v}</td><td>{licence}</td></tr>"
+                    for name, v, licence in _components())
+    text = QLabel("<h3>svmdesk</h3><p>A desktop lab for support vector machines: place "
+                  "points, pick a solver, watch it learn.</p>"
+                  f"<table cellspacing='6'><tr><th align='left'>made with</th>"
+                  f"<th align='left'>version</th><th align='left'>licence</th></tr>"
+                  f"{lines}</table>")
+    text.setWordWrap(True)
+    return _Page("About svmdesk", text, window)
