@@ -57,3 +57,14 @@ def test_each_example_opens_from_the_menu_and_stays_out_of_the_recent_files(wind
     assert window.canvas.axis_names == tuple(data.feature_names[:2])
     assert window.files.recent.paths() == recent_before
     assert window.files._folder() != str(resources.example_path(example).parent)
+
+
+def test_an_example_of_small_numbers_fills_the_view(window):
+    """Breast cancer's smoothness runs from 0.07 to 0.23: the view fits it (a fixed floor of
+    half a unit of padding squashed it into a sixth of the canvas)."""
+    cancer = next(e for e in resources.EXAMPLES if e.file == "breast-cancer.csv")
+    next(a for a in _examples_menu(window).actions() if a.text() == cancer.title).trigger()
+    (x0, x1), (y0, y1) = window.canvas.view.viewRange()
+    low, high = window.points.X.min(axis=0), window.points.X.max(axis=0)
+    assert y0 <= low[1] and high[1] <= y1 and (high[1] - low[1]) / (y1 - y0) > 0.6
+    assert x0 <= low[0] and high[0] <= x1 and (high[0] - low[0]) / (x1 - x0) > 0.6

@@ -29,11 +29,13 @@ def test_f1_opens_getting_started_and_the_window_goes_on(window, qtbot):
 
 
 def test_the_shortcut_sheet_lists_every_key_of_the_menus(window, qtbot):
+    window.files.open_example(resources.EXAMPLES[0])    # Undo's text now names the open
     _help_action(window, "Keyboard shortcuts").trigger()
     table = window.help.page.findChild(QTableWidget)
     rows = {table.item(r, 0).text(): table.item(r, 1).text() for r in range(table.rowCount())}
     assert rows["Train"].startswith("F5") and rows["Open…"] == "Ctrl+O"
     assert rows["Pause / resume"] == "Space" and rows["Getting started"] == "F1"
+    assert rows["Undo"] == "Ctrl+Z" and rows["Redo"].startswith("Ctrl+Shift+Z")
     with_keys = [a for menu in window.menuBar().actions() if menu.menu() is not None
                  for a in menu.menu().actions() if not a.shortcut().isEmpty()]
     assert len(rows) == len(with_keys) > 10
@@ -80,3 +82,17 @@ def test_the_welcome_page_opens_an_example_or_the_guide(window, qtbot):
     _buttons(welcome)["Getting started"].click()
     qtbot.waitUntil(lambda: not welcome.isVisible(), timeout=TIMEOUT)
     assert window.help.page is not welcome and window.help.page.windowTitle() == "Getting started"
+
+
+def test_each_page_shows_all_it_holds_without_scrolling(window, qtbot):
+    for show in (window.help.shortcuts, window.help.getting_started, window.help.about,
+                 window.help.welcome):
+        show()
+        page = window.help.page
+        qtbot.waitExposed(page)
+        assert page.height() <= page.screen().availableGeometry().height()
+        for table in page.findChildren(QTableWidget):
+            assert not table.verticalScrollBar().isVisible()
+        for label in page.findChildren(QLabel):     # no gap above or below the text
+            assert label.height() <= label.heightForWidth(label.width()) + 20
+        page.close()

@@ -42,6 +42,7 @@ from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
 from ..widgets.canvas import Canvas
 from ..widgets.charts import TrainingCharts
+from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.panel import SidePanel
 from .help_menu import HelpMenu
@@ -140,6 +141,8 @@ class MainWindow(QMainWindow):
         undo.setShortcut(QKeySequence("Ctrl+Z"))
         redo = self.undo.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        undo.setProperty(SHEET_NAME, "Undo")
+        redo.setProperty(SHEET_NAME, "Redo")
         edit.addActions([undo, redo])
         edit.addAction(_action(self, "&Delete point under mouse", "Delete",
                                lambda: self.editing.delete_under_mouse()))

@@ -380,7 +380,11 @@ class Canvas(pg.PlotWidget):
     def fit_view(self) -> None:
         if len(self.points_xy):
             lo, hi = self.points_xy.min(axis=0), self.points_xy.max(axis=0)
-            pad = np.maximum(0.1 * (hi - lo), 0.5)
+            # a tenth of the spread on each side, in each axis's own units (a feature of
+            # 0.07 to 0.23 fills the canvas as one of 7 to 36 does); points in one line or
+            # one point get half a unit, or a tenth of where they lie
+            span = hi - lo
+            pad = np.where(span > 0, 0.1 * span, np.maximum(0.5, 0.1 * np.abs(lo)))
             self.view.setRange(xRange=(lo[0] - pad[0], hi[0] + pad[0]),
                                yRange=(lo[1] - pad[1], hi[1] + pad[1]), padding=0)
 

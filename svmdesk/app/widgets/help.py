@@ -8,7 +8,7 @@ from collections.abc import Callable
 import numpy as np
 import pyqtgraph as pg
 import PySide6
-from PySide6.QtCore import qVersion
+from PySide6.QtCore import Qt, qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -65,6 +65,10 @@ def _components() -> list:
             ("numpy", np.__version__, "BSD 3-clause")]
 
 
+SHEET_NAME = "sheet_name"    # an action's property: its name on the sheet, when its text
+                             # changes (Undo's says what it undoes: "Undo Open iris.csv")
+
+
 def shortcut_rows(window: QMainWindow) -> list:
     """(what, keys) of every action of the window that has a key, in menu order."""
     rows = []
@@ -74,7 +78,8 @@ def shortcut_rows(window: QMainWindow) -> list:
             if isinstance(action, QAction) and not action.shortcut().isEmpty():
                 keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                                  for k in action.shortcuts())
-                rows.append((action.text().replace("&", ""), keys))
+                name = action.property(SHEET_NAME) or action.text().replace("&", "")
+                rows.append((name, keys))
     return rows
 
 
@@ -82,11 +87,18 @@ class _Page(QDialog):
     def __init__(self, title: str, body: QWidget, parent: QWidget):
         super().__init__(parent)
         self.setWindowTitle(title)
-        layout = QVBoxLayout(self)
+        self._layout = layout = QVBoxLayout(self)
         layout.addWidget(body)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
+
+    def fit(self, width: int) -> None:
+        """`width` wide and as tall as what it holds (wrapped text included), within the
+        screen."""
+        layout = self._layout
+        height = max(layout.totalHeightForWidth(width), layout.totalMinimumSize().height())
+        self.resize(width, min(height, self.screen().availableGeometry().height() - 60))
 
 
 def shortcuts_page(window: QMainWindow) -> QDialog:
@@ -99,8 +111,12 @@ def shortcuts_page(window: QMainWindow) -> QDialog:
         table.setItem(r, 1, QTableWidgetItem(keys))
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    frame = 2 * table.frameWidth()
+    table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
+                           + table.verticalHeader().length() + frame)
     page = _Page("Keyboard shortcuts", table, window)
-    page.resize(460, 520)
+    page.fit(460)
     return page
 
 
@@ -108,7 +124,7 @@ def getting_started_page(window: QWidget) -> QDialog:
     text = QLabel(GETTING_STARTED)
     text.setWordWrap(True)
     page = _Page("Getting started", text, window)
-    page.resize(560, 420)
+    page.fit(560)
     return page
 
 
@@ -124,7 +140,7 @@ def welcome_page(window: QWidget, examples: list, getting_started: Callable[[], 
     for title, open_example in examples:
         layout.addWidget(_button(title, open_example, page))
     layout.addWidget(_button("Getting started", getting_started, page))
-    page.resize(480, 420)
+    page.fit(480)
     return page
 
 
@@ -147,4 +163,6 @@ def about_page(window: QWidget) -> QDialog:
                   f"<th align='left'>version</th><th align='left'>licence</th></tr>"
                   f"{lines}</table>")
     text.setWordWrap(True)
-    return _Page("About svmdesk", text, window)
+    page = _Page("About svmdesk", text, window)
+    page.fit(480)
+    return page
