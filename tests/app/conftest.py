@@ -100,6 +100,16 @@ def qasync_loop(qapp):
     finally:
         loop.close()
         asyncio.set_event_loop(None)
+        # qasync's _SimpleTimer.stop() only sets a flag: its Qt timers (wait_for's 8 s
+        # timeouts) stay registered. Delete it now, on the GUI thread: left to the cyclic
+        # collector, it may be freed on a worker thread, where Qt cannot unregister its
+        # timers, and a later test's event loop fires one on the freed object (SIGSEGV; a
+        # collector forced onto another thread crashed 3 runs of 3, none with this).
+        import shiboken6
+
+        timer = getattr(loop, "_timer", None)
+        if timer is not None and shiboken6.isValid(timer):
+            shiboken6.delete(timer)
 
 
 async def until(condition, timeout: float = 8.0) -> None:
