@@ -19,6 +19,10 @@ settings.register_profile("hunt", derandomize=False, database=None, print_blob=T
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "svmdesk"))
 HUNT_FACTOR = 10
 
+# The suite speaks English whatever the machine's locale (LANG=ja_JP.UTF-8 would make
+# main() choose Japanese); the tests of the Japanese window set it themselves.
+os.environ["SVMDESK_LANG"] = "en"
+
 
 def pytest_collection_modifyitems(items):
     """Under the hunt profile, every @given test runs HUNT_FACTOR times the max_examples its

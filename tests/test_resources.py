@@ -32,15 +32,21 @@ def test_every_package_of_svmdesk_is_listed_for_the_wheel():
 
 
 def test_every_resource_file_is_package_data():
+    """Each file is matched by a package-data pattern of the nearest package listed above it
+    (a translation's source, the .po, stays out: svmdesk reads the compiled .mo)."""
     data = SETUPTOOLS["package-data"]
     files = [f for f in (ROOT / "resources").rglob("*")
-             if f.is_file() and f.name != "__init__.py" and "__pycache__" not in f.parts]
-    assert len(files) >= 1 + 1 + len(resources.ICON_SIZES) + len(resources.EXAMPLES) + 1
+             if f.is_file() and f.name != "__init__.py" and "__pycache__" not in f.parts
+             and f.suffix != ".po"]
+    assert len(files) >= 1 + 1 + len(resources.ICON_SIZES) + len(resources.EXAMPLES) + 1 + 1
     for f in files:
-        folder = f.parent.relative_to(ROOT / "resources").parts
-        package = ".".join(("svmdesk", "resources") + folder)
-        assert package in SETUPTOOLS["packages"], f
-        assert any(fnmatch.fnmatch(f.name, pattern) for pattern in data.get(package, [])), f
+        parts = f.relative_to(ROOT / "resources").parts
+        for depth in range(len(parts) - 1, -1, -1):
+            package = ".".join(("svmdesk", "resources") + parts[:depth])
+            if package in SETUPTOOLS["packages"]:
+                break
+        relative = "/".join(parts[depth:])
+        assert any(fnmatch.fnmatch(relative, pattern) for pattern in data.get(package, [])), f
 
 
 def test_the_examples_readme_gives_each_file_its_source_and_licence():

@@ -19,13 +19,17 @@ def set_apart_the_windows_objects() -> None:
     gc.freeze()
 
 
-def main(argv=None) -> int:
-    """Open the window (optionally on a CSV file given as the first argument)."""
+def main(argv=None, lang: str | None = None) -> int:
+    """Open the window (optionally on a CSV file given as the first argument), speaking
+    `lang` (--lang), else SVMDESK_LANG, else what View > Language chose, else the system's
+    language."""
     import pyqtgraph as pg
     import qasync
     from PySide6.QtWidgets import QApplication
 
+    from ..i18n import chosen_language, set_language
     from .icon import app_icon
+    from .language import install_qt_translation, remembered_language
 
     argv = sys.argv if argv is None else argv
     pg.setConfigOptions(antialias=True)
@@ -34,6 +38,8 @@ def main(argv=None) -> int:
     app.setApplicationName("svmdesk")
     app.setDesktopFileName("svmdesk")        # Wayland matches the window to svmdesk.desktop
     app.setWindowIcon(app_icon())
+    code = set_language(chosen_language(lang, remembered_language()))
+    install_qt_translation(app, code)
     path = argv[1] if len(argv) > 1 else None
 
     async def run() -> None:

@@ -9,6 +9,7 @@ import traceback
 from pathlib import Path
 
 from .. import version
+from ..i18n import ENVIRONMENT, LANGUAGES, normalise
 from . import predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
@@ -41,10 +42,12 @@ def main(argv=None) -> int:
     """Run the command line; returns the exit code (argv: the arguments after the program
     name, default sys.argv[1:])."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    if opens_window(argv):
+    lang, rest = split_language(argv)
+    if opens_window(rest) and (lang is None or normalise(lang)):
         from ..app import main as open_window
 
-        return open_window([sys.argv[0] if sys.argv and sys.argv[0] else PROG, *argv])
+        return open_window([sys.argv[0] if sys.argv and sys.argv[0] else PROG, *rest],
+                           lang=normalise(lang))
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
@@ -56,6 +59,16 @@ def main(argv=None) -> int:
         return EXIT_FAILURE
     except Exception as e:       # noqa: BLE001 - every error becomes one line and a code
         return report_error(e, args.debug)
+
+
+def split_language(argv: list) -> tuple:
+    """(the value of a leading --lang, the other arguments); (None, argv) without one (a
+    --lang without its value is left to the parser's message)."""
+    if argv and argv[0].startswith("--lang="):
+        return argv[0].split("=", 1)[1], argv[1:]
+    if len(argv) >= 2 and argv[0] == "--lang":
+        return argv[1], argv[2:]
+    return None, argv
 
 
 def opens_window(argv: list) -> bool:
@@ -98,8 +111,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=MAIN_HELP,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
                      usage=f"{PROG} [-h] [--version] [--debug] {{train,predict,render}} ...\n"
-                           f"       {PROG} [FILE]")
+                           f"       {PROG} [--lang {{en,ja}}] [FILE]")
     parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
+    parser.add_argument("--lang", choices=sorted(LANGUAGES), metavar="{" + ",".join(
+                            sorted(LANGUAGES)) + "}",
+                        help="the window's language: English or Japanese (default: "
+                             f"{ENVIRONMENT}, then View > Language, then the system's)")
     parser.add_argument("--debug", action="store_true",
                         help="on an error, print the Python traceback too")
     commands = parser.add_subparsers(dest="command", metavar="{train,predict,render}",

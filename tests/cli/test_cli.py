@@ -478,10 +478,23 @@ def test_no_arguments_or_a_file_delegate_to_the_window(monkeypatch):
     import svmdesk.app
 
     calls = []
-    monkeypatch.setattr(svmdesk.app, "main", lambda argv: calls.append(argv) or 0)
+    monkeypatch.setattr(svmdesk.app, "main",
+                        lambda argv, lang=None: calls.append((argv[1:], lang)) or 0)
     assert cli.main([]) == 0
     assert cli.main(["points.csv"]) == 0
-    assert [argv[1:] for argv in calls] == [[], ["points.csv"]]
+    assert cli.main(["--lang", "ja"]) == 0
+    assert cli.main(["--lang=en", "points.csv"]) == 0
+    assert calls == [([], None), (["points.csv"], None), ([], "ja"), (["points.csv"], "en")]
+
+
+def test_an_unknown_language_is_a_usage_error_and_opens_nothing(monkeypatch, capsys):
+    import svmdesk.app
+
+    monkeypatch.setattr(svmdesk.app, "main", lambda argv, lang=None: pytest.fail("opened"))
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["--lang", "xx"])
+    assert stop.value.code == 2
+    assert "--lang: invalid choice: 'xx' (choose from 'en', 'ja')" in capsys.readouterr().err
 
 
 def test_model_frame_draws_what_training_drew():

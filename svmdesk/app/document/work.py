@@ -7,9 +7,10 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from ...i18n import N_, tr
 from .point_set import PointSet
 
-TITLE = "svmdesk — watch a support vector machine learn"
+TITLE = N_("svmdesk — watch a support vector machine learn")
 
 
 class Work(QObject):
@@ -44,7 +45,7 @@ class Work(QObject):
         session on disk, and Ctrl+S must ask where to save rather than overwrite it."""
         if self.session_path is not None:
             self.session_path = None
-            self.title_changed.emit(TITLE)
+            self.title_changed.emit(tr(TITLE))
 
     def mark_changed(self) -> None:
         """The work changed: the autosave keeps it, and a named session's title marks it."""

@@ -17,7 +17,7 @@ import numpy as np
 # Train, where it stalled the window.
 import numpy.ma  # noqa: F401
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
+from PySide6.QtGui import QActionGroup, QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QHBoxLayout,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from ...core import class_labels, make_dataset
 from ...drawing.frames import Job, decision_at
 from ...drawing.grid import GridSpec
+from ...i18n import LANGUAGES, language, tr
 from ..actions import make_action as _action
 from ..document.editing import Editing
 from ..document.point_set import MAX_CLASSES
@@ -38,6 +39,7 @@ from ..document.work import TITLE, Work
 from ..files.file_menu import FileActions
 from ..files.opening import Opener
 from ..icon import app_icon
+from ..language import remember_language
 from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
 from ..widgets.canvas import Canvas
@@ -61,7 +63,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, path: str | None = None):
         super().__init__()
-        self.setWindowTitle(self.TITLE)
+        self.setWindowTitle(tr(self.TITLE))
         self.setWindowIcon(app_icon())
         self.notices = Notices(self)  # every message to the user goes through it
         self.work = Work(self)       # the document: points, model, session file
@@ -116,7 +118,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setCollapsible(1, False)
         self.setCentralWidget(self.splitter)
-        self.notices.say("Press Train (F5) to fit the demo data.")
+        self.notices.say(tr("Press Train (F5) to fit the demo data."))
 
     def _build_controllers(self) -> None:
         """The pieces that act, each handed the few it works with (never the window)."""
@@ -132,36 +134,54 @@ class MainWindow(QMainWindow):
             self.run, self.run_display, self.discard_model, self.grid_spec, self)
 
     def _build_menus(self) -> None:
-        self.files = FileActions(self, self.menuBar().addMenu("&File"), self.work,
+        self.files = FileActions(self, self.menuBar().addMenu(tr("&File")), self.work,
                                  self.opener, self.canvas, self.run, self.notices)
         if self.files.recovery_bar is not None:     # what an earlier window left: above all
             self._column.insertWidget(0, self.files.recovery_bar)
-        edit = self.menuBar().addMenu("&Edit")
-        undo = self.undo.createUndoAction(self, "&Undo")
+        edit = self.menuBar().addMenu(tr("&Edit"))
+        undo = self.undo.createUndoAction(self, tr("&Undo"))
         undo.setShortcut(QKeySequence("Ctrl+Z"))
-        redo = self.undo.createRedoAction(self, "&Redo")
+        redo = self.undo.createRedoAction(self, tr("&Redo"))
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        undo.setProperty(SHEET_NAME, "Undo")
-        redo.setProperty(SHEET_NAME, "Redo")
+        undo.setProperty(SHEET_NAME, tr("Undo"))
+        redo.setProperty(SHEET_NAME, tr("Redo"))
         edit.addActions([undo, redo])
-        edit.addAction(_action(self, "&Delete point under mouse", "Delete",
+        edit.addAction(_action(self, tr("&Delete point under mouse"), "Delete",
                                lambda: self.editing.delete_under_mouse()))
-        train = self.menuBar().addMenu("&Train")
-        self.train_action = _action(self, "&Train", "F5", self.train)
+        train = self.menuBar().addMenu(tr("&Train"))
+        self.train_action = _action(self, tr("&Train"), "F5", self.train)
         self.train_action.setShortcuts([QKeySequence("F5"), QKeySequence("Ctrl+Return")])
         train.addAction(self.train_action)
-        train.addAction(_action(self, "&Pause / resume", "Space",
+        train.addAction(_action(self, tr("&Pause / resume"), "Space",
                                 lambda: self.run.toggle_pause()))
-        train.addAction(_action(self, "&Step", "", self.step))
-        train.addAction(_action(self, "S&top", "Esc", self.stop))
-        train.addAction(_action(self, "&Reset", "", self.reset))
-        view = self.menuBar().addMenu("&View")
-        view.addAction(_action(self, "&Fit view to data", "Ctrl+0", self.canvas.fit_view))
-        view.addAction(_action(self, "&Log", "Ctrl+L", self.notices.show_log))
-        self.help = HelpMenu(self, self.menuBar().addMenu("&Help"), self.files)
+        train.addAction(_action(self, tr("&Step"), "", self.step))
+        train.addAction(_action(self, tr("S&top"), "Esc", self.stop))
+        train.addAction(_action(self, tr("&Reset"), "", self.reset))
+        view = self.menuBar().addMenu(tr("&View"))
+        view.addAction(_action(self, tr("&Fit view to data"), "Ctrl+0", self.canvas.fit_view))
+        view.addAction(_action(self, tr("&Log"), "Ctrl+L", self.notices.show_log))
+        self._language_menu(view.addMenu(tr("&Language")))
+        self.help = HelpMenu(self, self.menuBar().addMenu(tr("&Help")), self.files)
         for k in range(MAX_CLASSES):
             key = QShortcut(QKeySequence(str(k + 1)), self)
             key.activated.connect(lambda k=k: self.panel.klass.setCurrentIndex(k))
+
+    def _language_menu(self, menu) -> None:
+        """English, 日本語 (each in its own words): the choice is remembered and applies from
+        the next start."""
+        group = QActionGroup(menu)
+        for code, name in LANGUAGES.items():
+            action = menu.addAction(name)
+            action.setCheckable(True)
+            action.setChecked(code == language())
+            action.setData(code)
+            group.addAction(action)
+        group.triggered.connect(lambda action: self._choose_language(action.data()))
+
+    def _choose_language(self, code: str) -> None:
+        remember_language(code)
+        self.notices.say(tr("svmdesk speaks {language} from its next start.").format(
+            language=LANGUAGES[code]), 10000)
 
     @property
     def last_frame(self):
@@ -243,7 +263,7 @@ class MainWindow(QMainWindow):
     def reset(self) -> None:
         """The user's Reset: no run, no model, and the status bar says so."""
         self.discard_model()
-        self.notices.say("Reset: no model. Train (F5) starts again from the beginning.")
+        self.notices.say(tr("Reset: no model. Train (F5) starts again from the beginning."))
 
     def discard_model(self) -> None:
         """Stop any run and clear the model, its drawing, the readout, and a banner about
@@ -271,8 +291,8 @@ class MainWindow(QMainWindow):
             return str(e)
         y = self.points.y[~self.points.test_mask]
         if len(np.unique(y)) < 2:
-            return ("Training needs points of at least two classes: left-click and "
-                    "right-click the canvas to add some.")
+            return tr("Training needs points of at least two classes: left-click and "
+                      "right-click the canvas to add some.")
         return ""
 
     def grid_spec(self) -> GridSpec:

@@ -1,0 +1,85 @@
+"""The language svmdesk speaks: one mechanism for every layer, the standard library's gettext.
+
+English is the source language. `tr("...")` returns a message in the chosen language; messages
+with values use named placeholders filled after translation, `tr("{n} points").format(n=n)`
+(an extractor cannot read an f-string, and a translator must see the whole sentence).
+`N_("...")` only marks a string defined at import time (the catalog's titles and effects) for
+extraction; the window translates it where it shows it, with `tr(text)`.
+
+The catalogues are resources/locale/<code>/LC_MESSAGES/svmdesk.po (the translations) and their
+compiled .mo, which `tools/translations` extracts, merges and compiles with Babel. Free of Qt:
+the core and the formats mark their messages with it too; Qt's own dialogs get Qt's catalogue
+from the window (app/language.py)."""
+from __future__ import annotations
+
+import gettext
+import os
+
+DOMAIN = "svmdesk"
+LANGUAGES = {"en": "English", "ja": "日本語"}     # code: the language's own name
+SOURCE = "en"
+ENVIRONMENT = "SVMDESK_LANG"
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE
+
+
+def tr(message: str) -> str:
+    """`message` in the language chosen (itself in English, or while it has no translation)."""
+    return _translation.gettext(message)
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's name for a mark without translation
+    """Mark `message` for extraction; it is translated where it is shown."""
+    return message
+
+
+def language() -> str:
+    """The code of the language chosen ('en', 'ja')."""
+    return _language
+
+
+def set_language(code: str) -> str:
+    """Speak `code` from now on (an unknown code, or one without a catalogue: English).
+    Returns the code in use."""
+    global _translation, _language
+    code = normalise(code) or SOURCE
+    if code == SOURCE:
+        _translation, _language = gettext.NullTranslations(), SOURCE
+        return _language
+    from . import resources  # installed beside the package (not in a Qt-free checkout)
+
+    found = gettext.translation(DOMAIN, str(resources.path("locale")), languages=[code],
+                                fallback=True)
+    if isinstance(found, gettext.GNUTranslations):
+        _translation, _language = found, code
+    else:
+        _translation, _language = gettext.NullTranslations(), SOURCE
+    return _language
+
+
+def normalise(code: str | None) -> str | None:
+    """'ja_JP.UTF-8' -> 'ja'; None for a language svmdesk does not speak (or 'C', 'POSIX')."""
+    if not code:
+        return None
+    short = code.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return short if short in LANGUAGES else None
+
+
+def system_language() -> str:
+    """The first language of the environment svmdesk speaks (LANGUAGE, LC_ALL, LC_MESSAGES,
+    LANG, as gettext reads them), else English."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for code in os.environ.get(variable, "").split(":"):
+            if normalise(code):
+                return normalise(code) or SOURCE
+    return SOURCE
+
+
+def chosen_language(asked: str | None = None, remembered: str | None = None) -> str:
+    """What to speak: `asked` (--lang), else SVMDESK_LANG, else `remembered` (the window's
+    View > Language), else the system's language."""
+    for code in (asked, os.environ.get(ENVIRONMENT), remembered):
+        if normalise(code):
+            return normalise(code) or SOURCE
+    return system_language()

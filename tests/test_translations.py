@@ -1,0 +1,100 @@
+"""The translations: every message the sources mark (tr(), N_()) has its Japanese in the
+catalogue, the compiled .mo is the .po, each translation keeps its placeholders and is
+Japanese indeed; and the language svmdesk chooses follows --lang, SVMDESK_LANG, the window's
+choice and the system, in that order. tools/translations extracts, merges and compiles."""
+import gettext
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from svmdesk import i18n, resources
+
+babel = pytest.importorskip("babel", reason="Babel is a test dependency: pip install -e '.[test]'")
+from babel.messages.extract import extract_from_dir  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUE = resources.path("locale/ja/LC_MESSAGES")
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")   # kana, kanji, full width
+# Messages whose Japanese is the English itself (names, symbols): none yet.
+SAME_IN_JAPANESE: set = set()
+
+
+def _source_messages() -> set:
+    found = extract_from_dir(str(ROOT / "svmdesk"), method_map=[("**.py", "python")],
+                             keywords={"tr": None, "N_": None})
+    return {message for _file, _line, message, _comments, _context in found}
+
+
+def _po() -> dict:
+    with open(CATALOGUE / "svmdesk.po", "rb") as f:
+        return {m.id: m.string for m in read_po(f) if m.id}
+
+
+def _placeholders(text: str) -> set:
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def test_every_marked_message_is_in_the_catalogue_and_none_is_left_over():
+    sources, po = _source_messages(), _po()
+    assert sources, "no marked message found: is the extractor reading svmdesk/?"
+    assert sorted(sources - set(po)) == [], "run tools/translations and translate them"
+    assert sorted(set(po) - sources) == [], "run tools/translations: these left the sources"
+
+
+def test_the_compiled_catalogue_is_the_po():
+    with open(CATALOGUE / "svmdesk.mo", "rb") as f:
+        mo = gettext.GNUTranslations(f)
+    po = _po()
+    assert {m: mo.gettext(m) for m in po} == po, "run tools/translations to compile the .po"
+
+
+def test_each_translation_is_japanese_and_keeps_its_placeholders():
+    for message, japanese in _po().items():
+        assert japanese, f"not translated: {message!r}"
+        assert _placeholders(japanese) == _placeholders(message), message
+        if message not in SAME_IN_JAPANESE:
+            assert japanese != message and JAPANESE.search(japanese), message
+
+
+def test_the_mnemonics_stay_in_the_japanese_menus():
+    for message, japanese in _po().items():
+        mnemonic = re.search(r"&(\w)", message)
+        if mnemonic:
+            assert f"(&{mnemonic.group(1).upper()})" in japanese or "&" in japanese, message
+
+
+@pytest.fixture
+def restore_language():
+    yield
+    i18n.set_language("en")
+
+
+def test_tr_speaks_the_language_set(restore_language):
+    assert i18n.tr("&File") == "&File"
+    assert i18n.set_language("ja_JP.UTF-8") == "ja" and i18n.language() == "ja"
+    assert i18n.tr("&File") == "ファイル(&F)"
+    assert i18n.tr("a message nobody marked") == "a message nobody marked"
+    assert i18n.set_language("fr") == "en" and i18n.tr("&File") == "&File"
+
+
+def test_the_language_chosen_follows_lang_then_the_environment_then_the_window(monkeypatch):
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", i18n.ENVIRONMENT):
+        monkeypatch.delenv(variable, raising=False)
+    assert i18n.chosen_language() == "en"
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    assert i18n.chosen_language() == "ja"                    # the system's
+    assert i18n.chosen_language(remembered="en") == "en"     # View > Language wins over it
+    monkeypatch.setenv(i18n.ENVIRONMENT, "ja")
+    assert i18n.chosen_language(remembered="en") == "ja"     # SVMDESK_LANG wins over both
+    assert i18n.chosen_language("en", remembered="ja") == "en"   # --lang wins over all
+    monkeypatch.setenv(i18n.ENVIRONMENT, "klingon")          # unknown: the next in line
+    assert i18n.chosen_language(remembered="ja") == "ja"
+    monkeypatch.setenv("LANGUAGE", "fr:ja")                   # gettext's list: the first known
+    monkeypatch.delenv(i18n.ENVIRONMENT)
+    assert i18n.system_language() == "ja"
+    monkeypatch.setenv("LANGUAGE", "C")
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert i18n.system_language() == "en"
