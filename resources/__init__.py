@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 
+from svmdesk.i18n import N_
+
 ICON = "icons/svmdesk.svg"
 ICON_SIZES = (16, 32, 48, 64, 128, 256)        # icons/svmdesk-<size>.png, drawn from ICON
 DESKTOP_ENTRY = "svmdesk.desktop"
@@ -17,16 +19,16 @@ DESKTOP_ENTRY = "svmdesk.desktop"
 class Example:
     """An example data set of examples/ (README.md there says where it comes from)."""
     file: str
-    title: str          # File > Examples shows it
+    title: str          # File > Examples shows it (translated there)
     task: str           # "classification" or "regression"
 
 
 EXAMPLES = (
-    Example("iris-petals.csv", "Iris petals: three species", "classification"),
-    Example("breast-cancer.csv", "Breast cancer: two telling features", "classification"),
-    Example("xor.csv", "XOR: no straight line separates it", "classification"),
-    Example("imbalanced.csv", "Imbalanced: 200 points against 20", "classification"),
-    Example("noisy-sine.csv", "Noisy sine: a 1-D regression", "regression"),
+    Example("iris-petals.csv", N_("Iris petals: three species"), "classification"),
+    Example("breast-cancer.csv", N_("Breast cancer: two telling features"), "classification"),
+    Example("xor.csv", N_("XOR: no straight line separates it"), "classification"),
+    Example("imbalanced.csv", N_("Imbalanced: 200 points against 20"), "classification"),
+    Example("noisy-sine.csv", N_("Noisy sine: a 1-D regression"), "regression"),
 )
 
 

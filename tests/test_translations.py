@@ -23,9 +23,10 @@ SAME_IN_JAPANESE: set = set()
 
 
 def _source_messages() -> set:
-    found = extract_from_dir(str(ROOT / "svmdesk"), method_map=[("**.py", "python")],
-                             keywords={"tr": None, "N_": None})
-    return {message for _file, _line, message, _comments, _context in found}
+    return {message for folder in ("svmdesk", "resources")
+            for _file, _line, message, _comments, _context in extract_from_dir(
+                str(ROOT / folder), method_map=[("**.py", "python")],
+                keywords={"tr": None, "N_": None})}
 
 
 def _po() -> dict:

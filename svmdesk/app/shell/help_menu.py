@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
+from ...i18n import tr
 from ...resources import EXAMPLES
 from ..actions import make_action
 from ..settings import app_settings
@@ -23,10 +24,10 @@ class HelpMenu(QObject):
         super().__init__(window)
         self.window, self.files = window, files
         self.page: QDialog | None = None          # the page opened last (it may be open)
-        for text, keys, show in (("&Getting started", "F1", self.getting_started),
-                                 ("&Keyboard shortcuts", "", self.shortcuts),
-                                 ("&About svmdesk", "", self.about),
-                                 ("&Welcome page", "", self.welcome)):
+        for text, keys, show in ((tr("&Getting started"), "F1", self.getting_started),
+                                 (tr("&Keyboard shortcuts"), "", self.shortcuts),
+                                 (tr("&About svmdesk"), "", self.about),
+                                 (tr("&Welcome page"), "", self.welcome)):
             menu.addAction(make_action(window, text, keys, show))
 
     def getting_started(self) -> None:
@@ -39,7 +40,7 @@ class HelpMenu(QObject):
         self._show(help.about_page(self.window))
 
     def welcome(self) -> None:
-        examples = [(e.title, lambda e=e: self.files.open_example(e))
+        examples = [(tr(e.title), lambda e=e: self.files.open_example(e))
                     for e in EXAMPLES if e.task == "classification"]
         page = help.welcome_page(self.window, examples, self.getting_started)
         page.finished.connect(lambda _: app_settings().setValue(WELCOMED, True))

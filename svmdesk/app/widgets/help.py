@@ -25,8 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from ... import version
+from ...i18n import N_, tr
 
-GETTING_STARTED = """\
+GETTING_STARTED = N_("""\
 <h3>Getting started</h3>
 <ol>
 <li><b>Place points.</b> Left-click the canvas to add a point of the class chosen under
@@ -45,15 +46,15 @@ converges.</li>
 </ol>
 <p>File &gt; Save session keeps the points, settings and model; File &gt; Save picture
 exports what the canvas shows.</p>
-"""
+""")
 
-WELCOME = """\
+WELCOME = N_("""\
 <h3>Welcome to svmdesk</h3>
 <p>Watch a support vector machine learn: place points on the canvas, press <i>Train</i>
 (F5), and see the boundary, its margins and the support vectors move while it learns.</p>
 <p>Start from an example data set, or read the one-page guide first. Both stay in the
 menus: File &gt; Examples and Help &gt; Getting started (F1).</p>
-"""
+""")
 
 
 def _components() -> list:
@@ -104,7 +105,7 @@ class _Page(QDialog):
 def shortcuts_page(window: QMainWindow) -> QDialog:
     rows = shortcut_rows(window)
     table = QTableWidget(len(rows), 2)
-    table.setHorizontalHeaderLabels(["Action", "Keys"])
+    table.setHorizontalHeaderLabels([tr("Action"), tr("Keys")])
     table.verticalHeader().hide()
     for r, (what, keys) in enumerate(rows):
         table.setItem(r, 0, QTableWidgetItem(what))
@@ -115,15 +116,15 @@ def shortcuts_page(window: QMainWindow) -> QDialog:
     frame = 2 * table.frameWidth()
     table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
                            + table.verticalHeader().length() + frame)
-    page = _Page("Keyboard shortcuts", table, window)
+    page = _Page(tr("Keyboard shortcuts"), table, window)
     page.fit(460)
     return page
 
 
 def getting_started_page(window: QWidget) -> QDialog:
-    text = QLabel(GETTING_STARTED)
+    text = QLabel(tr(GETTING_STARTED))
     text.setWordWrap(True)
-    page = _Page("Getting started", text, window)
+    page = _Page(tr("Getting started"), text, window)
     page.fit(560)
     return page
 
@@ -133,13 +134,13 @@ def welcome_page(window: QWidget, examples: list, getting_started: Callable[[], 
     """`examples`: (title, open it) pairs, a button each; a button closes the page."""
     body = QWidget()
     layout = QVBoxLayout(body)
-    text = QLabel(WELCOME)
+    text = QLabel(tr(WELCOME))
     text.setWordWrap(True)
     layout.addWidget(text)
-    page = _Page("Welcome to svmdesk", body, window)
+    page = _Page(tr("Welcome to svmdesk"), body, window)
     for title, open_example in examples:
         layout.addWidget(_button(title, open_example, page))
-    layout.addWidget(_button("Getting started", getting_started, page))
+    layout.addWidget(_button(tr("Getting started"), getting_started, page))
     page.fit(480)
     return page
 
@@ -157,12 +158,13 @@ def _button(title: str, then: Callable[[], None], page: QDialog) -> QPushButton:
 def about_page(window: QWidget) -> QDialog:
     lines = "".join(f"<tr><td>{name}</td><td>{v}</td><td>{licence}</td></tr>"
                     for name, v, licence in _components())
-    text = QLabel("<h3>svmdesk</h3><p>A desktop lab for support vector machines: place "
-                  "points, pick a solver, watch it learn.</p>"
-                  f"<table cellspacing='6'><tr><th align='left'>made with</th>"
-                  f"<th align='left'>version</th><th align='left'>licence</th></tr>"
+    about = tr("A desktop lab for support vector machines: place points, pick a solver, "
+               "watch it learn.")
+    heads = "".join(f"<th align='left'>{head}</th>"
+                    for head in (tr("made with"), tr("version"), tr("licence")))
+    text = QLabel(f"<h3>svmdesk</h3><p>{about}</p><table cellspacing='6'><tr>{heads}</tr>"
                   f"{lines}</table>")
     text.setWordWrap(True)
-    page = _Page("About svmdesk", text, window)
+    page = _Page(tr("About svmdesk"), text, window)
     page.fit(480)
     return page
