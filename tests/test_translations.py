@@ -99,3 +99,10 @@ def test_the_language_chosen_follows_lang_then_the_environment_then_the_window(m
     monkeypatch.setenv("LANGUAGE", "C")
     monkeypatch.setenv("LANG", "C.UTF-8")
     assert i18n.system_language() == "en"
+
+
+def test_the_suite_speaks_english_on_a_japanese_machine(monkeypatch):
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    monkeypatch.setenv("LANGUAGE", "ja")
+    assert i18n.chosen_language() == "en"          # tests/conftest.py sets SVMDESK_LANG=en
+    assert i18n.language() == "en" and i18n.tr("&File") == "&File"
