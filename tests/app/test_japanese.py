@@ -101,8 +101,11 @@ NOT_YET = {
     'XOR: no straight line separates it',
     'blobs',
     'circles',
+    'dual',
     'dual objective',
     'elapsed',
+    'gap',
+    'gap (log scale)',
     'gap / KKT violation',
     'gaussians',
     'hard margin (C = ∞)',
@@ -114,7 +117,9 @@ NOT_YET = {
     'moons',
     'n',
     'noise',
+    'objective',
     'points from a file',
+    'primal',
     'primal objective',
     'retrain on every edit',
     'rings: ○ free SV (0   0',
@@ -175,6 +180,13 @@ def shown_strings(window) -> dict:
                 add(widget.itemText(k), "QComboBox item")
             add(widget.placeholderText(), "QComboBox placeholder")
     add(window.windowTitle(), "window title")
+    add(window.statusBar().currentMessage(), "status bar")
+    for plot in (window.charts.objective_plot, window.charts.gap_plot):
+        item = plot.getPlotItem()
+        add(item.titleLabel.text, "chart title")
+        add(item.getAxis("bottom").labelText, "chart axis")
+        for _sample, label in item.legend.items if item.legend is not None else ():
+            add(label.text, "chart legend")
     menus = [a.menu() for a in window.menuBar().actions()]
     while menus:
         menu = menus.pop()
