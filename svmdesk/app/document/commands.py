@@ -4,12 +4,13 @@ from __future__ import annotations
 import numpy as np
 from PySide6.QtGui import QUndoCommand
 
+from ...i18n import tr
 from .point_set import PointSet
 
 
 class AddPoint(QUndoCommand):
     def __init__(self, points: PointSet, xy, label: int, test: bool = False):
-        super().__init__(f"Add point of class {points.class_names[label]}")
+        super().__init__(tr("Add point of class {name}").format(name=points.class_names[label]))
         self.points, self.xy, self.label, self.test = points, tuple(xy), label, test
         self.index = len(points)
 
@@ -22,7 +23,7 @@ class AddPoint(QUndoCommand):
 
 class RemovePoint(QUndoCommand):
     def __init__(self, points: PointSet, index: int):
-        super().__init__("Remove point")
+        super().__init__(tr("Remove point"))
         self.points, self.index = points, index
         self.item: tuple[np.ndarray, int, bool] | None = None     # what redo removed
 
@@ -39,7 +40,7 @@ class MovePoint(QUndoCommand):
     """A drag: the point is already at `new` when the command is pushed."""
 
     def __init__(self, points: PointSet, index: int, old, new):
-        super().__init__("Move point")
+        super().__init__(tr("Move point"))
         self.points, self.index, self.old, self.new = points, index, tuple(old), tuple(new)
 
     def redo(self):
@@ -52,8 +53,8 @@ class MovePoint(QUndoCommand):
 class ReplacePoints(QUndoCommand):
     """Generate, open or clear: the whole set at once."""
 
-    def __init__(self, points: PointSet, X, y, test=None, class_names=None, text="Replace points"):
-        super().__init__(text)
+    def __init__(self, points: PointSet, X, y, test=None, class_names=None, text=None):
+        super().__init__(tr("Replace points") if text is None else text)
         self.points = points
         self.before = points.state()
         self.after = (X, y, test, class_names)

@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QCursor, QUndoStack
 
 from ...core import make_dataset
+from ...i18n import tr
 from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
 from .work import Work
 
@@ -54,7 +55,8 @@ class Editing(QObject):
 
     def _select_class(self, k: int) -> None:
         self.canvas.current_class = k
-        self.notices.say(f"Clicks now add points of class {k + 1}.", 3000)
+        self.notices.say(tr("Clicks now add points of class {number}.").format(number=k + 1),
+                         3000)
 
     def _drag_moved(self, index: int, x: float, y: float) -> None:
         if 0 <= index < len(self.points):
@@ -71,12 +73,14 @@ class Editing(QObject):
             self.notices.error(str(e))
             return
         self.panel.generator.setCurrentText(name)
-        self.replace_points(data.X, data.y, data.class_names, f"Generate {name}")
+        self.replace_points(data.X, data.y, data.class_names,
+                            tr("Generate {name}").format(name=name))
         self.canvas.set_axis_names(data.feature_names)
         self.canvas.fit_view()
 
     def clear_points(self) -> None:
-        self.replace_points(np.empty((0, 2)), np.empty(0, np.intp), None, "Clear points")
+        self.replace_points(np.empty((0, 2)), np.empty(0, np.intp), None,
+                            tr("Clear points"))
 
     def replace_points(self, X, y, class_names, text: str) -> None:
         """New points (generated, opened or none), undoably. They are no longer the saved

@@ -30,6 +30,7 @@ from pathlib import Path
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
 
 from ...formats.session import save_session
+from ...i18n import tr
 from ..background import in_background
 from ..settings import state_dir
 
@@ -135,7 +136,7 @@ class Autosave(QObject):
         try:
             session = self._snapshot()
         except Exception as e:  # noqa: BLE001 - an autosave must never break the window
-            self._report(f"Autosave failed: {e}")
+            self._report(tr("Autosave failed: {error}").format(error=e))
             return
         with self._guard:
             self._pending = session
@@ -156,14 +157,14 @@ class Autosave(QObject):
                 save_session(session, self.path, between=_rest_beside_the_gui())
                 self._failing = False
             except Exception as e:  # noqa: BLE001 - reported, never raised in the writer
-                self._report(f"Autosave failed: {e}")
+                self._report(tr("Autosave failed: {error}").format(error=e))
             if self._closed:         # the window closed meanwhile, its work kept by finish:
                 self.path.unlink(missing_ok=True)    # this late write is no crash to offer
 
     def _written(self, result=None) -> None:
         if isinstance(result, Exception):    # the writer itself failed: never stuck
             self._idle.set()
-            self._report(f"Autosave failed: {result}")
+            self._report(tr("Autosave failed: {error}").format(error=result))
 
     def _report(self, message: str) -> None:
         if not self._failing:

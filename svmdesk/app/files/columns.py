@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
+from ...i18n import tr
 from ..settings import app_settings
 
 KEY = "columns"
@@ -45,10 +46,10 @@ class ColumnChooser(QDialog):
 
     def __init__(self, file_name: str, names, columns: tuple, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Choose two columns")
+        self.setWindowTitle(tr("Choose two columns"))
         form = QFormLayout(self)
-        note = QLabel(f"{file_name} has {len(names)} feature columns; the canvas shows two. "
-                      "Which two?")
+        note = QLabel(tr("{name} has {n} feature columns; the canvas shows two. Which two?")
+                      .format(name=file_name, n=len(names)))
         note.setWordWrap(True)
         form.addRow(note)
         self.x_box, self.y_box = QComboBox(), QComboBox()
@@ -56,8 +57,8 @@ class ColumnChooser(QDialog):
             box.addItems([f"{k + 1}: {name}" for k, name in enumerate(names)])
             box.setCurrentIndex(column)
             box.currentIndexChanged.connect(self._check)
-        form.addRow("Horizontal axis", self.x_box)
-        form.addRow("Vertical axis", self.y_box)
+        form.addRow(tr("Horizontal axis"), self.x_box)
+        form.addRow(tr("Vertical axis"), self.y_box)
         self.problem = QLabel()
         self.problem.setStyleSheet("color: #922B21;")
         form.addRow(self.problem)
@@ -70,7 +71,7 @@ class ColumnChooser(QDialog):
 
     def _check(self) -> None:
         same = self.x_box.currentIndex() == self.y_box.currentIndex()
-        self.problem.setText("Choose two different columns." if same else "")
+        self.problem.setText(tr("Choose two different columns.") if same else "")
         self.problem.setVisible(same)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not same)
 

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from ...core import DataError, Dataset
 from ...formats import export_libsvm, save_dataset, save_model
 from ...formats.session import SUFFIX, Session, save_session
+from ...i18n import N_, tr
 from ...resources import EXAMPLES, Example, example_path
 from ..actions import make_action
 from ..background import in_background
@@ -42,13 +43,13 @@ from ..widgets import pictures
 from .autosave import Autosave
 from .dialogs import OPEN, SAVE, ask, ask_path
 from .kinds import (
-    DATA_FILES,
     DATA_SUFFIXES,
-    MODEL_FILES,
-    OPEN_FILES,
-    SESSION_FILES,
     RecentFiles,
+    data_files,
+    model_files,
+    open_files,
     read_document,
+    session_files,
 )
 from .opening import Opener
 
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
     from ..widgets.canvas import Canvas
     from ..widgets.notices import Notices
 
-PICTURE_FILES = "PNG image (*.png);;SVG drawing (*.svg)"
+PICTURE_FILES = N_("PNG image (*.png);;SVG drawing (*.svg)")
 
 
 class FileActions(QObject):
@@ -85,30 +86,30 @@ class FileActions(QObject):
     def _build_menu(self, menu) -> None:
         w = self.window
         add = lambda text, keys, slot: menu.addAction(make_action(w, text, keys, slot))  # noqa
-        add("&Open…", "Ctrl+O", self.choose_and_open)
-        self.recent_menu = menu.addMenu("Open &recent")
-        self.examples_menu = menu.addMenu("&Examples")
+        add(tr("&Open…"), "Ctrl+O", self.choose_and_open)
+        self.recent_menu = menu.addMenu(tr("Open &recent"))
+        self.examples_menu = menu.addMenu(tr("&Examples"))
         for example in EXAMPLES:
             if example.task == "classification":       # the window classifies
                 self.examples_menu.addAction(make_action(
                     w, example.title, "", lambda _=False, e=example: self.open_example(e)))
         menu.addSeparator()
-        add("&Save session", "Ctrl+S", self.save)
-        add("Save session &as…", "Ctrl+Shift+S", self.save_as)
-        add("Save &points as…", "", self.choose_points_path)
+        add(tr("&Save session"), "Ctrl+S", self.save)
+        add(tr("Save session &as…"), "Ctrl+Shift+S", self.save_as)
+        add(tr("Save &points as…"), "", self.choose_points_path)
         menu.addSeparator()
-        add("Save &model…", "", self.choose_model_path)
-        add("&Export model for LIBSVM…", "Ctrl+E", self.choose_export_path)
+        add(tr("Save &model…"), "", self.choose_model_path)
+        add(tr("&Export model for LIBSVM…"), "Ctrl+E", self.choose_export_path)
         menu.addSeparator()
-        add("Save p&icture…", "Ctrl+Shift+P", self.choose_picture)
-        add("&Copy picture", "Ctrl+Shift+C", self.copy_picture)
+        add(tr("Save p&icture…"), "Ctrl+Shift+P", self.choose_picture)
+        add(tr("&Copy picture"), "Ctrl+Shift+C", self.copy_picture)
         menu.addSeparator()
-        add("&Quit", QKeySequence.StandardKey.Quit, w.close)
+        add(tr("&Quit"), QKeySequence.StandardKey.Quit, w.close)
 
     # -- opening --------------------------------------------------------------------------
     def choose_and_open(self) -> None:
-        self.dialog = ask_path(self.window, "Open a session, model or data", self._folder(),
-                               OPEN_FILES, OPEN, self.open)
+        self.dialog = ask_path(self.window, tr("Open a session, model or data"),
+                               self._folder(), open_files(), OPEN, self.open)
 
     def open(self, path, remember: bool = True) -> None:
         """Open a data, session or model file, read off the GUI thread (inline when no
@@ -118,7 +119,8 @@ class FileActions(QObject):
         request = self._request
         in_background(lambda: _read_or_error(path),
                       lambda result: self._apply(result, request, remember),
-                      lambda e: self._apply(f"cannot open {path}: {e}", request))
+                      lambda e: self._apply(tr("cannot open {path}: {reason}")
+                                            .format(path=path, reason=e), request))
 
     def open_example(self, example: Example) -> None:
         """An example data set, as any data file is opened, but kept out of the recent
@@ -144,7 +146,8 @@ class FileActions(QObject):
             else:
                 done = o.show_model(opened.value, name)
         except Exception as e:  # noqa: BLE001 - a file we read but cannot show
-            self.notices.file_error(f"{name} could not be shown: {type(e).__name__}: {e}")
+            self.notices.file_error(tr("{name} could not be shown: {error}").format(
+                name=name, error=f"{type(e).__name__}: {e}"))
             return
         if done:
             if remember:
@@ -172,7 +175,7 @@ class FileActions(QObject):
             self.save_session_to(self.work.session_path)
 
     def save_as(self) -> None:
-        self._ask_save("Save session", SESSION_FILES,
+        self._ask_save(tr("Save session"), session_files(),
                        self.work.session_path.name if self.work.session_path
                        else f"session{SUFFIX}", self.save_session_to)
 
@@ -188,7 +191,7 @@ class FileActions(QObject):
         return self._write(lambda: save_session(session, path), path, saved)
 
     def choose_points_path(self) -> None:
-        self._ask_save("Save points", DATA_FILES, "points.csv", self.save_points_to)
+        self._ask_save(tr("Save points"), data_files(), "points.csv", self.save_points_to)
 
     def save_points_to(self, path) -> bool:
         path = Path(path)
@@ -200,7 +203,7 @@ class FileActions(QObject):
 
     def choose_model_path(self) -> None:
         if self._fitted() is not None:
-            self._ask_save("Save model", MODEL_FILES, "model.json", self.save_model_to)
+            self._ask_save(tr("Save model"), model_files(), "model.json", self.save_model_to)
 
     def save_model_to(self, path) -> bool:
         svc = self._fitted()
@@ -209,7 +212,8 @@ class FileActions(QObject):
 
     def choose_export_path(self) -> None:
         if self._fitted() is not None:
-            self._ask_save("Export model for LIBSVM", "LIBSVM model (*.model)",
+            self._ask_save(tr("Export model for LIBSVM"), tr("LIBSVM model ({patterns})")
+                           .format(patterns="*.model"),
                            "model.model", self.export_to)
 
     def export_to(self, path) -> bool:
@@ -220,8 +224,8 @@ class FileActions(QObject):
     def _fitted(self):
         svc = self.work.fitted
         if svc is None:
-            self.notices.error("There is no model yet: train one (F5) or open a model "
-                                   "file first.")
+            self.notices.error(tr("There is no model yet: train one (F5) or open a model "
+                                  "file first."))
         return svc
 
     # -- pictures -------------------------------------------------------------------------
@@ -233,7 +237,7 @@ class FileActions(QObject):
         options = PictureOptions(self.default_width(), self.caption(), self.window)
 
         def where(width: int, caption: str) -> None:
-            self._ask_save("Save picture", PICTURE_FILES, "svmdesk.png",
+            self._ask_save(tr("Save picture"), tr(PICTURE_FILES), "svmdesk.png",
                            lambda path: self.save_picture_to(path, width, caption))
 
         # the options dialog is deleted once it closes: read its answers as it is accepted
@@ -253,7 +257,7 @@ class FileActions(QObject):
 
     def copy_picture(self) -> None:
         pictures.copy_to_clipboard(self.canvas, self.default_width(), self.caption())
-        self.notices.say("Picture copied to the clipboard.", 4000)
+        self.notices.say(tr("Picture copied to the clipboard."), 4000)
 
     # -- autosave and what earlier windows left ---------------------------------------------
     def _offer_recovery(self) -> None:
@@ -262,7 +266,7 @@ class FileActions(QObject):
         row = QHBoxLayout(bar)
         self.recovery_text = QLabel()
         self.recovery_text.setWordWrap(True)
-        restore, discard = QPushButton("Restore"), QPushButton("Discard")
+        restore, discard = QPushButton(tr("Restore")), QPushButton(tr("Discard"))
         row.addWidget(self.recovery_text, 1)
         row.addWidget(restore)
         row.addWidget(discard)
@@ -279,13 +283,20 @@ class FileActions(QObject):
             bar.hide()
             return
         newest = leftovers[0]
-        when = time.strftime("%H:%M on %d %b", time.localtime(newest.saved_at))
-        more = f" ({len(leftovers) - 1} more after this one)" if len(leftovers) > 1 else ""
-        self.recovery_text.setText(
-            f"svmdesk did not close properly last time. Restore the session it autosaved at "
-            f"{when}?{more}" if newest.crashed else
-            f"The session you closed at {when} had changes that were never saved. Restore "
-            f"it?{more}")
+        # the time's format is the language's own (%H, %d... as time.strftime reads them)
+        when = time.strftime(tr("%H:%M on %d %b"), time.localtime(newest.saved_at))
+        more = len(leftovers) - 1
+        if newest.crashed:
+            text = (tr("svmdesk did not close properly last time. Restore the session it "
+                       "autosaved at {when}? ({more} more after this one)") if more else
+                    tr("svmdesk did not close properly last time. Restore the session it "
+                       "autosaved at {when}?"))
+        else:
+            text = (tr("The session you closed at {when} had changes that were never saved. "
+                       "Restore it? ({more} more after this one)") if more else
+                    tr("The session you closed at {when} had changes that were never saved. "
+                       "Restore it?"))
+        self.recovery_text.setText(text.format(when=when, more=more))
         bar.show()
 
     @Slot()
@@ -293,7 +304,8 @@ class FileActions(QObject):
         leftover = self.autosave.leftovers[0]
         result = _read_or_error(leftover.path)
         if isinstance(result, str):
-            self.notices.file_error(f"The session could not be restored: {result}")
+            self.notices.file_error(tr("The session could not be restored: {reason}")
+                                    .format(reason=result))
             return
         self.run.after_run(lambda: self._restore_now(leftover, result))
 
@@ -307,19 +319,20 @@ class FileActions(QObject):
 
     def _restore_now(self, leftover, opened) -> None:
         session = opened.value
-        if self.opener.apply_session(session, "the restored session"):
+        if self.opener.apply_session(session, tr("the restored session")):
             self.discard_recovery()
-            said = "Restored the session."
+            said = tr("Restored the session.")
             path = session.session_file
             if path is not None:
                 # It is that file's work again, with changes the file does not hold: the title
                 # names it, marked modified, and Ctrl+S writes there without asking. A file
                 # deleted or moved since is written again where it was.
                 self.work.name_session(path)
-                said = (f"Restored {path.name} with changes it does not hold yet: Ctrl+S "
-                        f"saves them there." if _still_there(path) else
-                        f"Restored {path.name}; the file is no longer in {path.parent}: "
-                        f"Ctrl+S saves it there again, or choose Save session as….")
+                said = (tr("Restored {name} with changes it does not hold yet: Ctrl+S "
+                           "saves them there.") if _still_there(path) else
+                        tr("Restored {name}; the file is no longer in {folder}: Ctrl+S saves "
+                           "it there again, or choose Save session as….")
+                        ).format(name=path.name, folder=path.parent)
             self.work.mark_changed()            # it is this window's work now
             self.autosave.save_now()
             self.notices.say(" ".join([said, *session.notes]), 15000)
@@ -348,7 +361,7 @@ class FileActions(QObject):
             names = (", ".join(str(p) for p in written) if isinstance(written, list)
                      else str(path))
             self.notices.clear_error()
-            self.notices.say(f"Saved {names}.", 6000)
+            self.notices.say(tr("Saved {names}.").format(names=names), 6000)
             if done is not None:
                 done()
 
@@ -358,7 +371,8 @@ class FileActions(QObject):
             text = str(e) if isinstance(e, (DataError, OSError, ValueError)) else \
                 f"{type(e).__name__}: {e}"
             self.notices.file_error(text if text.startswith(name) else
-                                    f"Could not save {name}: {text}")
+                                    tr("Could not save {name}: {reason}")
+                                    .format(name=name, reason=text))
 
         if on_gui_thread:
             try:
@@ -389,13 +403,13 @@ class PictureOptions(QDialog):
 
     def __init__(self, width: int, caption: str, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Save picture")
+        self.setWindowTitle(tr("Save picture"))
         form = QFormLayout(self)
         self.width_box = QSpinBox()
         self.width_box.setRange(200, 20000)
         self.width_box.setValue(width)
         self.width_box.setSuffix(" px")
-        self.with_caption = QCheckBox("add a caption")
+        self.with_caption = QCheckBox(tr("add a caption"))
         self.with_caption.setChecked(True)
         self.caption = QLineEdit(caption)
         self.caption.setMinimumWidth(420)
@@ -404,9 +418,9 @@ class PictureOptions(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        form.addRow("Width (PNG)", self.width_box)
+        form.addRow(tr("Width (PNG)"), self.width_box)
         form.addRow(self.with_caption)
-        form.addRow("Caption", self.caption)
+        form.addRow(tr("Caption"), self.caption)
         form.addRow(buttons)
 
     def caption_text(self) -> str:
@@ -420,7 +434,7 @@ def _read_or_error(path):
     except DataError as e:
         return str(e)
     except OSError as e:
-        return f"cannot open {path}: {e.strerror or e}"
+        return tr("cannot open {path}: {reason}").format(path=path, reason=e.strerror or e)
 
 
 def _still_there(path: Path) -> bool:

@@ -18,14 +18,29 @@ from ...core import DataError
 from ...formats import load_dataset, load_session, model_json, session
 from ...formats.checked_json import read_json
 from ...formats.points import DATA_SUFFIXES
+from ...i18n import tr
 
 _DATA_PATTERNS = " ".join(f"*{suffix}" for suffix in DATA_SUFFIXES)
-SESSION_FILES = f"svmdesk sessions (*{session.SUFFIX})"
-MODEL_FILES = "svmdesk models (*.json)"
-DATA_FILES = f"Data ({_DATA_PATTERNS})"
-OPEN_FILES = (f"All svmdesk files (*{session.SUFFIX} *.json {_DATA_PATTERNS});;"
-              + ";;".join((SESSION_FILES, MODEL_FILES, DATA_FILES)))
 MAX_RECENT = 8
+
+
+# The file dialogs' filters, in the language chosen (their patterns stay as they are)
+def session_files() -> str:
+    return tr("svmdesk sessions ({patterns})").format(patterns=f"*{session.SUFFIX}")
+
+
+def model_files() -> str:
+    return tr("svmdesk models ({patterns})").format(patterns="*.json")
+
+
+def data_files() -> str:
+    return tr("Data ({patterns})").format(patterns=_DATA_PATTERNS)
+
+
+def open_files() -> str:
+    every = tr("All svmdesk files ({patterns})").format(
+        patterns=f"*{session.SUFFIX} *.json {_DATA_PATTERNS}")
+    return ";;".join((every, session_files(), model_files(), data_files()))
 
 
 @dataclass(frozen=True)
@@ -48,8 +63,9 @@ def read_document(path) -> Opened:
             return Opened("session", path, session.session_from_document(doc, path.name))
         return Opened("model", path, model_json.model_from_document(doc, path.name))
     if suffix == ".model":
-        raise DataError(f"{path.name}: svmdesk exports LIBSVM models but reads its own JSON "
-                        "models only; open the .json model the file was exported from")
+        raise DataError(tr("{name}: svmdesk exports LIBSVM models but reads its own JSON "
+                           "models only; open the .json model the file was exported from")
+                        .format(name=path.name))
     return Opened("data", path, load_dataset(path))
 
 
@@ -66,9 +82,11 @@ def range_warning(svc, X, slack: float = 0.25) -> str:
     if not (below | above).any():
         return ""
     k = int(np.flatnonzero(below | above)[0])
-    return (f"these points reach {X[:, k].min():.3g} to {X[:, k].max():.3g} on feature "
-            f"{k + 1}, but the model was trained on {low[k]:.3g} to {high[k]:.3g}; its "
-            "predictions out there are guesses (extrapolation).")
+    return tr("these points reach {low} to {high} on feature {feature}, but the model was "
+              "trained on {trained_low} to {trained_high}; its predictions out there are "
+              "guesses (extrapolation).").format(
+        low=f"{X[:, k].min():.3g}", high=f"{X[:, k].max():.3g}", feature=k + 1,
+        trained_low=f"{low[k]:.3g}", trained_high=f"{high[k]:.3g}")
 
 
 class RecentFiles:

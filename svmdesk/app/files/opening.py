@@ -17,6 +17,7 @@ from ...core import MAX_CLASSES
 from ...drawing.frames import model_frame
 from ...formats import Session
 from ...formats.points import foreign_classes_warning, match_labels
+from ...i18n import tr
 from .columns import ColumnChooser, remember_columns, remembered_columns
 from .kinds import range_warning
 
@@ -56,8 +57,10 @@ class Opener(QObject):
         which two the canvas shows (the window stays usable meanwhile; Cancel keeps the
         points it has)."""
         if len(data.class_names) > MAX_CLASSES:
-            self.notices.file_error(f"{Path(path).name} has {len(data.class_names)} classes; "
-                                 f"the canvas shows at most {MAX_CLASSES}.")
+            self.notices.file_error(tr("{name} has {n} classes; the canvas shows at most "
+                                       "{most}.").format(name=Path(path).name,
+                                                         n=len(data.class_names),
+                                                         most=MAX_CLASSES))
             return False
         names = data.feature_names
         if len(names) == 2:
@@ -76,21 +79,24 @@ class Opener(QObject):
         names, shown = data.feature_names, [data.feature_names[c] for c in columns]
         top = float(np.abs(data.X[:, list(columns)]).max(initial=0.0))
         if top > CANVAS_LIMIT:
-            self.notices.file_error(f"{Path(path).name}: its points reach {top:.2g}, beyond what "
-                                 f"the canvas can draw and the kernels can square (about "
-                                 f"{CANVAS_LIMIT:.0e}); divide the columns by a common scale")
+            self.notices.file_error(tr("{name}: its points reach {top}, beyond what the "
+                                       "canvas can draw and the kernels can square (about "
+                                       "{limit}); divide the columns by a common scale")
+                                    .format(name=Path(path).name, top=f"{top:.2g}",
+                                            limit=f"{CANVAS_LIMIT:.0e}"))
             return
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
         self.panel.show_points_source(Path(path).name)
         self.editing.replace_points(data.X[:, list(columns)], codes, data.class_names,
-                                    f"Open {Path(path).name}")
+                                    tr("Open {name}").format(name=Path(path).name))
         self.canvas.set_axis_names(shown)
         self.canvas.fit_view()
-        message = f"Opened {path}: {len(codes)} points."
+        message = tr("Opened {path}: {n} points.").format(path=path, n=len(codes))
         if len(names) > 2:
             remember_columns(path, names, columns)
-            message = (f"Opened {path}: {len(codes)} points; the canvas shows {shown[0]} and "
-                       f"{shown[1]} of its {len(names)} feature columns, and trains on them.")
+            message = tr("Opened {path}: {n} points; the canvas shows {x} and {y} of its "
+                         "{columns} feature columns, and trains on them.").format(
+                path=path, n=len(codes), x=shown[0], y=shown[1], columns=len(names))
         self.notices.say(message, 10000)
 
     def current_session(self) -> Session:
@@ -127,20 +133,21 @@ class Opener(QObject):
             self.notices.clear_error()
             if session.model is not None:
                 self.show_model(session.model, name, own=True)
-        self.notices.say(" ".join([f"Opened {name}: {len(session.y)} points.", *session.notes]),
-                      15000)
+        opened = tr("Opened {path}: {n} points.").format(path=name, n=len(session.y))
+        self.notices.say(" ".join([opened, *session.notes]), 15000)
         return True
 
     def model_problem(self, svc, name: str, class_names=None) -> str:
         """Why the canvas cannot draw `svc` over points of these classes ('' if it can)."""
         if svc.n_features_in_ != 2:
-            return (f"{name} is a model of {svc.n_features_in_} features; the canvas draws "
-                    "models of 2 features only.")
+            return tr("{name} is a model of {n} features; the canvas draws models of 2 "
+                      "features only.").format(name=name, n=svc.n_features_in_)
         names = self.work.used_class_names() if class_names is None else list(class_names)
         unmatched = int((match_labels([str(c) for c in svc.classes_], names) < 0).sum())
         if len(names) + unmatched > MAX_CLASSES:
-            return (f"{name} and these points have {len(names) + unmatched} classes "
-                    f"between them; the canvas shows at most {MAX_CLASSES}.")
+            return tr("{name} and these points have {n} classes between them; the canvas "
+                      "shows at most {most}.").format(name=name, n=len(names) + unmatched,
+                                                      most=MAX_CLASSES)
         return ""
 
     def show_model(self, svc, name: str, own: bool = False) -> bool:
@@ -167,7 +174,7 @@ class Opener(QObject):
         self.discard_model()
         self.work.take_model(svc, params)
         self.panel.readout_box.mark_objective(params["solver"])
-        self.run_display.show(frame, f"model from {name}")
+        self.run_display.show(frame, tr("model from {name}").format(name=name))
         strangers = foreign_classes_warning(used[:len(of_model)], svc.classes_) if len(y) else ""
         # a session's model was trained on its own points (its held-out points may lie a
         # little outside the training range: no extrapolation worth a warning)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from ...drawing.frames import regrid
+from ...i18n import N_, tr
 from ..background import in_background
 from .run import AT_REST, RunController, RunState
 
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it shows
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
                              # numbers or curves that change more than 10 times a second
-STATE_WORDS = {RunState.RUNNING: "training…", RunState.PAUSED: "paused",
-               RunState.STEPPING: "stepping…", RunState.STOPPING: "stopping…"}
+STATE_WORDS = {RunState.RUNNING: N_("training…"), RunState.PAUSED: N_("paused"),
+               RunState.STEPPING: N_("stepping…"), RunState.STOPPING: N_("stopping…")}
 
 
 class RunDisplay(QObject):
@@ -105,8 +106,9 @@ class RunDisplay(QObject):
         self.charts.clear()
         self.work.trained_params = job.params
         self.readout.mark_objective(job.params["solver"])
-        self._training_words = (f"Training {self.panel.solver.currentText()} with the "
-                                f"{job.params['kernel']} kernel… (Space pauses, Esc stops)")
+        self._training_words = tr("Training {solver} with the {kernel} kernel… (Space "
+                                  "pauses, Esc stops)").format(
+            solver=self.panel.solver.currentText(), kernel=job.params["kernel"])
         if self.run.state == RunState.RUNNING:
             self.notices.say(self._training_words)
         self.run_started.emit()
@@ -116,7 +118,7 @@ class RunDisplay(QObject):
         self.panel.show_run_state(state)
         word = STATE_WORDS.get(RunState(state))
         if word:
-            self.readout.show_state(word)
+            self.readout.show_state(tr(word))
         if RunState(state) == RunState.IDLE:   # reset: nothing of the run is said again
             self._training_words, self._warned_in_run = "", False
         elif RunState(state) in AT_REST:       # the next run's start says its own line
@@ -128,19 +130,21 @@ class RunDisplay(QObject):
     def _status_line(self, state: RunState) -> str:
         """What the status bar says of the run in `state` ('' : what the run's start, end
         or failure says instead)."""
-        warned = (" A warning was raised: View > Log shows it." if self._warned_in_run
-                  else "")
+        # a sentence of its own after the line
+        warned = (" " + tr("A warning was raised: View > Log shows it.")
+                  if self._warned_in_run else "")
         if state in (RunState.PAUSED, RunState.STEPPING):
-            return "Paused (Space resumes, Step shows one more iteration, Esc stops)." + warned
+            return tr("Paused (Space resumes, Step shows one more iteration, Esc "
+                      "stops).") + warned
         if state == RunState.RUNNING and self._training_words:     # resumed
             return self._training_words + warned
         if state == RunState.STOPPING:
-            return "Stopping…"
+            return tr("Stopping…")
         return ""
 
     @Slot(str)
     def _on_refused(self, message: str) -> None:
-        self.notices.logged_error("cannot train", message,
+        self.notices.logged_error(tr("cannot train"), message,
                                   cause=lambda: self.refusal() == message)
 
     @Slot(str)
@@ -174,21 +178,30 @@ class RunDisplay(QObject):
         self.work.fitted = frame.estimator       # None for a stopped run
         self.model_changed.emit()
         s = frame.reading.snapshot
-        state = ("stopped" if frame.run.stopped else "converged" if s.converged
-                 else "budget spent (not converged)")
+        if frame.run.stopped:
+            state = tr("stopped")
+            said = tr("Training stopped after {iterations} iterations in {seconds} s.")
+        elif s.converged:
+            state = tr("converged")
+            said = tr("Training converged after {iterations} iterations in {seconds} s.")
+        else:
+            state = tr("budget spent (not converged)")
+            said = tr("Training budget spent (not converged) after {iterations} iterations "
+                      "in {seconds} s.")
         self.readout.show_state(state)
         warned, self._warned_in_run = self._warned_in_run, False
         if not warned:                       # a warning's message stays in sight
-            self.notices.say(f"Training {state} after {s.iteration} iterations in "
-                             f"{frame.reading.elapsed:.2f} s.", 8000)
+            self.notices.say(said.format(iterations=s.iteration,
+                                         seconds=f"{frame.reading.elapsed:.2f}"), 8000)
         self.training_ended.emit(frame)
 
     @Slot(str)
     def on_failed(self, message: str) -> None:
         self._warned_in_run = False
-        self.readout.show_state("failed")
-        self.notices.log.add("training failed", message)
-        self.notices.error(f"Training failed: {message}")   # until the inputs change
+        self.readout.show_state(tr("failed"))
+        self.notices.log.add(tr("training failed"), message)
+        self.notices.error(tr("Training failed: {message}").format(message=message))
+        # (until the inputs change)
         self.training_failed.emit(message)
 
     # -- pacing: texts after paints -------------------------------------------------------------
@@ -235,8 +248,8 @@ class RunDisplay(QObject):
         request = self._regrids
         in_background(lambda: regrid(frame, spec),
                       lambda moved: self._show_regrid(frame, moved, request),
-                      lambda e: self.notices.error(f"Could not redraw the model for this "
-                                                   f"view: {e}"))
+                      lambda e: self.notices.error(tr("Could not redraw the model for this "
+                                                      "view: {error}").format(error=e)))
 
     def _show_regrid(self, frame, moved, request: int) -> None:
         """Draw a frame redrawn for the view, unless a newer view or frame came first."""

@@ -32,6 +32,7 @@ from ...drawing.frames import (
     with_finished_machines,
 )
 from ...drawing.grid import GridSpec
+from ...i18n import tr
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # The GUI thread's paint code crosses between Python and C++ hundreds of times per frame and
@@ -166,7 +167,7 @@ class TrainingWorker(QObject):
                     break
         self._tell_warnings()
         if step is None:
-            raise RuntimeError("the solver stopped before its first iteration")
+            raise RuntimeError(tr("the solver stopped before its first iteration"))
         job, done = self._follow_view(job, done, sums)
         elapsed, points = time.perf_counter() - start - held, tuple(history)
         if stopped:

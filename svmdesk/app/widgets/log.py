@@ -7,6 +7,8 @@ import time
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout
 
+from ...i18n import tr
+
 
 class SessionLog(QObject):
     added = Signal(str)           # one new line, time first
@@ -26,12 +28,12 @@ class LogDialog(QDialog):
 
     def __init__(self, log: SessionLog, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("svmdesk log")
+        self.setWindowTitle(tr("svmdesk log"))
         self.resize(720, 320)
         layout = QVBoxLayout(self)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)
-        self.text.setPlainText("\n".join(log.lines) or "Nothing to report yet.")
+        self.text.setPlainText("\n".join(log.lines) or tr("Nothing to report yet."))
         self._empty = not log.lines
         layout.addWidget(self.text)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)

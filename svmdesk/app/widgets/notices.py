@@ -7,6 +7,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
 
+from ...i18n import tr
 from .log import LogDialog, SessionLog
 
 ERROR_MS = 10000      # how long an error stays in the status bar (the banner stays)
@@ -27,7 +28,7 @@ class Notices(QObject):
         self.window = window
         self.banner = _Banner()
         self.banner.setWordWrap(True)
-        self.banner.setToolTip("Click to dismiss")
+        self.banner.setToolTip(tr("Click to dismiss"))
         self.banner.setStyleSheet("background: #FDEDEC; color: #922B21; padding: 6px;")
         self.banner.hide()
         self.log = SessionLog(self)
@@ -72,10 +73,10 @@ class Notices(QObject):
 
     def warning(self, message: str) -> None:
         """A run's warning: the log, and the status bar pointing at it."""
-        self.log.add("warning", message)
+        self.log.add(tr("warning"), message)
         # the pointer to the log first: a long warning is cut at the window's right edge
-        self.say(f"Warning (View > Log keeps every message): {' '.join(message.split())}",
-                 WARNING_MS)
+        self.say(tr("Warning (View > Log keeps every message): {message}")
+                 .format(message=" ".join(message.split())), WARNING_MS)
 
     def clear_error(self) -> None:
         self.banner.hide()

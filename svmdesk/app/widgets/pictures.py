@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from ...core import catalog
 from ...formats.atomic import write_atomic
+from ...i18n import tr
 
 FORMATS = (".png", ".svg")
 CAPTION_COLOUR = "#202020"
@@ -29,7 +30,7 @@ def save_picture(canvas, path, width: int, caption: str = "") -> Path:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise ValueError(f"{path.name}: a picture must end in .png or .svg")
+        raise ValueError(tr("{name}: a picture must end in .png or .svg").format(name=path.name))
     if suffix == ".png":
         write_atomic(path, png_bytes(image(canvas, width, caption)))
     else:
@@ -68,7 +69,7 @@ def png_bytes(picture: QImage) -> bytes:
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     # PySide6's stub asks for bytes here, yet the binding takes the format as str only
     if not picture.save(buffer, "PNG"):  # type: ignore[call-overload]
-        raise OSError("the picture could not be encoded as PNG")
+        raise OSError(tr("the picture could not be encoded as PNG"))
     buffer.close()
     return bytes(data.data())
 
@@ -158,15 +159,17 @@ def caption(work, frame) -> str:
     """One line for a picture: solver, kernel, the parameters that shape the model (the
     catalog says which), accuracy, support vectors; the number of points before a model."""
     if work.fitted is None or frame is None:
-        return f"{len(work.points)} points"
+        return tr("{n} points").format(n=len(work.points))
     p, table = work.trained_params, catalog.TABLE
-    parts = [table.solvers[p["solver"]].title, f"{p['kernel']} kernel"]
+    parts = [table.solvers[p["solver"]].title, tr("{kernel} kernel").format(kernel=p["kernel"])]
     parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
     if frame.reading.train_accuracy is not None:
-        parts.append(f"train accuracy {100 * frame.reading.train_accuracy:.1f}%")
+        parts.append(tr("train accuracy {percent}%").format(
+            percent=f"{100 * frame.reading.train_accuracy:.1f}"))
     if frame.reading.test_accuracy is not None:
-        parts.append(f"test {100 * frame.reading.test_accuracy:.1f}%")
-    parts.append(f"{len(frame.scene.support)} support vectors")
+        parts.append(tr("test {percent}%").format(
+            percent=f"{100 * frame.reading.test_accuracy:.1f}"))
+    parts.append(tr("{n} support vectors").format(n=len(frame.scene.support)))
     return " · ".join(parts)
 
 
