@@ -92,7 +92,7 @@ class FileActions(QObject):
         for example in EXAMPLES:
             if example.task == "classification":       # the window classifies
                 self.examples_menu.addAction(make_action(
-                    w, example.title, "", lambda _=False, e=example: self.open_example(e)))
+                    w, tr(example.title), "", lambda _=False, e=example: self.open_example(e)))
         menu.addSeparator()
         add(tr("&Save session"), "Ctrl+S", self.save)
         add(tr("Save session &as…"), "Ctrl+Shift+S", self.save_as)
