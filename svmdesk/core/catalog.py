@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from ..i18n import N_
+
 MAX_CLASSES = 8     # classes a data set may hold: the canvas has 8 colours and marker shapes
 ALL = None          # a parameter that every solver (or every kernel) uses
 
@@ -248,21 +250,21 @@ KERNELS = MappingProxyType({k.name: k for k in (
 _EVERY_KERNEL = tuple(KERNELS)
 
 SOLVERS = MappingProxyType({s.name: s for s in (
-    Solver("smo", "SMO (libsvm's algorithm)",
+    Solver("smo", N_("SMO (libsvm's algorithm)"),
            "LIBSVM's sequential minimal optimisation of the dual, two multipliers at a time",
            "svmdesk.core.solvers.smo", _EVERY_KERNEL, hard_margin=True, objective="dual"),
-    Solver("dual-gradient", "Dual gradient ascent",
+    Solver("dual-gradient", N_("Dual gradient ascent"),
            "projected gradient ascent on the dual", "svmdesk.core.solvers.dual_gradient",
            _EVERY_KERNEL, hard_margin=True, objective="dual"),
-    Solver("primal-subgradient", "Primal sub-gradient (linear)",
+    Solver("primal-subgradient", N_("Primal sub-gradient (linear)"),
            "sub-gradient descent on the primal's weight vector w",
            "svmdesk.core.solvers.primal_subgradient", ("linear",), hard_margin=False,
            objective="primal"),
-    Solver("kernel-gradient", "Kernel gradient descent",
+    Solver("kernel-gradient", N_("Kernel gradient descent"),
            "gradient descent on the primal through the representer theorem",
            "svmdesk.core.solvers.kernel_gradient", _EVERY_KERNEL, hard_margin=False,
            objective="primal"),
-    Solver("pegasos", "Pegasos SGD (linear)",
+    Solver("pegasos", N_("Pegasos SGD (linear)"),
            "stochastic sub-gradient descent on the primal, in mini-batches",
            "svmdesk.core.solvers.pegasos", ("linear",), hard_margin=False,
            objective="primal"),
@@ -271,67 +273,71 @@ SOLVERS = MappingProxyType({s.name: s for s in (
 _GRADIENT = tuple(name for name in SOLVERS if name != "smo")
 
 PARAMS = (
-    Param("solver", "choice", "smo", "the training algorithm", choices=tuple(SOLVERS),
-          control=Control(label="Solver", effect=(
+    Param("solver", "choice", "smo", N_("the training algorithm"), choices=tuple(SOLVERS),
+          control=Control(label=N_("Solver"), effect=N_(
               "How the boundary is found: SMO is LIBSVM's algorithm; the gradient solvers "
               "are the textbook methods, step by step."))),
-    Param("kernel", "choice", "rbf", "the kernel k(x, x')", choices=tuple(KERNELS),
-          control=Control(label="Kernel", effect=(
+    Param("kernel", "choice", "rbf", N_("the kernel k(x, x')"), choices=tuple(KERNELS),
+          control=Control(label=N_("Kernel"), effect=N_(
               "The shape of the boundary: linear draws a straight line; rbf, poly and "
               "sigmoid let it bend."))),
-    Param("C", "real", 1.0, "the soft-margin penalty on margin violations", low=0.0,
-          none="hard margin", none_value=math.inf, high_open=False, formula=_PRIMAL,
-          control=Control(1e-3, 1e3, log=True, choice="hard margin (C = ∞)",
-                          setting="hard_margin", effect=(
+    Param("C", "real", 1.0, N_("the soft-margin penalty on margin violations"), low=0.0,
+          none=N_("hard margin"), none_value=math.inf, high_open=False, formula=_PRIMAL,
+          control=Control(1e-3, 1e3, log=True, choice=N_("hard margin (C = ∞)"),
+                          setting="hard_margin", effect=N_(
                               "Larger C: fewer margin violations, a narrower margin; smaller "
                               "C: a wider margin with more points inside it."))),
-    Param("gamma", "real", "scale", "the kernel width", low=0.0,
+    Param("gamma", "real", "scale", N_("the kernel width"), low=0.0,
           words=(("scale", "1 / (n_features * X.var())"), ("auto", "1 / n_features")),
           kernels=("poly", "rbf", "sigmoid"), formula="exp(-gamma ||x - x'||^2)",
           control=Control(1e-3, 1e3, log=True, start=1.0,
-                          choice="gamma = 'scale' (1 / (d · var X))", setting="gamma_scale",
-                          effect=("Larger gamma: a wigglier boundary that hugs the points; "
-                                  "smaller: a smoother one."))),
-    Param("degree", "int", 3, "the polynomial kernel's degree", low=1, low_open=False,
+                          choice=N_("gamma = 'scale' (1 / (d · var X))"),
+                          setting="gamma_scale", effect=N_(
+                              "Larger gamma: a wigglier boundary that hugs the points; "
+                              "smaller: a smoother one."))),
+    Param("degree", "int", 3, N_("the polynomial kernel's degree"), low=1, low_open=False,
           kernels=("poly",), formula="(gamma <x, x'> + coef0)^degree",
-          control=Control(1, 10, effect=(
+          control=Control(1, 10, effect=N_(
               "Higher degree: a boundary that can bend more times."))),
-    Param("coef0", "real", 0.0, "the constant term of the poly and sigmoid kernels",
+    Param("coef0", "real", 0.0, N_("the constant term of the poly and sigmoid kernels"),
           kernels=("poly", "sigmoid"), formula="tanh(gamma <x, x'> + coef0)",
-          control=Control(-10.0, 10.0, step=0.1, effect=(
+          control=Control(-10.0, 10.0, step=0.1, effect=N_(
               "How much the low-order terms count: it changes the boundary's shape."))),
-    Param("tol", "real", 1e-3, "the stopping tolerance", low=0.0,
-          formula="SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|", shapes="training",
-          control=Control(1e-6, 1e-1, log=True, effect=(
+    Param("tol", "real", 1e-3, N_("the stopping tolerance"), low=0.0,
+          formula=N_("SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|"),
+          shapes="training",
+          control=Control(1e-6, 1e-1, log=True, effect=N_(
               "Smaller tol: the run goes on longer and stops closer to the optimum."))),
-    Param("max_iter", "int", None, "the iteration budget per machine", low=1, low_open=False,
-          none="the solver's own budget", shapes="training",
-          control=Control(0, 100_000_000, label="max_iter", choice="default", effect=(
+    Param("max_iter", "int", None, N_("the iteration budget per machine"), low=1,
+          low_open=False, none=N_("the solver's own budget"), shapes="training",
+          control=Control(0, 100_000_000, label="max_iter", choice=N_("default"), effect=N_(
               "Fewer iterations: the run stops sooner, perhaps before the boundary "
               "settles."))),
     Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds",
           low=0.0, none="no bound: a run that is getting somewhere goes on",
           solvers=("smo",), shapes="training", in_old_files=False),
-    Param("learning_rate", "real", None, "the step size of the gradient solvers", low=0.0,
-          none="a safe automatic step", solvers=_GRADIENT, formula="w <- w - eta grad",
-          shapes="training",
-          control=Control(1e-6, 10.0, log=True, start=0.01, choice="automatic safe step",
-                          setting="auto_rate", effect=(
+    Param("learning_rate", "real", None, N_("the step size of the gradient solvers"),
+          low=0.0, none=N_("a safe automatic step"), solvers=_GRADIENT,
+          formula="w <- w - eta grad", shapes="training",
+          control=Control(1e-6, 10.0, log=True, start=0.01, label=N_("learning rate"),
+                          choice=N_("automatic safe step"), setting="auto_rate", effect=N_(
                               "Larger steps: the boundary moves faster, but may jump about "
                               "or run away."))),
-    Param("batch_size", "int", None, "the points per stochastic step", low=1,
-          low_open=False, none="the solver's own (32)", solvers=("pegasos",),
-          shapes="training", control=Control(0, 10_000, choice="default", effect=(
+    Param("batch_size", "int", None, N_("the points per stochastic step"), low=1,
+          low_open=False, none=N_("the solver's own (32)"), solvers=("pegasos",),
+          shapes="training", control=Control(0, 10_000, label=N_("batch size"),
+                                             choice=N_("default"), effect=N_(
               "More points per step: smoother, steadier moves of the boundary."))),
     Param("standardize", "bool", False,
-          "scale every feature to mean 0 and standard deviation 1 before the kernel",
+          N_("scale every feature to mean 0 and standard deviation 1 before the kernel"),
           formula="x <- (x - mean) / std", shapes="data",
-          control=Control(label="standardize features", effect=(
+          control=Control(label=N_("standardize features"), effect=N_(
               "Both axes on one scale: a feature in large units no longer decides the "
               "boundary alone."))),
-    Param("random_state", "int", None, "the seed of the solver's random sampling", low=0,
-          low_open=False, none="a fresh seed each run", solvers=("pegasos",),
-          shapes="training", control=Control(0, 1_000_000, start=0, effect=(
+    Param("random_state", "int", None, N_("the seed of the solver's random sampling"), low=0,
+          low_open=False, none=N_("a fresh seed each run"), solvers=("pegasos",),
+          shapes="training", control=Control(0, 1_000_000, start=0, label=N_("random state"),
+                                             effect=N_(
               "The same seed draws the same points in the same order: a run repeats "
               "exactly."))),
     Param("decision_function_shape", "choice", "ovr",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmdesk.core.errors import DataError
+from svmdesk.i18n import N_
 
 MAX_BLOB_CENTERS = 8
 
@@ -231,6 +232,18 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
     "spirals": spirals,
     "two_disks": two_disks,
     "gaussians": gaussians,
+}
+
+# How the window names each generator (marked for translation): in English its name, the key
+# above that files, sessions and the CLI use.
+GENERATOR_TITLES: dict[str, str] = {
+    "blobs": N_("blobs"),
+    "moons": N_("moons"),
+    "circles": N_("circles"),
+    "xor": N_("xor"),
+    "spirals": N_("spirals"),
+    "two_disks": N_("two_disks"),
+    "gaussians": N_("gaussians"),
 }
 
 

@@ -12,10 +12,11 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
 from ...drawing.shading import PALETTE
+from ...i18n import N_
 
 SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
-SYMBOL_NAMES = ["circle", "square", "triangle", "diamond", "star", "hexagon",
-                "triangle up", "pentagon"]
+SYMBOL_NAMES = [N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("star"),
+                N_("hexagon"), N_("triangle up"), N_("pentagon")]     # shown with tr()
 PICK_PIXELS = 10             # how near (in pixels) a press must be to grab a point
 MARKER_SIZE = 10             # a point's marker (pixels) while the points are few
 RING_SIZE = 19               # a support vector's ring around it, then

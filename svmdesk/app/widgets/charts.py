@@ -14,6 +14,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
+from ...i18n import tr
 from .canvas import plain_numbers
 
 COLUMNS = ("iteration", "primal", "dual", "gap")
@@ -54,14 +55,14 @@ class TrainingCharts:
 
     def __init__(self):
         self.history = History()
-        self.objective_plot = _chart("objective")
-        self.gap_plot = _chart("gap (log scale)")
+        self.objective_plot = _chart(tr("objective"))
+        self.gap_plot = _chart(tr("gap (log scale)"))
         self.gap_plot.setLogMode(y=True)
         self.primal_curve = self.objective_plot.plot(pen=pg.mkPen("#D55E00", width=2),
-                                                     name="primal", antialias=False)
+                                                     name=tr("primal"), antialias=False)
         self.dual_curve = self.objective_plot.plot(pen=pg.mkPen("#0072B2", width=2),
-                                                   name="dual", antialias=False)
-        self.gap_curve = self.gap_plot.plot(pen=pg.mkPen("#009E73", width=2), name="gap",
+                                                   name=tr("dual"), antialias=False)
+        self.gap_curve = self.gap_plot.plot(pen=pg.mkPen("#009E73", width=2), name=tr("gap"),
                                             antialias=False)
         self._ranges = {}                  # plot -> (x range, y range) last set
         self.redraw()                      # empty charts with their resting ranges
@@ -109,7 +110,7 @@ def _chart(title: str) -> pg.PlotWidget:
     plot = pg.PlotWidget(background="w", title=title)
     plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)     # keys belong to the shortcuts
     plot.setMaximumHeight(230)
-    plot.setLabel("bottom", "iteration")
+    plot.setLabel("bottom", tr("iteration"))
     plain_numbers(plot)
     plot.getAxis("left").setWidth(52)                # new tick labels never re-lay it out
     plot.addLegend(offset=(-5, 5))

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import GENERATORS, Kernel, catalog
+from ...core.datasets import GENERATOR_TITLES
+from ...i18n import tr
 from .canvas import SYMBOL_NAMES, class_color
 from .param_rows import ParamControl, check_setting, clamped, read, write
 from .readout import Readout
@@ -56,58 +58,61 @@ class SidePanel(QWidget):
 
     # -- groups ---------------------------------------------------------------------------
     def _data_group(self) -> QGroupBox:
-        box = QGroupBox("Data")
+        box = QGroupBox(tr("Data"))
         form = QFormLayout(box)
-        self.generator = QComboBox()
-        self.generator.addItems(list(GENERATORS))
+        self.generator = KeyedComboBox()
+        for name in GENERATORS:              # the name is the data; its title is shown
+            self.generator.addItem(tr(GENERATOR_TITLES.get(name, name)), name)
         self.n_points = _int_spin(100, 4, MAX_GENERATED)
         self.noise = _float_spin(0.2, 0.0, 5.0, 0.05)
         self.seed = _int_spin(0, 0, 1_000_000)
-        form.addRow("Generator", self.generator)
+        form.addRow(tr("Generator"), self.generator)
         row = QHBoxLayout()
-        for label, widget in (("n", self.n_points), ("noise", self.noise), ("seed", self.seed)):
+        for label, widget in ((tr("n"), self.n_points), (tr("noise"), self.noise),
+                              (tr("seed"), self.seed)):
             row.addWidget(QLabel(label))
             row.addWidget(widget)
         form.addRow(row)
         buttons = QHBoxLayout()
-        generate, open_file, clear = (QPushButton("Generate"), QPushButton("Open…"),
-                                     QPushButton("Clear"))
+        generate, open_file, clear = (QPushButton(tr("Generate")), QPushButton(tr("Open…")),
+                                     QPushButton(tr("Clear")))
         for b in (generate, open_file, clear):
             buttons.addWidget(b)
         form.addRow(buttons)
         self.generate_button = generate
         for control, tip in (
-                (self.generator, "The kind of data set Generate makes."),
-                (self.n_points, "How many points Generate makes."),
-                (self.noise, "How far Generate scatters the points: more noise, more overlap "
-                             "between the classes."),
-                (self.seed, "The seed of Generate: the same seed makes the same points."),
-                (generate, "Replace the points with a new data set (Ctrl+Z brings them "
-                           "back)."),
-                (open_file, "Open a data file (CSV or LIBSVM), a session or a model (Ctrl+O)."),
-                (clear, "Remove every point (Ctrl+Z brings them back).")):
+                (self.generator, tr("The kind of data set Generate makes.")),
+                (self.n_points, tr("How many points Generate makes.")),
+                (self.noise, tr("How far Generate scatters the points: more noise, more "
+                                "overlap between the classes.")),
+                (self.seed, tr("The seed of Generate: the same seed makes the same points.")),
+                (generate, tr("Replace the points with a new data set (Ctrl+Z brings them "
+                              "back).")),
+                (open_file, tr("Open a data file (CSV or LIBSVM), a session or a model "
+                               "(Ctrl+O).")),
+                (clear, tr("Remove every point (Ctrl+Z brings them back)."))):
             control.setToolTip(tip)
-        self.generator.setPlaceholderText("points from a file")
+        self.generator.setPlaceholderText(tr("points from a file"))
         self.generator.currentIndexChanged.connect(
             lambda index: generate.setEnabled(index >= 0))
         generate.clicked.connect(lambda: self.generate_requested.emit(
-            self.generator.currentText(), self.n_points.value(), self.noise.value(),
+            self.generator.currentData(), self.n_points.value(), self.noise.value(),
             self.seed.value()))
         open_file.clicked.connect(self.open_requested)
         clear.clicked.connect(self.clear_requested)
         self.test_fraction = _float_spin(0.0, 0.0, 0.9, 0.05)
-        self.test_fraction.setToolTip("Share of points held out for testing (drawn hollow)")
+        self.test_fraction.setToolTip(tr("Share of points held out for testing (drawn hollow)"))
         self.test_fraction.valueChanged.connect(self.test_fraction_changed)
-        form.addRow("Test fraction", self.test_fraction)
+        form.addRow(tr("Test fraction"), self.test_fraction)
         self.klass = QComboBox()
         for k, name in enumerate(SYMBOL_NAMES):
-            self.klass.addItem(f"{k + 1}: {name}")
+            self.klass.addItem(f"{k + 1}: {tr(name)}")
             self.klass.setItemData(k, class_color(k), Qt.ItemDataRole.DecorationRole)
-        self.klass.setToolTip("The class a left click adds (keys 1–8 choose it too).")
+        self.klass.setToolTip(tr("The class a left click adds (keys 1–8 choose it too)."))
         self.klass.currentIndexChanged.connect(self.class_selected)
-        form.addRow("Click adds class", self.klass)
-        hint = QLabel("Left click: add · right click: add class 2 · drag: move · "
-                      "Ctrl+click or Delete: remove · keys 1–8: class")
+        form.addRow(tr("Click adds class"), self.klass)
+        hint = QLabel(tr("Left click: add · right click: add class 2 · drag: move · "
+                         "Ctrl+click or Delete: remove · keys 1–8: class"))
         hint.setWordWrap(True)
         hint.setStyleSheet("color: #555; font-size: 11px")
         form.addRow(hint)
@@ -116,7 +121,7 @@ class SidePanel(QWidget):
     def _model_group(self) -> QGroupBox:
         """A row per parameter of the catalog the window offers (and its check box), then
         the kernel's formula and why a solver cannot train the kernel, under the choices."""
-        box = QGroupBox("Model")
+        box = QGroupBox(tr("Model"))
         form = self._model_form = QFormLayout(box)
         self.table = catalog.TABLE           # read once: the rows the controls are built from
         self.controls = {p.name: ParamControl(p, self.table, self) for p in self.table.params
@@ -145,33 +150,34 @@ class SidePanel(QWidget):
         return box
 
     def _run_group(self) -> QGroupBox:
-        box = QGroupBox("Training")
+        box = QGroupBox(tr("Training"))
         grid = QGridLayout(box)
-        self.train_button = QPushButton("Train (F5)")
-        self.pause_button = QPushButton("Pause (Space)")
+        self.train_button = QPushButton(tr("Train (F5)"))
+        self.pause_button = QPushButton(tr("Pause (Space)"))
         self.pause_button.setCheckable(True)
-        self.step_button = QPushButton("Step")
-        self.stop_button = QPushButton("Stop (Esc)")
-        self.reset_button = QPushButton("Reset")
-        fit = QPushButton("Fit view")
-        self.auto_retrain = QCheckBox("retrain on every edit")
-        self.hard_regions = QCheckBox("hard regions")
+        self.step_button = QPushButton(tr("Step"))
+        self.stop_button = QPushButton(tr("Stop (Esc)"))
+        self.reset_button = QPushButton(tr("Reset"))
+        fit = QPushButton(tr("Fit view"))
+        self.auto_retrain = QCheckBox(tr("retrain on every edit"))
+        self.hard_regions = QCheckBox(tr("hard regions"))
         for k, w in enumerate((self.train_button, self.pause_button, self.step_button,
                                self.stop_button, self.reset_button, fit)):
             grid.addWidget(w, k // 3, k % 3)
         for widget, tip in (
-                (self.train_button, "Train on the points with these settings, drawing each "
-                                    "step (F5)."),
-                (self.pause_button, "Pause the run where it stands, or resume it (Space)."),
-                (self.step_button, "Take one step of the run and pause there."),
-                (self.stop_button, "Stop the run and keep the model it reached (Esc)."),
-                (self.reset_button, "Stop any run and clear the model: the next run starts "
-                                    "from the beginning."),
-                (fit, "Show all the points (Ctrl+0)."),
-                (self.auto_retrain, "Train again after every change of the points or "
-                                    "settings."),
-                (self.hard_regions, "Colour the regions flat, without the paler band near "
-                                    "the boundary.")):
+                (self.train_button, tr("Train on the points with these settings, drawing "
+                                       "each step (F5).")),
+                (self.pause_button, tr("Pause the run where it stands, or resume it "
+                                       "(Space).")),
+                (self.step_button, tr("Take one step of the run and pause there.")),
+                (self.stop_button, tr("Stop the run and keep the model it reached (Esc).")),
+                (self.reset_button, tr("Stop any run and clear the model: the next run "
+                                       "starts from the beginning.")),
+                (fit, tr("Show all the points (Ctrl+0).")),
+                (self.auto_retrain, tr("Train again after every change of the points or "
+                                       "settings.")),
+                (self.hard_regions, tr("Colour the regions flat, without the paler band "
+                                       "near the boundary."))):
             widget.setToolTip(tip)
         grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
         grid.addWidget(self.hard_regions, 2, 2)
@@ -189,13 +195,14 @@ class SidePanel(QWidget):
         """The points came from a file: no generator made them (Generate waits for one to
         be chosen)."""
         self.generator.setCurrentIndex(-1)
-        self.generator.setToolTip(f"The points come from {name}; choose a generator to "
-                                  "make new ones.")
+        self.generator.setToolTip(tr("The points come from {name}; choose a generator to "
+                                     "make new ones.").format(name=name))
 
     def set_class_names(self, names) -> None:
         """Show the data's class names in the class picker (with the marker of each)."""
         for k, symbol in enumerate(SYMBOL_NAMES):
-            self.klass.setItemText(k, f"{k + 1}: {names[k]} ({symbol})")
+            self.klass.setItemText(k, tr("{number}: {name} ({symbol})").format(
+                number=k + 1, name=names[k], symbol=tr(symbol)))
 
     # -- state ----------------------------------------------------------------------------
     def solver_key(self) -> str:
@@ -209,10 +216,12 @@ class SidePanel(QWidget):
         solver, kernel = self.table.solvers[self.solver_key()], self.kernel_key()
         if kernel in solver.kernels:
             return ""
-        others = [s.title for s in self.table.solvers.values() if kernel in s.kernels]
-        return (f"{solver.title} trains {' and '.join(solver.kernels)} models only. Pick "
-                f"the {' or '.join(solver.kernels)} kernel, or {', '.join(others[:-1])} or "
-                f"{others[-1]} for the {kernel} kernel.")
+        others = [tr(s.title) for s in self.table.solvers.values() if kernel in s.kernels]
+        return tr("{solver} trains {kernels} models only. Pick the {kernel_choices} kernel, "
+                  "or {others} or {last} for the {kernel} kernel.").format(
+            solver=tr(solver.title), kernels=" and ".join(solver.kernels),
+            kernel_choices=" or ".join(solver.kernels), others=", ".join(others[:-1]),
+            last=others[-1], kernel=kernel)
 
     def params(self) -> dict:
         """SVC parameters from the controls (the table's default for those the solver and
@@ -290,12 +299,13 @@ class SidePanel(QWidget):
                 limit = clamped(control.widget, value)
                 if limit is not None:
                     control.show_value(limit)
-                unshown.append(f"{name} = {value!r}" + (f" (shown as {limit:g})"
-                                                        if limit is not None else ""))
+                unshown.append(f"{name} = {value!r}" if limit is None else
+                               tr("{name} = {value} (shown as {limit})").format(
+                                   name=name, value=repr(value), limit=f"{limit:g}"))
         if not unshown:
             return ""
-        return (f"the panel cannot show {', '.join(unshown)}; training again uses the "
-                "values shown.")
+        return tr("the panel cannot show {values}; training again uses the values "
+                  "shown.").format(values=", ".join(unshown))
 
     def show_run_state(self, state: str) -> None:
         """The run controls as the run's state is: Pause pressed (and saying Resume) while
@@ -304,8 +314,21 @@ class SidePanel(QWidget):
         paused = state in ("paused", "stepping")
         self.pause_button.setEnabled(under_way)
         self.pause_button.setChecked(paused)
-        self.pause_button.setText("Resume (Space)" if paused else "Pause (Space)")
+        self.pause_button.setText(tr("Resume (Space)") if paused else tr("Pause (Space)"))
         self.stop_button.setEnabled(under_way)
+
+
+class KeyedComboBox(QComboBox):
+    """A combo box whose items show a title (translated) and hold a key, their data: the
+    generator's name. `setCurrentText` takes the key (or, failing that, the title shown),
+    so that the callers that choose a generator by its name choose it in any language."""
+
+    def setCurrentText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        index = self.findData(text)
+        if index >= 0:
+            self.setCurrentIndex(index)
+        else:
+            super().setCurrentText(text)
 
 
 def _int_spin(value, low, high) -> QSpinBox:

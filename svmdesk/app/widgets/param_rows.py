@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ...i18n import tr
+
 
 class SciSpinBox(QDoubleSpinBox):
     """A spin box that shows 4 significant digits (1e-06, 0.001, 250) at any magnitude."""
@@ -100,11 +102,12 @@ class ParamControl(QObject):
         super().__init__(parent)
         self.param, self.table = param, table
         control = param.control
-        self.label = control.label if control and control.label else param.name.replace("_", " ")
+        self.label = (tr(control.label) if control and control.label
+                      else param.name.replace("_", " "))
         self.widget = _value_widget(param, table)
         self.choice = None
         if control and control.choice and param.kind == "real":
-            self.choice = QCheckBox(control.choice)
+            self.choice = QCheckBox(tr(control.choice))
             self.choice.setChecked(param.default is None or isinstance(param.default, str))
             self.choice.toggled.connect(self.changed)
         tip = _tooltip(param)
@@ -169,11 +172,11 @@ def _value_widget(param, table):
         box = QComboBox()
         rows = table.rows_for(param)
         for name in param.choices:
-            box.addItem(rows[name].title if rows is not None else name, name)
+            box.addItem(tr(rows[name].title) if rows is not None else name, name)
         box.setCurrentIndex(box.findData(param.default))
         return box
     if param.kind == "bool":
-        check = QCheckBox(control.label if control and control.label else param.about)
+        check = QCheckBox(tr(control.label) if control and control.label else tr(param.about))
         check.setChecked(bool(param.default))
         return check
     start = control.start if control.start is not None else param.default
@@ -181,7 +184,7 @@ def _value_widget(param, table):
         spin = QSpinBox()
         spin.setRange(int(control.low), int(control.high))
         if param.none and control.choice:        # the lowest place says None
-            spin.setSpecialValueText(control.choice)
+            spin.setSpecialValueText(tr(control.choice))
         spin.setValue(int(control.low) if start is None else int(start))
         return spin
     if control.log:
@@ -196,9 +199,49 @@ def _value_widget(param, table):
 
 def _tooltip(param) -> str:
     """What it does to the picture, then what it is, the values it takes, its formula."""
-    effect = param.control.effect if param.control else ""
-    tip = (f"{effect}\n" if effect else "") + f"{param.name}: {param.about} ({param.allowed()})"
-    return tip + (f"\n{param.formula}" if param.formula else "")
+    effect = tr(param.control.effect) if param.control and param.control.effect else ""
+    line = tr("{name}: {about} ({values})").format(name=param.name, about=tr(param.about),
+                                                   values=_allowed(param))
+    tip = (f"{effect}\n" if effect else "") + line
+    return tip + (f"\n{tr(param.formula)}" if param.formula else "")   # the tol's has words
+
+
+def _allowed(param) -> str:
+    """The values `param` takes in the window's language: `param.allowed()` (which the CLI
+    and the errors say in English) in whole phrases."""
+    if param.kind == "choice":
+        quoted = [repr(c) for c in param.choices]
+        text = (tr("one of {choices}").format(choices=quoted[0]) if len(quoted) == 1 else
+                tr("one of {choices} or {last}").format(choices=", ".join(quoted[:-1]),
+                                                        last=quoted[-1]))
+    elif param.kind == "bool":
+        text = tr("True or False")
+    else:
+        text = _numbers(param)
+    if param.words:
+        text = tr("{words} or {values}").format(
+            words=", ".join(f"{w!r} ({meaning})" for w, meaning in param.words), values=text)
+    if param.none:
+        said = (tr("{values}, or None (or inf) for {meaning}")
+                if param.none_value == math.inf else tr("{values}, or None for {meaning}"))
+        text = said.format(values=text, meaning=tr(param.none))
+    return text
+
+
+def _numbers(param) -> str:
+    integer = param.kind == "int"
+    if param.high == math.inf:
+        if param.low == -math.inf:
+            return tr("a finite integer") if integer else tr("a finite number")
+        if param.low_open and param.low == 0 or integer and param.low == 1:
+            return tr("a positive integer") if integer else tr("a positive number")
+        if param.low == 0:
+            return tr("a non-negative integer") if integer else tr("a non-negative number")
+    low = "" if param.low == -math.inf else f"{param.low:g} {'<' if param.low_open else '<='} "
+    high = "" if param.high == math.inf else f" {'<' if param.high_open else '<='} {param.high:g}"
+    bounds = f"{low}{param.name}{high}"
+    return (tr("an integer with {bounds}") if integer
+            else tr("a number with {bounds}")).format(bounds=bounds)
 
 
 def _changed_signal(widget):

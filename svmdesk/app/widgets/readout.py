@@ -9,25 +9,35 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
 from ...core import catalog
 from ...core.solvers.base import no_bound
+from ...core.solvers.support import SUPPORT_TOL, TOLERANCE_RULE
 from ...drawing.frames import Frame
+from ...i18n import N_, tr
 
-ROWS = (("iteration", "iteration"), ("primal", "primal objective"),
-        ("dual", "dual objective"), ("gap", "gap / KKT violation"),
-        ("svs", "support vectors"), ("train", "train accuracy"), ("test", "test accuracy"),
-        ("margin", "margin width 2/‖w‖"), ("elapsed", "elapsed"), ("state", "state"))
-LEGEND = "rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)"
-HARD_LEGEND = "rings: ○ SV on its margin (α > 0) · □ SV inside its margin"
-NOT_SEPARATED = ("Hard margin (C = ∞): every point must lie on or beyond its margin, and "
-                 "no α is bounded. Points still inside their margin mean no boundary "
-                 "separates these classes with this kernel (or the run ended before it "
-                 "found one: View > Log says why it ended).")
-NOT_PSD = ("The gap is negative: the kernel's matrix is not positive semi-definite for these "
-           "points, so the dual objective is no lower bound and cannot certify convergence.")
+ROWS = (("iteration", N_("iteration")), ("primal", N_("primal objective")),
+        ("dual", N_("dual objective")), ("gap", N_("gap / KKT violation")),
+        ("svs", N_("support vectors")), ("train", N_("train accuracy")),
+        ("test", N_("test accuracy")), ("margin", N_("margin width 2/‖w‖")),
+        ("elapsed", N_("elapsed")), ("state", N_("state")))
+LEGEND = N_("rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)")
+HARD_LEGEND = N_("rings: ○ SV on its margin (α > 0) · □ SV inside its margin")
+NOT_SEPARATED = N_("Hard margin (C = ∞): every point must lie on or beyond its margin, and "
+                   "no α is bounded. Points still inside their margin mean no boundary "
+                   "separates these classes with this kernel (or the run ended before it "
+                   "found one: View > Log says why it ended).")
+NOT_PSD = N_("The gap is negative: the kernel's matrix is not positive semi-definite for "
+             "these points, so the dual objective is no lower bound and cannot certify "
+             "convergence.")
+# The words of the run's states the readout shows (app/training/display.py and the end of a
+# run say them in English): translated in show_state().
+STATES = (N_("training…"), N_("paused"), N_("stepping…"), N_("stopping…"), N_("stopped"),
+          N_("converged"), N_("budget spent (not converged)"), N_("failed"))
+# The words of core/solvers/support.py's rules that are words (MARGIN_RULE): see _rule().
+RULES = (N_("on or inside its margin"),)
 
 
 class Readout(QGroupBox):
     def __init__(self, parent=None):
-        super().__init__("Readout", parent)
+        super().__init__(tr("Readout"), parent)
         # A fixed size: values change many times a second, and a box that resized with
         # them would re-lay (and repaint) the whole window each time.
         self.setFixedWidth(360)
@@ -38,18 +48,19 @@ class Readout(QGroupBox):
             value = QLabel("–")
             value.setMinimumWidth(200)
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            form.addRow(label, value)
+            form.addRow(tr(label), value)
             self.values[key] = value
         self.rule = ""              # what a support vector is, for the solver shown
-        self.legend = QLabel(LEGEND)
+        self.legend = QLabel(tr(LEGEND))
         self.legend.setStyleSheet("color: #555; font-size: 11px")
         form.addRow(self.legend)
 
     def show_frame(self, frame: Frame) -> None:
         reading, scene = frame.reading, frame.scene
         s, m, r = reading.snapshot, reading.machine, self.values
-        r["iteration"].setText(f"{s.iteration}" + (f"  (machine {m.index + 1} of {m.count})"
-                                                   if m.count > 1 else ""))
+        r["iteration"].setText(f"{s.iteration}" if m.count <= 1 else
+                               tr("{iteration}  (machine {machine} of {count})").format(
+                                   iteration=s.iteration, machine=m.index + 1, count=m.count))
         r["primal"].setText(_num(s.primal_objective))
         r["dual"].setText(_num(s.dual_objective))
         gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None
@@ -59,22 +70,26 @@ class Readout(QGroupBox):
                     and math.isfinite(s.primal_objective) and math.isfinite(s.gap)
                     and no_bound(s.primal_objective, s.primal_objective - s.gap))
         if negative:
-            gap += "  (no bound: kernel not PSD)"
-        r["gap"].setToolTip(NOT_PSD if negative else "")
+            gap = tr("{gap}  (no bound: kernel not PSD)").format(gap=gap)
+        r["gap"].setToolTip(tr(NOT_PSD) if negative else "")
         r["gap"].setText(gap)
         r["svs"].setText(_support_vectors(frame))
-        r["svs"].setToolTip(NOT_SEPARATED if scene.hard_margin else "")
-        self.legend.setText((HARD_LEGEND if scene.hard_margin else LEGEND)
-                            + (f"\nsupport vector: {self.rule}" if self.rule else ""))
+        r["svs"].setToolTip(tr(NOT_SEPARATED) if scene.hard_margin else "")
+        legend = tr(HARD_LEGEND if scene.hard_margin else LEGEND)
+        if self.rule:
+            legend += "\n" + tr("support vector: {rule}").format(rule=_rule(self.rule))
+        self.legend.setText(legend)
         r["train"].setText(_pct(reading.train_accuracy))
         r["test"].setText(_pct(reading.test_accuracy))
         r["margin"].setText(_num(reading.margin_width))
         remaining = s.remaining if not (s.converged or frame.run.final) else None
-        r["elapsed"].setText(f"{reading.elapsed:.2f} s" + ("" if remaining is None else
-                                                           f"  (about {remaining:.0f} s more)"))
+        r["elapsed"].setText(
+            tr("{seconds} s").format(seconds=f"{reading.elapsed:.2f}") if remaining is None
+            else tr("{seconds} s  (about {remaining} s more)").format(
+                seconds=f"{reading.elapsed:.2f}", remaining=f"{remaining:.0f}"))
 
     def show_state(self, state: str) -> None:
-        self.values["state"].setText(state)
+        self.values["state"].setText(tr(state))
 
     def clear(self) -> None:
         for label in self.values.values():
@@ -88,9 +103,10 @@ class Readout(QGroupBox):
         self.rule = getattr(row.implementation(), "SUPPORT_RULE", "")
         for key in ("primal", "dual"):
             mine = key == row.objective
-            verb = "maximises" if key == "dual" else "minimises"
+            said = (tr("{solver} maximises this objective") if key == "dual"
+                    else tr("{solver} minimises this objective"))
             self.values[key].setStyleSheet("font-weight: bold" if mine else "")
-            self.values[key].setToolTip(f"{row.title} {verb} this objective" if mine else "")
+            self.values[key].setToolTip(said.format(solver=tr(row.title)) if mine else "")
 
 
 def _support_vectors(frame: Frame) -> str:
@@ -101,14 +117,26 @@ def _support_vectors(frame: Frame) -> str:
     scene, accuracy = frame.scene, frame.reading.train_accuracy
     n, inside = len(scene.support), int(scene.bounded.sum())
     if not scene.hard_margin:
-        return f"{n}  ({n - inside} free, {inside} bounded)"
+        return tr("{n}  ({free} free, {bounded} bounded)").format(n=n, free=n - inside,
+                                                                  bounded=inside)
     wrong = accuracy is not None and accuracy < 1.0
     if not inside and not wrong:
-        return f"{n}  (all on their margin)"
-    verdict = ("not separable" if frame.run.final and not frame.run.stopped
-               else "not separated yet")
+        return tr("{n}  (all on their margin)").format(n=n)
+    separable = frame.run.final and not frame.run.stopped
     # the box has room for few words (it is 1280 px wide)
-    return f"{n}  ({inside} inside: {verdict})" if inside else f"{n}  ({verdict})"
+    if inside:
+        return (tr("{n}  ({inside} inside: not separable)") if separable
+                else tr("{n}  ({inside} inside: not separated yet)")).format(n=n, inside=inside)
+    return (tr("{n}  (not separable)") if separable
+            else tr("{n}  (not separated yet)")).format(n=n)
+
+
+def _rule(rule: str) -> str:
+    """What a support vector is (core/solvers/support.py's words), translated."""
+    if rule == TOLERANCE_RULE:
+        return tr("α > {share} of C").format(share=f"{SUPPORT_TOL:.0%}")
+    return tr(rule)
+
 
 
 def _num(v) -> str:
