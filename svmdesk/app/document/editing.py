@@ -72,7 +72,7 @@ class Editing(QObject):
         except ValueError as e:
             self.notices.error(str(e))
             return
-        self.panel.generator.setCurrentText(name)
+        self.panel.choose_generator(name)
         self.replace_points(data.X, data.y, data.class_names,
                             tr("Generate {name}").format(name=name))
         self.canvas.set_axis_names(data.feature_names)

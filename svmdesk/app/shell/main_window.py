@@ -227,7 +227,7 @@ class MainWindow(QMainWindow):
     def _load_demo(self) -> None:
         data = make_dataset("two_disks", n=100, seed=0)
         self.points.replace(data.X, data.y, class_names=data.class_names)
-        self.panel.generator.setCurrentText("two_disks")
+        self.panel.choose_generator("two_disks")
         self.panel.kernel.setCurrentText("linear")
         self.canvas.fit_view()
 

@@ -60,7 +60,7 @@ class SidePanel(QWidget):
     def _data_group(self) -> QGroupBox:
         box = QGroupBox(tr("Data"))
         form = QFormLayout(box)
-        self.generator = KeyedComboBox()
+        self.generator = QComboBox()
         for name in GENERATORS:              # the name is the data; its title is shown
             self.generator.addItem(tr(GENERATOR_TITLES.get(name, name)), name)
         self.n_points = _int_spin(100, 4, MAX_GENERATED)
@@ -198,6 +198,10 @@ class SidePanel(QWidget):
         self.generator.setToolTip(tr("The points come from {name}; choose a generator to "
                                      "make new ones.").format(name=name))
 
+    def choose_generator(self, name: str) -> None:
+        """Select the generator `name` (the item's data; its title is translated)."""
+        self.generator.setCurrentIndex(self.generator.findData(name))
+
     def set_class_names(self, names) -> None:
         """Show the data's class names in the class picker (with the marker of each)."""
         for k, symbol in enumerate(SYMBOL_NAMES):
@@ -316,19 +320,6 @@ class SidePanel(QWidget):
         self.pause_button.setChecked(paused)
         self.pause_button.setText(tr("Resume (Space)") if paused else tr("Pause (Space)"))
         self.stop_button.setEnabled(under_way)
-
-
-class KeyedComboBox(QComboBox):
-    """A combo box whose items show a title (translated) and hold a key, their data: the
-    generator's name. `setCurrentText` takes the key (or, failing that, the title shown),
-    so that the callers that choose a generator by its name choose it in any language."""
-
-    def setCurrentText(self, text: str) -> None:  # noqa: N802 - Qt's name
-        index = self.findData(text)
-        if index >= 0:
-            self.setCurrentIndex(index)
-        else:
-            super().setCurrentText(text)
 
 
 def _int_spin(value, low, high) -> QSpinBox:
