@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..i18n import N_
+from ..i18n import N_, tr
 
 MAX_CLASSES = 8     # classes a data set may hold: the canvas has 8 colours and marker shapes
 ALL = None          # a parameter that every solver (or every kernel) uses
@@ -103,33 +103,40 @@ class Param:
 
     def allowed(self) -> str:
         """The values it takes, in words: 'a positive number, or None (or inf) for the hard
-        margin'."""
+        margin', in the language chosen (svmdesk.i18n: the window's; the command line and
+        the errors of an English process say it in English)."""
         if self.kind == "choice":
-            text = "one of " + _either(self.choices)
+            quoted = [repr(c) for c in self.choices]
+            text = (tr("one of {choices}").format(choices=quoted[0]) if len(quoted) == 1
+                    else tr("one of {choices} or {last}").format(
+                        choices=", ".join(quoted[:-1]), last=quoted[-1]))
         elif self.kind == "bool":
-            text = "True or False"
+            text = tr("True or False")
         else:
             text = self._numbers()
         if self.words:
-            text = ", ".join(f"{w!r} ({meaning})" for w, meaning in self.words) \
-                + " or " + text
+            text = tr("{words} or {values}").format(
+                words=", ".join(f"{w!r} ({meaning})" for w, meaning in self.words), values=text)
         if self.none:
-            also = " (or inf)" if self.none_value == math.inf else ""
-            text += f", or None{also} for {self.none}"
+            said = (tr("{values}, or None (or inf) for {meaning}")
+                    if self.none_value == math.inf else tr("{values}, or None for {meaning}"))
+            text = said.format(values=text, meaning=tr(self.none))
         return text
 
     def _numbers(self) -> str:
-        noun = "an integer" if self.kind == "int" else "a number"
+        integer = self.kind == "int"
         if self.high == math.inf:
             if self.low == -math.inf:
-                return f"a finite {noun[2:].strip()}"
-            if self.low_open and self.low == 0 or self.kind == "int" and self.low == 1:
-                return f"a positive {noun[2:].strip()}"
+                return tr("a finite integer") if integer else tr("a finite number")
+            if self.low_open and self.low == 0 or integer and self.low == 1:
+                return tr("a positive integer") if integer else tr("a positive number")
             if self.low == 0:
-                return f"a non-negative {noun[2:].strip()}"
+                return tr("a non-negative integer") if integer else tr("a non-negative number")
         low = "" if self.low == -math.inf else f"{self.low:g} {'<' if self.low_open else '<='} "
         high = "" if self.high == math.inf else f" {'<' if self.high_open else '<='} {self.high:g}"
-        return f"{noun} with {low}{self.name}{high}"
+        bounds = f"{low}{self.name}{high}"
+        return (tr("an integer with {bounds}") if integer
+                else tr("a number with {bounds}")).format(bounds=bounds)
 
     def check(self, value: Any) -> Any:
         """`value` as training uses it (floats, ints, none_value for None), or a ValueError

@@ -201,47 +201,9 @@ def _tooltip(param) -> str:
     """What it does to the picture, then what it is, the values it takes, its formula."""
     effect = tr(param.control.effect) if param.control and param.control.effect else ""
     line = tr("{name}: {about} ({values})").format(name=param.name, about=tr(param.about),
-                                                   values=_allowed(param))
+                                                   values=param.allowed())
     tip = (f"{effect}\n" if effect else "") + line
     return tip + (f"\n{tr(param.formula)}" if param.formula else "")   # the tol's has words
-
-
-def _allowed(param) -> str:
-    """The values `param` takes in the window's language: `param.allowed()` (which the CLI
-    and the errors say in English) in whole phrases."""
-    if param.kind == "choice":
-        quoted = [repr(c) for c in param.choices]
-        text = (tr("one of {choices}").format(choices=quoted[0]) if len(quoted) == 1 else
-                tr("one of {choices} or {last}").format(choices=", ".join(quoted[:-1]),
-                                                        last=quoted[-1]))
-    elif param.kind == "bool":
-        text = tr("True or False")
-    else:
-        text = _numbers(param)
-    if param.words:
-        text = tr("{words} or {values}").format(
-            words=", ".join(f"{w!r} ({meaning})" for w, meaning in param.words), values=text)
-    if param.none:
-        said = (tr("{values}, or None (or inf) for {meaning}")
-                if param.none_value == math.inf else tr("{values}, or None for {meaning}"))
-        text = said.format(values=text, meaning=tr(param.none))
-    return text
-
-
-def _numbers(param) -> str:
-    integer = param.kind == "int"
-    if param.high == math.inf:
-        if param.low == -math.inf:
-            return tr("a finite integer") if integer else tr("a finite number")
-        if param.low_open and param.low == 0 or integer and param.low == 1:
-            return tr("a positive integer") if integer else tr("a positive number")
-        if param.low == 0:
-            return tr("a non-negative integer") if integer else tr("a non-negative number")
-    low = "" if param.low == -math.inf else f"{param.low:g} {'<' if param.low_open else '<='} "
-    high = "" if param.high == math.inf else f" {'<' if param.high_open else '<='} {param.high:g}"
-    bounds = f"{low}{param.name}{high}"
-    return (tr("an integer with {bounds}") if integer
-            else tr("a number with {bounds}")).format(bounds=bounds)
 
 
 def _changed_signal(widget):
