@@ -34,6 +34,24 @@ def N_(message: str) -> str:  # noqa: N802 - gettext's name for a mark without t
     return message
 
 
+def either(names: list) -> str:
+    """'a, b or c' in the language chosen (a list of names is no sentence glued from English
+    words: its joints are translated too)."""
+    return _listed(names, tr("{first} or {last}"))
+
+
+def both(names: list) -> str:
+    """'a, b and c' in the language chosen."""
+    return _listed(names, tr("{first} and {last}"))
+
+
+def _listed(names: list, joint: str) -> str:
+    names = [str(name) for name in names]
+    if len(names) < 2:
+        return "".join(names)
+    return joint.format(first=tr(", ").join(names[:-1]), last=names[-1])
+
+
 def language() -> str:
     """The code of the language chosen ('en', 'ja')."""
     return _language

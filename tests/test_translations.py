@@ -18,8 +18,8 @@ from babel.messages.pofile import read_po  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = resources.path("locale/ja/LC_MESSAGES")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")   # kana, kanji, full width
-# Messages whose Japanese is the English itself (names, symbols): none yet.
-SAME_IN_JAPANESE: set = set()
+# Messages whose Japanese is the English itself, or a name (the XOR generator).
+SAME_IN_JAPANESE = {"xor", ", "}     # ", ": the ideographic comma
 
 
 def _source_messages() -> set:
@@ -58,6 +58,7 @@ def test_each_translation_is_japanese_and_keeps_its_placeholders():
         assert _placeholders(japanese) == _placeholders(message), message
         if message not in SAME_IN_JAPANESE:
             assert japanese != message and JAPANESE.search(japanese), message
+    assert _po()[", "] == "、"
 
 
 def test_the_mnemonics_stay_in_the_japanese_menus():

@@ -248,10 +248,10 @@ class Table:
 _PRIMAL = "P(w, b) = 1/2 ||w||^2 + C sum_i max(0, 1 - y_i f(x_i))"
 
 KERNELS = MappingProxyType({k.name: k for k in (
-    KernelKind("linear", "linear", "k(x, x') = <x, x'>"),
-    KernelKind("poly", "poly", "k(x, x') = (gamma <x, x'> + coef0)^degree"),
-    KernelKind("rbf", "rbf", "k(x, x') = exp(-gamma ||x - x'||^2)"),
-    KernelKind("sigmoid", "sigmoid", "k(x, x') = tanh(gamma <x, x'> + coef0)"),
+    KernelKind("linear", N_("linear"), "k(x, x') = <x, x'>"),
+    KernelKind("poly", N_("poly"), "k(x, x') = (gamma <x, x'> + coef0)^degree"),
+    KernelKind("rbf", N_("rbf"), "k(x, x') = exp(-gamma ||x - x'||^2)"),
+    KernelKind("sigmoid", N_("sigmoid"), "k(x, x') = tanh(gamma <x, x'> + coef0)"),
 )})
 
 _EVERY_KERNEL = tuple(KERNELS)

@@ -15,7 +15,7 @@ def _menu(window, title):
 
 def _examples_menu(window):
     file_menu = _menu(window, "&File")
-    return next(a.menu() for a in file_menu.actions() if a.text() == "&Examples")
+    return next(a.menu() for a in file_menu.actions() if a.text() == "E&xamples")
 
 
 def test_the_window_wears_the_icon_at_every_size(window):

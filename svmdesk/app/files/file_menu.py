@@ -88,7 +88,7 @@ class FileActions(QObject):
         add = lambda text, keys, slot: menu.addAction(make_action(w, text, keys, slot))  # noqa
         add(tr("&Open…"), "Ctrl+O", self.choose_and_open)
         self.recent_menu = menu.addMenu(tr("Open &recent"))
-        self.examples_menu = menu.addMenu(tr("&Examples"))
+        self.examples_menu = menu.addMenu(tr("E&xamples"))
         for example in EXAMPLES:
             if example.task == "classification":       # the window classifies
                 self.examples_menu.addAction(make_action(

@@ -143,6 +143,12 @@ class MainWindow(QMainWindow):
         undo.setShortcut(QKeySequence("Ctrl+Z"))
         redo = self.undo.createRedoAction(self, tr("&Redo"))
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        # the items name what they undo in a whole sentence (Qt's "prefix action" is English
+        # word order): set after Qt's own update, which runs first. Slots of the window, so
+        # they go with it (a closure would outlive the actions while the stack is deleted)
+        self.undo_action, self.redo_action = undo, redo
+        self.undo.undoTextChanged.connect(self._name_undo)
+        self.undo.redoTextChanged.connect(self._name_redo)
         undo.setProperty(SHEET_NAME, tr("Undo"))
         redo.setProperty(SHEET_NAME, tr("Redo"))
         edit.addActions([undo, redo])
@@ -155,16 +161,24 @@ class MainWindow(QMainWindow):
         train.addAction(_action(self, tr("&Pause / resume"), "Space",
                                 lambda: self.run.toggle_pause()))
         train.addAction(_action(self, tr("&Step"), "", self.step))
-        train.addAction(_action(self, tr("S&top"), "Esc", self.stop))
+        train.addAction(_action(self, tr("St&op"), "Esc", self.stop))
         train.addAction(_action(self, tr("&Reset"), "", self.reset))
         view = self.menuBar().addMenu(tr("&View"))
         view.addAction(_action(self, tr("&Fit view to data"), "Ctrl+0", self.canvas.fit_view))
         view.addAction(_action(self, tr("&Log"), "Ctrl+L", self.notices.show_log))
-        self._language_menu(view.addMenu(tr("&Language")))
+        self._language_menu(view.addMenu(tr("Lan&guage")))
         self.help = HelpMenu(self, self.menuBar().addMenu(tr("&Help")), self.files)
         for k in range(MAX_CLASSES):
             key = QShortcut(QKeySequence(str(k + 1)), self)
             key.activated.connect(lambda k=k: self.panel.klass.setCurrentIndex(k))
+
+    def _name_undo(self, step: str) -> None:
+        self.undo_action.setText(tr("&Undo {action}").format(action=step) if step
+                                 else tr("&Undo"))
+
+    def _name_redo(self, step: str) -> None:
+        self.redo_action.setText(tr("&Redo {action}").format(action=step) if step
+                                 else tr("&Redo"))
 
     def _language_menu(self, menu) -> None:
         """English, 日本語 (each in its own words): the choice is remembered and applies from

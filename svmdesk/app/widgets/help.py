@@ -3,6 +3,7 @@ sheet cannot go stale), a one-page getting started, About (versions and licences
 welcome page of a first start. Each is a window of its own, shown beside the main one."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -79,9 +80,15 @@ def shortcut_rows(window: QMainWindow) -> list:
             if isinstance(action, QAction) and not action.shortcut().isEmpty():
                 keys = ", ".join(k.toString(QKeySequence.SequenceFormat.NativeText)
                                  for k in action.shortcuts())
-                name = action.property(SHEET_NAME) or action.text().replace("&", "")
+                name = action.property(SHEET_NAME) or _plain(action.text())
                 rows.append((name, keys))
     return rows
+
+
+def _plain(text: str) -> str:
+    """A menu item's words without its key mark: 'Open…' of '&Open…', '開く…' of
+    '開く(&O)…' (Japanese menus put the key in brackets)."""
+    return re.sub(r"\(&\w\)", "", text).replace("&", "")
 
 
 class _Page(QDialog):
@@ -110,14 +117,16 @@ def shortcuts_page(window: QMainWindow) -> QDialog:
     for r, (what, keys) in enumerate(rows):
         table.setItem(r, 0, QTableWidgetItem(what))
         table.setItem(r, 1, QTableWidgetItem(keys))
-    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     frame = 2 * table.frameWidth()
     table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
                            + table.verticalHeader().length() + frame)
     page = _Page(tr("Keyboard shortcuts"), table, window)
-    page.fit(460)
+    page.fit(max(460, table.sizeHintForColumn(0) + table.sizeHintForColumn(1) + 60))
     return page
 
 

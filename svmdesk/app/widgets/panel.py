@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from ...core import GENERATORS, Kernel, catalog
 from ...core.datasets import GENERATOR_TITLES
-from ...i18n import tr
+from ...i18n import both, either, tr
 from .canvas import SYMBOL_NAMES, class_color
 from .param_rows import ParamControl, check_setting, clamped, read, write
 from .readout import Readout
@@ -220,12 +220,12 @@ class SidePanel(QWidget):
         solver, kernel = self.table.solvers[self.solver_key()], self.kernel_key()
         if kernel in solver.kernels:
             return ""
+        titles = [tr(self.table.kernels[k].title) for k in solver.kernels]
         others = [tr(s.title) for s in self.table.solvers.values() if kernel in s.kernels]
         return tr("{solver} trains {kernels} models only. Pick the {kernel_choices} kernel, "
-                  "or {others} or {last} for the {kernel} kernel.").format(
-            solver=tr(solver.title), kernels=" and ".join(solver.kernels),
-            kernel_choices=" or ".join(solver.kernels), others=", ".join(others[:-1]),
-            last=others[-1], kernel=kernel)
+                  "or {others} for the {kernel} kernel.").format(
+            solver=tr(solver.title), kernels=both(titles), kernel_choices=either(titles),
+            others=either(others), kernel=tr(self.table.kernels[kernel].title))
 
     def params(self) -> dict:
         """SVC parameters from the controls (the table's default for those the solver and

@@ -161,7 +161,8 @@ def caption(work, frame) -> str:
     if work.fitted is None or frame is None:
         return tr("{n} points").format(n=len(work.points))
     p, table = work.trained_params, catalog.TABLE
-    parts = [table.solvers[p["solver"]].title, tr("{kernel} kernel").format(kernel=p["kernel"])]
+    solver, kernel = table.solvers[p["solver"]], table.kernels[p["kernel"]]
+    parts = [tr(solver.title), tr("{kernel} kernel").format(kernel=tr(kernel.title))]
     parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
     if frame.reading.train_accuracy is not None:
         parts.append(tr("train accuracy {percent}%").format(

@@ -53,6 +53,7 @@ class Readout(QGroupBox):
         self.rule = ""              # what a support vector is, for the solver shown
         self.legend = QLabel(tr(LEGEND))
         self.legend.setStyleSheet("color: #555; font-size: 11px")
+        self.legend.setWordWrap(True)               # a longer language wraps, never cuts
         form.addRow(self.legend)
 
     def show_frame(self, frame: Frame) -> None:
