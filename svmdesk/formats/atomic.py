@@ -7,6 +7,7 @@ import stat
 from pathlib import Path
 
 from ..core.errors import DataError
+from ..i18n import tr
 
 StrPath = str | os.PathLike   # a file's path, as the callers hold it
 
@@ -31,8 +32,9 @@ def write_atomic(path: StrPath, data: str | bytes) -> None:
     except BaseException as e:
         tmp.unlink(missing_ok=True)
         if isinstance(e, OSError):
-            raise DataError(f"{path.name or path}: cannot save it ({e.strerror or e}); check "
-                            "the folder exists and you may write there") from e
+            raise DataError(tr("{file}: cannot save it ({error}); check the folder exists and "
+                               "you may write there").format(file=path.name or path,
+                                                             error=e.strerror or e)) from e
         raise
     _sync_folder(path.parent)
 

@@ -16,48 +16,62 @@ from typing import Any, NoReturn
 import numpy as np
 
 from ..core.errors import DataError
+from ..i18n import N_, tr
 from .atomic import StrPath
+
+MODEL_FILE = N_("svmdesk model file")
+SESSION_FILE = N_("svmdesk session file")
 
 
 def read_json(path: StrPath, kind: str, max_bytes: int) -> object:
-    """The parsed JSON document in `path`, a `kind` of file (e.g. "svmdesk model file").
-    Empty, oversized, binary, malformed or duplicate-keyed files raise DataError."""
+    """The parsed JSON document in `path`, a `kind` of file (MODEL_FILE, SESSION_FILE: its
+    English name, translated here). Empty, oversized, binary, malformed or duplicate-keyed
+    files raise DataError."""
     path = Path(path)
     name = path.name
+    kind = tr(kind)
+    most = f"{max_bytes / 2**20:.0f}"
     try:
         size = path.stat().st_size
     except OSError as e:
-        raise DataError(f"cannot open {path}: {e.strerror or e}") from None
+        raise DataError(tr("cannot open {path}: {error}").format(
+            path=path, error=e.strerror or e)) from None
     if size > max_bytes:
-        raise DataError(f"{name} is {size / 2**20:.0f} MB; svmdesk reads these files up to "
-                        f"{max_bytes / 2**20:.0f} MB: it is not a {kind}")
+        raise DataError(tr("{name} is {size} MB; svmdesk reads these files up to {most} MB: it "
+                           "is not a {kind}").format(name=name, size=f"{size / 2**20:.0f}",
+                                                     most=most, kind=kind))
     try:
         with open(path, "rb") as f:
             data = f.read(max_bytes + 1)
     except OSError as e:
-        raise DataError(f"cannot read {path}: {e.strerror or e}") from None
+        raise DataError(tr("cannot read {path}: {error}").format(
+            path=path, error=e.strerror or e)) from None
     if len(data) > max_bytes:
-        raise DataError(f"{name} is larger than {max_bytes / 2**20:.0f} MB: it is not a {kind}")
+        raise DataError(tr("{name} is larger than {most} MB: it is not a {kind}").format(
+            name=name, most=most, kind=kind))
     if not data.strip():
-        raise DataError(f"{name} is empty: not a {kind}")
+        raise DataError(tr("{name} is empty: not a {kind}").format(name=name, kind=kind))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise DataError(f"{name} is not a {kind} (not UTF-8 text; is it a binary "
-                        "file?)") from None
+        raise DataError(tr("{name} is not a {kind} (not UTF-8 text; is it a binary "
+                           "file?)").format(name=name, kind=kind)) from None
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except _DuplicateKey as e:
-        raise DataError(f"{name}: key {e.args[0]!r} appears twice in one object; the file "
-                        "is damaged") from None
+        raise DataError(tr("{name}: key {key} appears twice in one object; the file is "
+                           "damaged").format(name=name, key=repr(e.args[0]))) from None
     except json.JSONDecodeError as e:
-        raise DataError(f"{name} is not valid JSON (line {e.lineno}, column {e.colno}: "
-                        f"{e.msg}); the file is damaged or truncated, or not a {kind}") from None
+        raise DataError(tr("{name} is not valid JSON (line {line}, column {column}: {error}); "
+                           "the file is damaged or truncated, or not a {kind}").format(
+                               name=name, line=e.lineno, column=e.colno, error=e.msg,
+                               kind=kind)) from None
     except RecursionError:
-        raise DataError(f"{name} is nested too deeply to be a {kind}") from None
+        raise DataError(tr("{name} is nested too deeply to be a {kind}").format(
+            name=name, kind=kind)) from None
     except ValueError as e:        # e.g. an integer of thousands of digits
-        raise DataError(f"{name} cannot be read ({e}); the file is damaged or not a "
-                        f"{kind}") from None
+        raise DataError(tr("{name} cannot be read ({error}); the file is damaged or not a "
+                           "{kind}").format(name=name, error=e, kind=kind)) from None
 
 
 class _DuplicateKey(Exception):
@@ -82,12 +96,22 @@ def describe(v: object) -> str:
     if isinstance(v, (int, float)):
         return repr(v)
     if isinstance(v, str):
-        return repr(v) if len(v) <= 40 else f"a string of {len(v)} characters"
+        return repr(v) if len(v) <= 40 else tr("a string of {n} characters").format(n=len(v))
     if isinstance(v, list):
-        return f"a list of {len(v)}"
+        return tr("a list of {n}").format(n=len(v))
     if isinstance(v, dict):
-        return "an object"
+        return tr("an object")
     return type(v).__name__
+
+
+# How many items a list has, and how many it needs: a whole sentence for each kind of item
+# (the `what` of Checker.array), translated when it is said.
+VALUES = N_("{field} has {n} values but {length} are needed")
+FEATURES = N_("{field} has {n} features but {length} are needed")
+ROWS = N_("{field} has {n} rows but {length} are needed")
+VALUES_PER_MACHINE = N_("{field} has {n} values (one per machine) but {length} are needed")
+VALUES_PER_FEATURE = N_("{field} has {n} values (one per feature) but {length} are needed")
+VALUES_PER_CLASS = N_("{field} has {n} values (one per class) but {length} are needed")
 
 
 class Checker:
@@ -97,65 +121,75 @@ class Checker:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def fail(self, where: str, problem: str) -> NoReturn:
-        raise DataError(f"{self.name}: {where} {problem}" if where else f"{self.name} {problem}")
+    def fail(self, where: str, problem: str, **values: object) -> NoReturn:
+        """Refuse the document: `problem` is a translated sentence about `{field}` (the
+        field `where`, or the file when `where` is ''), its other placeholders `values`."""
+        if where:
+            raise DataError(tr("{file}: {problem}").format(
+                file=self.name, problem=problem.format(field=where, **values)))
+        raise DataError(problem.format(field=self.name, **values))
 
     def obj(self, v: Any, where: str, keys: Sequence[str], optional: Sequence[str] = ()) -> dict:
         if not isinstance(v, dict):
-            self.fail(where, f"must be an object with keys {', '.join(keys)}; got {describe(v)}")
+            self.fail(where, tr("{field} must be an object with keys {keys}; got {value}"),
+                      keys=tr(", ").join(keys), value=describe(v))
         for k in keys:
             if k not in v:
-                self.fail(f"{where}.{k}" if where else k, "is missing")
+                self.fail(f"{where}.{k}" if where else k, tr("{field} is missing"))
         extra = [k for k in v if k not in keys and k not in optional]
         if extra:
             self.fail(f"{where}.{extra[0]}" if where else extra[0],
-                      "is not a field of this format version")
+                      tr("{field} is not a field of this format version"))
         return v
 
     def integer(self, v: Any, where: str, lo: int | None = None, hi: int | None = None) -> int:
         if type(v) is not int:
-            self.fail(where, f"must be an integer; got {describe(v)}")
+            self.fail(where, tr("{field} must be an integer; got {value}"), value=describe(v))
         if lo is not None and v < lo:
-            self.fail(where, f"must be at least {lo}; got {v}")
+            self.fail(where, tr("{field} must be at least {lo}; got {value}"), lo=lo, value=v)
         if hi is not None and v > hi:
-            self.fail(where, f"must be at most {hi}; got {v}")
+            self.fail(where, tr("{field} must be at most {hi}; got {value}"), hi=hi, value=v)
         return v
 
     def real(self, v: Any, where: str, positive: bool = False) -> float:
         if type(v) not in (int, float):
-            self.fail(where, f"must be a number; got {describe(v)}")
+            self.fail(where, tr("{field} must be a number; got {value}"), value=describe(v))
         try:
             x = float(v)
         except OverflowError:
-            self.fail(where, f"is too large a number ({str(v)[:20]}...)")
+            self.fail(where, tr("{field} is too large a number ({digits}...)"),
+                      digits=str(v)[:20])
         if not math.isfinite(x):
-            self.fail(where, f"must be a finite number; got {x!r} (NaN or infinity)")
+            self.fail(where, tr("{field} must be a finite number; got {value} (NaN or "
+                                "infinity)"), value=repr(x))
         if positive and not x > 0:
-            self.fail(where, f"must be positive; got {x!r}")
+            self.fail(where, tr("{field} must be positive; got {value}"), value=repr(x))
         return x
 
     def boolean(self, v: Any, where: str) -> bool:
         if type(v) is not bool:
-            self.fail(where, f"must be true or false; got {describe(v)}")
+            self.fail(where, tr("{field} must be true or false; got {value}"), value=describe(v))
         return v
 
     def string(self, v: Any, where: str, allowed: Sequence[str] | None = None) -> str:
         if type(v) is not str:
-            self.fail(where, f"must be a string; got {describe(v)}")
+            self.fail(where, tr("{field} must be a string; got {value}"), value=describe(v))
         if allowed is not None and v not in allowed:
-            self.fail(where, f"must be one of {', '.join(repr(a) for a in allowed)}; got "
-                             f"{describe(v)}")
+            self.fail(where, tr("{field} must be one of {choices}; got {value}"),
+                      choices=tr(", ").join(repr(a) for a in allowed), value=describe(v))
         return v
 
-    def array(self, v: Any, where: str, length: int | None = None, what: str = "values") -> list:
+    def array(self, v: Any, where: str, length: int | None = None, what: str = VALUES) -> list:
+        """`v` when it is a list (of `length` items); `what`: the sentence for a list of
+        another length, with {field}, {n} and {length} (VALUES, ROWS, ...; English)."""
         if not isinstance(v, list):
-            self.fail(where, f"must be a list; got {describe(v)}")
+            self.fail(where, tr("{field} must be a list; got {value}"), value=describe(v))
         if length is not None and len(v) != length:
-            self.fail(where, f"has {len(v)} {what} but {length} are needed")
+            self.fail(where, tr(what), n=len(v), length=length)
         return v
 
     def reals(self, v: Any, where: str, length: int | None = None, positive: bool = False,
-              what: str = "values") -> np.ndarray:
+              what: str = VALUES) -> np.ndarray:
         v = self.array(v, where, length, what)
         for k, x in enumerate(v):
             if type(x) is not float:   # the fast path: floats need no further checks here
@@ -163,17 +197,19 @@ class Checker:
         try:
             a = np.array(v, dtype=np.float64)
         except OverflowError:
-            self.fail(where, "holds a number too large for a float")
+            self.fail(where, tr("{field} holds a number too large for a float"))
         bad = ~np.isfinite(a)
         if bad.any():
             k = int(np.flatnonzero(bad)[0])
-            self.fail(f"{where}[{k}]", f"must be a finite number; got {a[k]!r} (NaN or infinity)")
+            self.fail(f"{where}[{k}]", tr("{field} must be a finite number; got {value} (NaN or "
+                                          "infinity)"), value=repr(a[k]))
         if positive and not (a > 0).all():
             k = int(np.flatnonzero(~(a > 0))[0])
-            self.fail(f"{where}[{k}]", f"must be positive; got {a[k]!r}")
+            self.fail(f"{where}[{k}]", tr("{field} must be positive; got {value}"),
+                      value=repr(a[k]))
         return a
 
-    def indices(self, v: Any, where: str, length: int | None = None, what: str = "values",
+    def indices(self, v: Any, where: str, length: int | None = None, what: str = VALUES,
                 hi: int = 2**62) -> np.ndarray:
         v = self.array(v, where, length, what)
         for k, x in enumerate(v):
@@ -183,6 +219,6 @@ class Checker:
     def matrix(self, v: Any, where: str, n_rows: int | None, n_cols: int,
                rows_what: str) -> np.ndarray:
         self.array(v, where, n_rows, rows_what)
-        rows = [self.reals(row, f"{where}[{r}]", n_cols, what="features")
+        rows = [self.reals(row, f"{where}[{r}]", n_cols, what=FEATURES)
                 for r, row in enumerate(v)]
         return np.array(rows, dtype=np.float64).reshape(len(rows), n_cols)

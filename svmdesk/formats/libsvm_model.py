@@ -9,6 +9,7 @@ from ..core import estimator
 from ..core.errors import DataError
 from ..core.estimator import SVC
 from ..core.model import Scaler, SVMModel
+from ..i18n import tr
 from .atomic import StrPath, write_atomic
 
 _LIBSVM_KERNELS = {"linear": "linear", "poly": "polynomial", "rbf": "rbf", "sigmoid": "sigmoid"}
@@ -60,8 +61,9 @@ def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
         for s, value in zip(m.support.tolist(), m.dual_coef.tolist()):
             c = column[s]
             if rank[c] not in (p, n):
-                raise DataError(f"support vector {s} of machine {k} belongs to neither of its "
-                                "classes; the model is inconsistent")
+                raise DataError(tr("support vector {vector} of machine {machine} belongs to "
+                                   "neither of its classes; the model is inconsistent").format(
+                                       vector=s, machine=k))
             other = n if rank[c] == p else p
             coef[other - 1 if rank[c] < other else other, c] = value
         rho.append(-float(m.bias))
@@ -99,16 +101,18 @@ def _libsvm_labels(classes: np.ndarray) -> list:
         if isinstance(label, np.generic):
             label = label.item()
         if isinstance(label, str) or not isinstance(label, (bool, int, float)):
-            raise DataError(f"LIBSVM model files need numeric class labels, and this model has "
-                            f"the label {label!r}; save it as svmdesk's JSON model (.json) "
-                            "instead, or train on numeric labels")
+            raise DataError(tr("LIBSVM model files need numeric class labels, and this model has "
+                               "the label {label}; save it as svmdesk's JSON model (.json) "
+                               "instead, or train on numeric labels").format(label=repr(label)))
         if isinstance(label, float) and not label.is_integer():
-            raise DataError(f"LIBSVM model files store class labels as integers, and this model "
-                            f"has the label {label!r}; save it as svmdesk's JSON model (.json) "
-                            "instead, or train on integer labels")
+            raise DataError(tr("LIBSVM model files store class labels as integers, and this "
+                               "model has the label {label}; save it as svmdesk's JSON model "
+                               "(.json) instead, or train on integer labels").format(
+                                   label=repr(label)))
         label = int(label)
         if not -2**31 <= label < 2**31:
-            raise DataError(f"class label {label} does not fit LIBSVM's 32-bit integer labels")
+            raise DataError(tr("class label {label} does not fit LIBSVM's 32-bit integer "
+                               "labels").format(label=label))
         out.append(label)
     return out
 
@@ -133,8 +137,8 @@ def _support_points(model: SVMModel, svc):
         classes = []
         for r, s in enumerate(index.tolist()):
             if not owners[r]:
-                raise DataError(f"support vector {s} serves machines without a common class; "
-                                "the model is inconsistent")
+                raise DataError(tr("support vector {vector} serves machines without a common "
+                                   "class; the model is inconsistent").format(vector=s))
             classes.append(min(owners[r]))
         # a point in one machine only: its class is the side of its coefficient
         for m in model.machines:
@@ -157,10 +161,11 @@ def _check_exportable(model, index, vectors):
         rebuilt = m.dual_coef @ vectors[cols] if cols else np.zeros_like(m.w)
         error = float(np.linalg.norm(m.w - rebuilt)) * radius   # bounds |f - f_libsvm|
         if not error <= 1e-6:
-            raise DataError(
-                f"this model's multipliers are approximate: its solver works with w, and its "
-                f"support vectors' coefficients rebuild f only to {error:.2g} (machine {k}); "
-                "retrain with solver='smo' (or 'dual-gradient') to export it to LIBSVM")
+            raise DataError(tr(
+                "this model's multipliers are approximate: its solver works with w, and its "
+                "support vectors' coefficients rebuild f only to {error} (machine {machine}); "
+                "retrain with solver='smo' (or 'dual-gradient') to export it to LIBSVM").format(
+                    error=f"{error:.2g}", machine=k))
 
 
 def _range_file(scaler: Scaler) -> str:
@@ -171,8 +176,10 @@ def _range_file(scaler: Scaler) -> str:
         lo, hi = mean - scale, mean + scale
         if not (hi > lo and abs((hi - lo) / 2 - scale) <= 1e-9 * scale
                 and abs((hi + lo) / 2 - mean) <= 1e-9 * scale):
-            raise DataError(f"feature {j + 1}'s standardisation (mean {mean!r}, scale {scale!r}) "
-                            "cannot be written as an svm-scale range precisely: its spread is "
-                            "tiny next to its mean; center the data before training")
+            raise DataError(tr("feature {feature}'s standardisation (mean {mean}, scale {scale}) "
+                               "cannot be written as an svm-scale range precisely: its spread "
+                               "is tiny next to its mean; center the data before "
+                               "training").format(feature=j + 1, mean=repr(mean),
+                                                  scale=repr(scale)))
         lines.append(f"{j + 1} {lo!r} {hi!r}")
     return "\n".join(lines) + "\n"

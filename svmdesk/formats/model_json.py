@@ -41,8 +41,17 @@ from ..core import catalog, estimator
 from ..core.errors import DataError
 from ..core.kernels import KERNELS, Kernel
 from ..core.model import BinaryMachine, Scaler, SVMModel
+from ..i18n import tr
 from .atomic import StrPath, write_atomic
-from .checked_json import Checker, read_json
+from .checked_json import (
+    MODEL_FILE,
+    ROWS,
+    VALUES_PER_CLASS,
+    VALUES_PER_FEATURE,
+    VALUES_PER_MACHINE,
+    Checker,
+    read_json,
+)
 from .checked_json import describe as _describe
 
 FORMAT = "svmdesk-model"
@@ -66,7 +75,7 @@ def save_model(svc: estimator.SVC, path: StrPath) -> Path:
                  for k, v in doc.items() if k != "machines"]
         machines = ",\n".join(f"    {json.dumps(m, allow_nan=False)}" for m in doc["machines"])
     except ValueError as e:   # NaN/inf in a fitted array: refuse rather than write bad JSON
-        raise DataError(f"cannot save this model: {e}") from None
+        raise DataError(tr("cannot save this model: {error}").format(error=e)) from None
     lines.insert(_TOP_KEYS.index("machines"), f'  "machines": [\n{machines}\n  ]')
     write_atomic(path, "{\n" + ",\n".join(lines) + "\n}\n")
     return path
@@ -134,8 +143,8 @@ def _params_to_json(params: dict) -> dict:
             out[param.name] = value
         json.dumps(out, allow_nan=False)
     except (ValueError, TypeError) as e:
-        raise DataError(f"cannot save this model: its parameters are not valid ({e}); "
-                        "were they changed after fit?") from None
+        raise DataError(tr("cannot save this model: its parameters are not valid ({error}); "
+                           "were they changed after fit?").format(error=e)) from None
     return out
 
 
@@ -153,8 +162,9 @@ def _labels_to_json(classes: np.ndarray) -> list:
             label = label.item()
         if not isinstance(label, (bool, int, float, str)) or (
                 isinstance(label, float) and not math.isfinite(label)):
-            raise DataError(f"cannot save class label {label!r} ({type(label).__name__}): "
-                            "model files hold numbers and text labels only")
+            raise DataError(tr("cannot save class label {label} ({type}): model files hold "
+                               "numbers and text labels only").format(
+                                   label=repr(label), type=type(label).__name__))
         out.append(label)
     return out
 
@@ -164,7 +174,7 @@ def load_model(path: StrPath) -> estimator.SVC:
     """A fitted SVC from a JSON model file written by `save_model`. Raises DataError for a
     file that is not a valid svmdesk model (naming the file and the field)."""
     path = Path(path)
-    return model_from_document(read_json(path, "svmdesk model file", MAX_BYTES), path.name)
+    return model_from_document(read_json(path, MODEL_FILE, MAX_BYTES), path.name)
 
 
 def model_from_document(doc: object, name: str) -> estimator.SVC:
@@ -178,20 +188,24 @@ class _Loader(Checker):
     # -- the document -------------------------------------------------------------------------
     def svc(self, doc):
         if not isinstance(doc, dict) or "format" not in doc:
-            self.fail("", "is not a svmdesk model file (no \"format\" field)"
-                      if isinstance(doc, dict) else
-                      f"is not a svmdesk model file (the JSON is {_describe(doc)}, not an object)")
+            if isinstance(doc, dict):
+                self.fail("", tr('{field} is not a svmdesk model file (no "format" field)'))
+            self.fail("", tr("{field} is not a svmdesk model file (the JSON is {value}, not an "
+                             "object)"), value=_describe(doc))
         if doc["format"] != FORMAT:
-            self.fail("format", f"is {_describe(doc['format'])}, not {FORMAT!r}: this is not a "
-                                "svmdesk model file")
+            self.fail("format", tr("{field} is {value}, not {format}: this is not a svmdesk "
+                                   "model file"), value=_describe(doc["format"]),
+                      format=repr(FORMAT))
         if "version" not in doc:
-            self.fail("version", "is missing")
+            self.fail("version", tr("{field} is missing"))
         version = self.integer(doc["version"], "version")
         if version > VERSION:
-            self.fail("version", f"is {version}: the file was made by a newer svmdesk (this one "
-                                 f"reads version {VERSION}); update svmdesk to open it")
+            self.fail("version", tr("{field} is {version}: the file was made by a newer svmdesk "
+                                    "(this one reads version {supported}); update svmdesk to "
+                                    "open it"), version=version, supported=VERSION)
         if version < 1:
-            self.fail("version", f"is {version}; format versions start at 1")
+            self.fail("version", tr("{field} is {version}; format versions start at 1"),
+                      version=version)
         self.obj(doc, "", _TOP_KEYS)
 
         params = self.params(doc["params"])
@@ -229,7 +243,7 @@ class _Loader(Checker):
         try:
             catalog.TABLE.check(p)
         except ValueError as e:
-            self.fail("params", f"are not valid: {e}")
+            self.fail("params", tr("{field} are not valid: {error}"), error=e)
         return p
 
     def param(self, param, v, where: str):
@@ -258,40 +272,46 @@ class _Loader(Checker):
     def classes(self, v, dtype) -> np.ndarray:
         labels = self.array(v, "classes")
         if len(labels) < 2:
-            self.fail("classes", f"has {len(labels)} label(s); a model needs at least two")
+            self.fail("classes", tr("{field} has {n} label(s); a model needs at least two"),
+                      n=len(labels))
         for k, label in enumerate(labels):
             if not isinstance(label, (bool, int, float, str)):
-                self.fail(f"classes[{k}]", f"must be a number or a string; got "
-                                           f"{_describe(label)}")
+                self.fail(f"classes[{k}]", tr("{field} must be a number or a string; got "
+                                              "{value}"), value=_describe(label))
             if isinstance(label, float) and not math.isfinite(label):
-                self.fail(f"classes[{k}]", f"must be finite; got {label!r}")
+                self.fail(f"classes[{k}]", tr("{field} must be finite; got {value}"),
+                          value=repr(label))
         if type(dtype) is not str or not _DTYPE.match(dtype):
-            self.fail("classes_dtype", f"must be a numpy dtype of numbers, text or objects "
-                                       f"(like '<i8' or '<U5'); got {_describe(dtype)}")
+            self.fail("classes_dtype", tr("{field} must be a numpy dtype of numbers, text or "
+                                          "objects (like '<i8' or '<U5'); got {value}"),
+                      value=_describe(dtype))
         dtype = np.dtype(dtype)
         kinds = {"b": (bool,), "i": (int,), "u": (int,), "f": (int, float), "U": (str,),
                  "O": (bool, int, float, str)}[dtype.kind]
         for k, label in enumerate(labels):
             if not isinstance(label, kinds) or (dtype.kind != "b" and dtype.kind != "O"
                                                 and isinstance(label, bool)):
-                self.fail(f"classes[{k}]", f"is {_describe(label)}, which does not fit "
-                                           f"classes_dtype {dtype.str!r}")
+                self.fail(f"classes[{k}]", tr("{field} is {value}, which does not fit "
+                                              "classes_dtype {dtype}"),
+                          value=_describe(label), dtype=repr(dtype.str))
         try:
             with np.errstate(all="raise"):
                 classes = np.array(labels, dtype=dtype)
         except (OverflowError, ValueError, TypeError, FloatingPointError):
-            self.fail("classes", f"do not fit classes_dtype {dtype.str!r}")
+            self.fail("classes", tr("{field} do not fit classes_dtype {dtype}"),
+                      dtype=repr(dtype.str))
         if classes.shape != (len(labels),) or [
                 _same(a, b) for a, b in zip(classes.tolist(), labels)].count(False):
-            self.fail("classes", f"do not fit classes_dtype {dtype.str!r} (values would change)")
+            self.fail("classes", tr("{field} do not fit classes_dtype {dtype} (values would "
+                                    "change)"), dtype=repr(dtype.str))
         if len(set(labels)) != len(labels):
-            self.fail("classes", "has a label twice; every class must be distinct")
+            self.fail("classes", tr("{field} has a label twice; every class must be distinct"))
         try:
             in_order = labels == sorted(labels)
         except TypeError:
             in_order = True   # labels that cannot be sorted keep their order of appearance
         if not in_order:
-            self.fail("classes", "must be in sorted order (as SVC keeps them)")
+            self.fail("classes", tr("{field} must be in sorted order (as SVC keeps them)"))
         return classes
 
     def training(self, v, n_machines, solver) -> dict:
@@ -300,15 +320,16 @@ class _Loader(Checker):
                           optional=("feature_min", "feature_max")))
         self.string(v["solver"], "training.solver", tuple(catalog.TABLE.solvers))
         if v["solver"] != solver:
-            self.fail("training.solver", f"is {v['solver']!r} but params.solver is {solver!r}")
-        n_iter = self.array(v["n_iter"], "training.n_iter", n_machines, "values (one per machine)")
+            self.fail("training.solver", tr("{field} is {value} but params.solver is {solver}"),
+                      value=repr(v["solver"]), solver=repr(solver))
+        n_iter = self.array(v["n_iter"], "training.n_iter", n_machines, VALUES_PER_MACHINE)
         for k, it in enumerate(n_iter):
             self.integer(it, f"training.n_iter[{k}]", lo=0)
         if n_machines == 1:
             v["objective"] = self.objective(v["objective"], "training.objective")
         else:
             values = self.array(v["objective"], "training.objective", n_machines,
-                                "values (one per machine)")
+                                VALUES_PER_MACHINE)
             v["objective"] = [self.objective(x, f"training.objective[{k}]")
                               for k, x in enumerate(values)]
         self.boolean(v["converged"], "training.converged")
@@ -316,40 +337,43 @@ class _Loader(Checker):
             self.integer(v["n_samples"], "training.n_samples", lo=2)
         d = self.integer(v["n_features"], "training.n_features", lo=1, hi=10**8)
         if ("feature_min" in v) != ("feature_max" in v):
-            self.fail("training", "must have both feature_min and feature_max, or neither")
+            self.fail("training", tr("{field} must have both feature_min and feature_max, or "
+                                     "neither"))
         if "feature_min" in v:
             low = self.reals(v["feature_min"], "training.feature_min", d,
-                             what="values (one per feature)")
+                             what=VALUES_PER_FEATURE)
             high = self.reals(v["feature_max"], "training.feature_max", d,
-                              what="values (one per feature)")
+                              what=VALUES_PER_FEATURE)
             if (low > high).any():
-                self.fail("training.feature_min", "must not exceed feature_max")
+                self.fail("training.feature_min", tr("{field} must not exceed feature_max"))
             v["feature_min"], v["feature_max"] = low, high
         return v
 
     def objective(self, v, where) -> float:
         if isinstance(v, str):
             if v not in _NONFINITE:
-                self.fail(where, f"must be a number, 'inf', '-inf' or 'nan'; got {_describe(v)}")
+                self.fail(where, tr("{field} must be a number, 'inf', '-inf' or 'nan'; got "
+                                    "{value}"), value=_describe(v))
             return _NONFINITE[v]
         if type(v) not in (int, float):
-            self.fail(where, f"must be a number; got {_describe(v)}")
+            self.fail(where, tr("{field} must be a number; got {value}"), value=_describe(v))
         return float(v)
 
     def scaler(self, v, d):
         if v is None:
             return None
         v = self.obj(v, "scaler", ("mean", "scale"))
-        return Scaler(self.reals(v["mean"], "scaler.mean", d, what="values (one per feature)"),
+        return Scaler(self.reals(v["mean"], "scaler.mean", d, what=VALUES_PER_FEATURE),
                       self.reals(v["scale"], "scaler.scale", d, positive=True,
-                                 what="values (one per feature)"))
+                                 what=VALUES_PER_FEATURE))
 
     def machines(self, v, pairs, kernel, d, n_samples) -> list:
         K = max(max(p) for p in pairs) + 1
         self.array(v, "machines")
         if len(v) != len(pairs):
-            self.fail("machines", f"has {len(v)} machine(s) but {K} classes need {len(pairs)} "
-                                  "(one per pair of classes)")
+            self.fail("machines", tr("{field} has {n} machine(s) but {classes} classes need "
+                                     "{needed} (one per pair of classes)"),
+                      n=len(v), classes=K, needed=len(pairs))
         out = []
         for k, (m, (pos, neg)) in enumerate(zip(v, pairs)):
             at = f"machines[{k}]"
@@ -357,47 +381,52 @@ class _Loader(Checker):
             p = self.integer(m["positive"], f"{at}.positive", lo=0, hi=K - 1)
             n = self.integer(m["negative"], f"{at}.negative", lo=0, hi=K - 1)
             if (p, n) != (pos, neg):
-                self.fail(at, f"pairs classes (positive {p}, negative {n}); with {K} classes "
-                              f"machine {k} must pair (positive {pos}, negative {neg})")
+                self.fail(at, tr("{field} pairs classes (positive {p}, negative {n}); with "
+                                 "{classes} classes machine {k} must pair (positive {pos}, "
+                                 "negative {neg})"),
+                          p=p, n=n, classes=K, k=k, pos=pos, neg=neg)
             support = self.indices(m["support"], f"{at}.support")
             if len(np.unique(support)) != len(support):
-                self.fail(f"{at}.support", "lists a training point twice")
+                self.fail(f"{at}.support", tr("{field} lists a training point twice"))
             if n_samples is not None and len(support) and support.max() >= n_samples:
-                self.fail(f"{at}.support", f"refers to training point {support.max()} but "
-                                           f"training.n_samples is {n_samples}")
+                self.fail(f"{at}.support", tr("{field} refers to training point {point} but "
+                                              "training.n_samples is {n}"),
+                          point=support.max(), n=n_samples)
             ns = len(support)
-            sv = self.matrix(m["support_vectors"], f"{at}.support_vectors", None, d, "rows")
+            sv = self.matrix(m["support_vectors"], f"{at}.support_vectors", None, d, ROWS)
             if len(sv) != ns:
-                self.fail(f"{at}.support_vectors", f"has {len(sv)} rows but {ns} support "
-                                                   "indices")
+                self.fail(f"{at}.support_vectors", tr("{field} has {rows} rows but {n} support "
+                                                      "indices"), rows=len(sv), n=ns)
             listed = self.array(m["dual_coef"], f"{at}.dual_coef")
             if len(listed) != ns:
-                self.fail(f"{at}.dual_coef", f"has {len(listed)} values but {ns} support vectors")
+                self.fail(f"{at}.dual_coef", tr("{field} has {n} values but {vectors} support "
+                                                "vectors"), n=len(listed), vectors=ns)
             coef = self.reals(listed, f"{at}.dual_coef")
             bias = self.real(m["bias"], f"{at}.bias")
             w = m["w"]
             if kernel.name == "linear":
                 if w is None:
-                    self.fail(f"{at}.w", "is null but a linear model needs its weights")
-                w = self.reals(w, f"{at}.w", d, what="values (one per feature)")
+                    self.fail(f"{at}.w", tr("{field} is null but a linear model needs its "
+                                            "weights"))
+                w = self.reals(w, f"{at}.w", d, what=VALUES_PER_FEATURE)
             elif w is not None:
-                self.fail(f"{at}.w", f"must be null for kernel {kernel.name!r} (weights exist "
-                                     "for the linear kernel only)")
+                self.fail(f"{at}.w", tr("{field} must be null for kernel {kernel} (weights exist "
+                                        "for the linear kernel only)"), kernel=repr(kernel.name))
             out.append(BinaryMachine(support, sv, coef, bias, p, n, w))
         return out
 
     def support(self, v, machines, K, d, scaler):
         v = self.obj(v, "support", ("indices", "n_support", "vectors"))
         indices = self.indices(v["indices"], "support.indices")
-        n_support = self.indices(v["n_support"], "support.n_support", K,
-                                 "values (one per class)")
+        n_support = self.indices(v["n_support"], "support.n_support", K, VALUES_PER_CLASS)
         if n_support.sum() != len(indices):
-            self.fail("support.n_support", f"adds up to {n_support.sum()} but support.indices "
-                                           f"has {len(indices)}")
+            self.fail("support.n_support", tr("{field} adds up to {total} but support.indices "
+                                              "has {n}"), total=n_support.sum(), n=len(indices))
         used = np.unique(np.concatenate([m.support for m in machines]))
         if len(np.unique(indices)) != len(indices) or not np.array_equal(np.sort(indices), used):
-            self.fail("support.indices", f"lists {len(indices)} points but the machines use "
-                                         f"{len(used)} distinct ones; they must be the same")
+            self.fail("support.indices", tr("{field} lists {n} points but the machines use "
+                                            "{used} distinct ones; they must be the same"),
+                      n=len(indices), used=len(used))
         codes = np.full(int(used.max()) + 1 if len(used) else 0, -1, dtype=np.intp)
         codes[indices] = np.repeat(np.arange(K), n_support)
         for k, m in enumerate(machines):
@@ -406,13 +435,16 @@ class _Loader(Checker):
             if len(wrong):
                 r = int(wrong[0])
                 self.fail(f"machines[{k}].support[{r}]",
-                          f"is training point {m.support[r]} of class {own[r]} (by "
-                          f"support.n_support), not one of the machine's classes "
-                          f"{m.positive} and {m.negative}")
+                          tr("{field} is training point {point} of class {cls} (by "
+                             "support.n_support), not one of the machine's classes {positive} "
+                             "and {negative}"),
+                          point=m.support[r], cls=own[r], positive=m.positive,
+                          negative=m.negative)
         expected, _ = estimator.libsvm_layout(machines, K, codes)
         if not np.array_equal(expected, indices):
-            self.fail("support.indices", "must be grouped by class, ascending within a class")
-        vectors = self.matrix(v["vectors"], "support.vectors", len(indices), d, "rows")
+            self.fail("support.indices", tr("{field} must be grouped by class, ascending within "
+                                            "a class"))
+        vectors = self.matrix(v["vectors"], "support.vectors", len(indices), d, ROWS)
         row = {int(s): r for r, s in enumerate(indices)}
         for k, m in enumerate(machines):
             if not len(m.support):
@@ -423,8 +455,10 @@ class _Loader(Checker):
             if not close.all():
                 r = int(np.flatnonzero(~close)[0])
                 self.fail(f"machines[{k}].support_vectors[{r}]",
-                          f"does not match support.vectors for training point {m.support[r]}"
-                          + ("" if scaler is None else " (after the scaler)"))
+                          tr("{field} does not match support.vectors for training point "
+                             "{point}") if scaler is None else
+                          tr("{field} does not match support.vectors for training point {point} "
+                             "(after the scaler)"), point=m.support[r])
         return indices, n_support, vectors, codes
 
 

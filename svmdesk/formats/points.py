@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike
 from ..core.catalog import MAX_CLASSES
 from ..core.datasets import Dataset
 from ..core.errors import DataError, continuous_labels
+from ..i18n import tr
 from .atomic import StrPath, write_atomic
 from .text_file import file_error, read_text
 
@@ -60,8 +61,8 @@ def load_dataset(path: StrPath, x: str | int | None = None, y: str | int | None 
         X, labels, names = _load_csv(text, path, x, y, label)
     classes = sorted(set(labels), key=_label_key)
     if len(classes) < 2:
-        raise file_error(path, f"every point has the label {classes[0]!r}; a classifier needs "
-                               "at least two classes")
+        raise file_error(path, tr("every point has the label {label}; a classifier needs at "
+                                  "least two classes").format(label=repr(classes[0])))
     _refuse_measurements(classes, path)
     index = {c: k for k, c in enumerate(classes)}
     return Dataset(X=X, y=np.array([index[v] for v in labels], dtype=np.int64),
@@ -77,8 +78,8 @@ def _refuse_measurements(classes: list, path: Path) -> None:
     values = [_to_float(c) for c in classes]
     if all(v is not None for v in values) and any(not v.is_integer() for v in values):
         example = next(c for c, v in zip(classes, values) if not v.is_integer())
-        raise file_error(path, f"{continuous_labels(example)} ({len(classes)} distinct "
-                               "labels)")
+        raise file_error(path, tr("{reason} ({n} distinct labels)").format(
+            reason=continuous_labels(example), n=len(classes)))
 
 
 def _is_libsvm(path: Path, text: str) -> bool:
@@ -101,28 +102,34 @@ def _load_csv(text: str, path: Path, x, y, label):
     delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
     rows = _csv_rows(text, path, delimiter)
     if not rows:
-        raise file_error(path, "every row is empty: no points to load")
+        raise file_error(path, tr("every row is empty: no points to load"))
     header, rows = _split_header(rows, path)
     width = len(header or rows[0][1])
     _check_widths(rows, width, header, delimiter, path)
     label_col = _label_column(label, header, width, path)
     names = header or _default_names(width, label_col)
-    where = [f"column '{n}'" for n in names] if header else \
-        [f"column {c + 1}" for c in range(width)]
+    where = _column_places(names if header else None, width)
     features = [c for c in range(width) if c != label_col]
     if len(features) < 2 and _looks_libsvm(text):
-        raise file_error(path, "this looks like LIBSVM text, which a CSV file name hides; rename "
-                               "the file to end in .libsvm")
+        raise file_error(path, tr("this looks like LIBSVM text, which a CSV file name hides; "
+                                  "rename the file to end in .libsvm"))
     columns = _choose(x, y, names, features, label_col, path)
     X = np.array([[_number(cells[c], path, line, where[c]) for c in columns]
                   for line, cells in rows], dtype=np.float64)
     labels = []
     for line, cells in rows:
         if not cells[label_col]:
-            raise file_error(path, "empty label; every point needs a class", line,
+            raise file_error(path, tr("empty label; every point needs a class"), line,
                              where[label_col])
         labels.append(cells[label_col])
     return X, labels, [names[c] for c in columns]
+
+
+def _column_places(header, width: int) -> list:
+    """How an error names each column: by its header name, else by its number (from 1)."""
+    if header:
+        return [tr("column '{name}'").format(name=n) for n in header]
+    return [tr("column {number}").format(number=c + 1) for c in range(width)]
 
 
 def _guess_delimiter(text: str) -> str:
@@ -160,12 +167,13 @@ def _csv_rows(text: str, path: Path, delimiter: str) -> list:
 
 def _quote_problem(message: str) -> str:
     if "end of data" in message:
-        what = 'a quote " opens a field here and never closes'
-    elif "expected after" in message:
-        what = 'text follows the quote " that closes a field'
-    else:
-        what = f"this row cannot be split into fields ({message})"
-    return what + '; quotes must come in pairs around a whole field, as in "a, b"'
+        return tr('a quote " opens a field here and never closes; quotes must come in pairs '
+                  'around a whole field, as in "a, b"')
+    if "expected after" in message:
+        return tr('text follows the quote " that closes a field; quotes must come in pairs '
+                  'around a whole field, as in "a, b"')
+    return tr('this row cannot be split into fields ({error}); quotes must come in pairs '
+              'around a whole field, as in "a, b"').format(error=message)
 
 
 def _split_header(rows: list, path: Path):
@@ -174,25 +182,29 @@ def _split_header(rows: list, path: Path):
     if any(_to_float(cell) is not None for cell in first):
         return None, rows
     if len(rows) == 1:
-        raise file_error(path, "there is a header row but no data rows; add points below it", line)
+        raise file_error(path, tr("there is a header row but no data rows; add points below it"),
+                         line)
     return [cell or f"column {k + 1}" for k, cell in enumerate(first)], rows[1:]
 
 
 def _check_widths(rows: list, width: int, header, delimiter: str, path: Path) -> None:
     for line, cells in rows:
         if len(cells) != width:
-            first = "the header has" if header else "the first row has"
-            sep = "tab" if delimiter == "\t" else f"'{delimiter}'"
-            raise file_error(path, f"{len(cells)} fields where {first} {width}; every row needs "
-                                   f"the same columns: look for a missing or extra {sep}", line)
+            sep = tr("tab") if delimiter == "\t" else f"'{delimiter}'"
+            what = (tr("{n} fields where the header has {width}; every row needs the same "
+                       "columns: look for a missing or extra {separator}") if header else
+                    tr("{n} fields where the first row has {width}; every row needs the same "
+                       "columns: look for a missing or extra {separator}"))
+            raise file_error(path, what.format(n=len(cells), width=width, separator=sep), line)
 
 
 def _label_column(label, header, width: int, path: Path) -> int:
     if label is None:
         return width - 1
     if header is None and isinstance(label, str):
-        raise file_error(path, f"the file has no header row, so there is no column {label!r}; "
-                               "give label as a 0-based column index")
+        raise file_error(path, tr("the file has no header row, so there is no column {name}; "
+                                  "give label as a 0-based column index").format(
+                                      name=repr(label)))
     return _column(label, header or [f"column {k + 1}" for k in range(width)], "label", path)
 
 
@@ -210,8 +222,8 @@ def _default_names(width: int, label_col: int) -> list:
 # -- LIBSVM ---------------------------------------------------------------------------------
 def _load_libsvm(text: str, path: Path, x, y, label):
     if label is not None:
-        raise file_error(path, "label= picks a CSV column; in a LIBSVM file the label is always "
-                               "the first item of a line")
+        raise file_error(path, tr("label= picks a CSV column; in a LIBSVM file the label is "
+                                  "always the first item of a line"))
     points = []
     for line, content in enumerate(LINE_BREAK.split(text), start=1):
         items = content.split("#", 1)[0].split()
@@ -219,11 +231,12 @@ def _load_libsvm(text: str, path: Path, x, y, label):
             points.append((line, _libsvm_label(items[0], path, line),
                            _libsvm_features(items[1:], path, line)))
     if not points:
-        raise file_error(path, "the file has only comments: no points to load")
+        raise file_error(path, tr("the file has only comments: no points to load"))
     d = max(max(features, default=0) for _, _, features in points)
     if len(points) * d > MAX_CELLS:
-        raise file_error(path, f"{len(points)} points with {d} features are too many numbers "
-                               f"for svmdesk (at most {MAX_CELLS:,}); keep fewer features")
+        raise file_error(path, tr("{n} points with {d} features are too many numbers for "
+                                  "svmdesk (at most {most}); keep fewer features").format(
+                                      n=len(points), d=d, most=f"{MAX_CELLS:,}"))
     X = np.zeros((len(points), d))
     for r, (_, _, features) in enumerate(points):
         for index, value in features.items():
@@ -235,12 +248,13 @@ def _load_libsvm(text: str, path: Path, x, y, label):
 
 def _libsvm_label(item: str, path: Path, line: int) -> str:
     if ":" in item:
-        raise file_error(path, f"the line starts with {item!r}; a LIBSVM line starts with its "
-                               "label, as in '+1 1:0.5 2:1.2'", line)
+        raise file_error(path, tr("the line starts with {item}; a LIBSVM line starts with its "
+                                  "label, as in '+1 1:0.5 2:1.2'").format(item=repr(item)), line)
     value = _to_float(item)
     if value is None or not math.isfinite(value):
-        raise file_error(path, f"label {item!r} is not a number; LIBSVM labels are numbers such "
-                               "as +1 and -1 (save text labels as CSV instead)", line, "item 1")
+        raise file_error(path, tr("label {item} is not a number; LIBSVM labels are numbers such "
+                                  "as +1 and -1 (save text labels as CSV instead)").format(
+                                      item=repr(item)), line, _item(1))
     return _label_name(value)
 
 
@@ -249,34 +263,47 @@ def _libsvm_features(items: list, path: Path, line: int) -> dict:
     for k, item in enumerate(items, start=2):
         index, colon, value = item.partition(":")
         if not (colon and index.isascii() and index.isdigit() and int(index) >= 1):
-            raise _bad_item(item, path, line, f"item {k}")
+            raise _bad_item(item, path, line, _item(k))
         j = int(index)
         if j in features:
-            raise file_error(path, f"feature {j} appears twice on this line; keep one",
-                                 line, f"item {k}")
-        features[j] = _number(value, path, line, f"item {k}, column 'x{j}'")
+            raise file_error(path, tr("feature {j} appears twice on this line; keep one").format(
+                j=j), line, _item(k))
+        features[j] = _number(value, path, line, (k, j))
     return features
+
+
+def _item(k: int) -> str:
+    return tr("item {number}").format(number=k)
+
+
+def _place(where) -> str:
+    """`where` as an error says it: a column's place, or for a LIBSVM value its (item,
+    feature), said only when an error is raised ("item 3, column 'x2'")."""
+    if isinstance(where, tuple):
+        return tr("item {number}, column '{name}'").format(number=where[0], name=f"x{where[1]}")
+    return where
 
 
 def _bad_item(item: str, path: Path, line: int, where: str) -> DataError:
     index, colon, _ = item.partition(":")
     if not colon:
-        return file_error(path, f"{item!r} is not index:value; write features as in '3:0.5'",
-                              line, where)
+        return file_error(path, tr("{item} is not index:value; write features as in "
+                                   "'3:0.5'").format(item=repr(item)), line, where)
     if re.fullmatch(r"[+-]?[0-9]+", index):
-        return file_error(path, f"feature index {index} in {item!r}: indices start at 1",
-                              line, where)
-    return file_error(path, f"{index!r} in {item!r} is not a feature index; indices are whole "
-                            "numbers 1, 2, 3, ...", line, where)
+        return file_error(path, tr("feature index {index} in {item}: indices start at 1").format(
+            index=index, item=repr(item)), line, where)
+    return file_error(path, tr("{index} in {item} is not a feature index; indices are whole "
+                               "numbers 1, 2, 3, ...").format(index=repr(index), item=repr(item)),
+                      line, where)
 
 
 # -- both -----------------------------------------------------------------------------------
 def _choose(x, y, names: list, features: list, label_col, path: Path) -> list:
     """The feature columns to load: all of them, or x and y when either is given."""
     if len(features) < 2:
-        found = ", ".join(repr(names[c]) for c in features) or "none"
-        raise file_error(path, f"needs at least two feature columns besides the label; found "
-                               f"{len(features)} ({found})")
+        found = ", ".join(repr(names[c]) for c in features) or tr("none")
+        raise file_error(path, tr("needs at least two feature columns besides the label; found "
+                                  "{n} ({found})").format(n=len(features), found=found))
     if x is None and y is None:
         return features
     cx = None if x is None else _column(x, names, "x", path, label_col)
@@ -284,8 +311,8 @@ def _choose(x, y, names: list, features: list, label_col, path: Path) -> list:
     cx = next(c for c in features if c != cy) if cx is None else cx
     cy = next(c for c in features if c != cx) if cy is None else cy
     if cx == cy:
-        raise file_error(path, f"x and y are both column {names[cx]!r}; choose two different "
-                               "columns")
+        raise file_error(path, tr("x and y are both column {name}; choose two different "
+                                  "columns").format(name=repr(names[cx])))
     return [cx, cy]
 
 
@@ -293,33 +320,40 @@ def _column(spec, names: list, role: str, path: Path, label_col=None) -> int:
     shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")
     if isinstance(spec, str):
         if spec not in names:
-            raise file_error(path, f"there is no column named {spec!r} (given as {role}); the "
-                                   f"columns are {shown}")
+            raise file_error(path, tr("there is no column named {name} (given as {role}); the "
+                                      "columns are {columns}").format(
+                                          name=repr(spec), role=role, columns=shown))
         c = names.index(spec)
     elif isinstance(spec, (int, np.integer)) and not isinstance(spec, bool):
         if not 0 <= spec < len(names):
-            raise file_error(path, f"column index {spec} (given as {role}) is out of range; the "
-                                   f"{len(names)} columns are numbered 0 to {len(names) - 1}")
+            raise file_error(path, tr("column index {index} (given as {role}) is out of range; "
+                                      "the {n} columns are numbered 0 to {last}").format(
+                                          index=spec, role=role, n=len(names),
+                                          last=len(names) - 1))
         c = int(spec)
     else:
-        raise file_error(path, f"{role}={spec!r}: give a column name or a 0-based column index")
+        raise file_error(path, tr("{role}={value}: give a column name or a 0-based column "
+                                  "index").format(role=role, value=repr(spec)))
     if c == label_col:
-        raise file_error(path, f"column {names[c]!r} (given as {role}) holds the labels; choose "
-                               "a feature column")
+        raise file_error(path, tr("column {name} (given as {role}) holds the labels; choose a "
+                                  "feature column").format(name=repr(names[c]), role=role))
     return c
 
 
-def _number(cell: str, path: Path, line: int, where: str) -> float:
+def _number(cell: str, path: Path, line: int, where: str | tuple) -> float:
     value = _to_float(cell)
     if value is not None and math.isfinite(value):
         return value
+    where = _place(where)
     if not cell:
-        raise file_error(path, "empty cell; fill it in or remove that row", line, where)
+        raise file_error(path, tr("empty cell; fill it in or remove that row"), line, where)
     if value is not None:
-        raise file_error(path, f"{cell!r} is not a finite number; fix or remove that row",
-                             line, where)
-    hint = "; use a point for decimals (1.5, not 1,5)" if DECIMAL_COMMA.fullmatch(cell) else ""
-    raise file_error(path, f"{cell!r} is not a number{hint}; fix or remove that row", line, where)
+        raise file_error(path, tr("{cell} is not a finite number; fix or remove that "
+                                  "row").format(cell=repr(cell)), line, where)
+    what = (tr("{cell} is not a number; use a point for decimals (1.5, not 1,5); fix or remove "
+               "that row") if DECIMAL_COMMA.fullmatch(cell) else
+            tr("{cell} is not a number; fix or remove that row"))
+    raise file_error(path, what.format(cell=repr(cell)), line, where)
 
 
 def _to_float(text: str):
@@ -365,9 +399,9 @@ def foreign_classes_warning(names: Sequence[str], labels: ArrayLike) -> str:
     names = [str(name) for name in names]
     if not names or (match_labels(names, labels) >= 0).any():
         return ""
-    return (f"none of the model's classes ({', '.join(map(str, np.asarray(labels)))}) "
-            f"is a class of these points ({', '.join(names)}), "
-            "so the accuracy compares different labels.")
+    return tr("none of the model's classes ({labels}) is a class of these points ({names}), "
+              "so the accuracy compares different labels.").format(
+                  labels=", ".join(map(str, np.asarray(labels))), names=", ".join(names))
 
 
 # -- saving ---------------------------------------------------------------------------------
@@ -380,7 +414,8 @@ def save_dataset(dataset: Dataset, path: StrPath, format: str | None = None) -> 
     path = Path(path)
     fmt = (format or ("libsvm" if path.suffix.lower() in LIBSVM_SUFFIXES else "csv")).lower()
     if fmt not in ("csv", "libsvm"):
-        raise ValueError(f"format must be 'csv' or 'libsvm'; got {format!r}")
+        raise ValueError(tr("format must be 'csv' or 'libsvm'; got {value}").format(
+            value=repr(format)))
     y = np.asarray(dataset.y)
     if np.issubdtype(y.dtype, np.integer):
         labels = [dataset.class_names[k] for k in y.tolist()]
@@ -398,12 +433,12 @@ def save_dataset(dataset: Dataset, path: StrPath, format: str | None = None) -> 
 def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter: str) -> str:
     for name in (*feature_names, *labels):
         if not name or name != name.strip():
-            raise file_error(path, f"name {name!r} is empty or has spaces around it, which a CSV "
-                                   "file cannot keep; rename it")
+            raise file_error(path, tr("name {name} is empty or has spaces around it, which a "
+                                      "CSV file cannot keep; rename it").format(name=repr(name)))
     numeric = [n for n in feature_names if _to_float(n) is not None]
     if numeric:
-        raise file_error(path, f"feature name {numeric[0]!r} is a number, so the header would be "
-                               "read as data; rename the feature")
+        raise file_error(path, tr("feature name {name} is a number, so the header would be read "
+                                  "as data; rename the feature").format(name=repr(numeric[0])))
     # Quote all text if some holds another separator (lest a reader guess that one instead)
     # or a '\r' (which the csv module leaves unquoted when lines end in '\n').
     unsafe = "".join(set(DELIMITERS) - {delimiter}) + "\r"
@@ -422,12 +457,13 @@ def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
     for label in dict.fromkeys(labels):
         value = _to_float(label)
         if value is None or not math.isfinite(value):
-            raise file_error(path, f"LIBSVM needs numeric labels, but class {label!r} is not a "
-                                   "number; save as CSV (.csv) instead")
+            raise file_error(path, tr("LIBSVM needs numeric labels, but class {label} is not a "
+                                      "number; save as CSV (.csv) instead").format(
+                                          label=repr(label)))
         names[label] = _label_name(value)
     if len(set(names.values())) < len(names):
-        raise file_error(path, "two classes are the same number in LIBSVM (such as '1' and "
-                               "'1.0'); rename one or save as CSV")
+        raise file_error(path, tr("two classes are the same number in LIBSVM (such as '1' and "
+                                  "'1.0'); rename one or save as CSV"))
     d = X.shape[1]
     lines = [" ".join([names[lab], *(f"{j}:{v!r}" for j, v in enumerate(row, 1)
                                      if v != 0 or j == d)])
@@ -453,7 +489,7 @@ def load_points(path: StrPath, n_features: int) -> tuple[np.ndarray, list[str]]:
     X, names = _unlabelled_csv(text, path, n_features)
     if X is None:
         X, _, names = _load_csv(text, path, None, None, None)
-    return require_features(X, names, n_features, path, " besides the label (the last column)")
+    return require_features(X, names, n_features, path, "label")
 
 
 def _unlabelled_csv(text: str, path: Path, n_features: int):
@@ -461,15 +497,15 @@ def _unlabelled_csv(text: str, path: Path, n_features: int):
     delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
     rows = _csv_rows(text, path, delimiter)
     if not rows:
-        raise DataError(f"{path.name}: every row is empty: no points to load")
+        raise DataError(tr("{file}: {what}").format(
+            file=path.name, what=tr("every row is empty: no points to load")))
     header, rows = _split_header(rows, path)
     width = len(header or rows[0][1])
     if width != n_features:
         return None, None
     _check_widths(rows, width, header, delimiter, path)
     names = header or [f"x{j}" for j in range(1, width + 1)]
-    where = [f"column '{n}'" for n in names] if header else \
-        [f"column {c + 1}" for c in range(width)]
+    where = _column_places(names if header else None, width)
     X = np.array([[_number(cell, path, line, where[c]) for c, cell in enumerate(cells)]
                   for line, cells in rows], dtype=np.float64).reshape(len(rows), width)
     return X, list(names)
@@ -477,8 +513,14 @@ def _unlabelled_csv(text: str, path: Path, n_features: int):
 
 def require_features(X: np.ndarray, names: Sequence[str], n_features: int, path: Path,
                      where: str) -> tuple[np.ndarray, list[str]]:
+    """X and its names when X has n_features columns, else DataError. `where`: "" (all of the
+    file's columns are features) or anything else (the last column is the label)."""
     if X.shape[1] != n_features:
-        raise DataError(f"{path.name} has {X.shape[1]} feature columns{where} "
-                        f"({', '.join(names)}) but the model was trained on {n_features} "
-                        "features; give the model's features in the same order")
+        text = (tr("{file} has {n} feature columns besides the label (the last column) ({names}) "
+                   "but the model was trained on {needed} features; give the model's features "
+                   "in the same order") if where else
+                tr("{file} has {n} feature columns ({names}) but the model was trained on "
+                   "{needed} features; give the model's features in the same order"))
+        raise DataError(text.format(file=path.name, n=X.shape[1], names=", ".join(names),
+                                    needed=n_features))
     return X, list(names)

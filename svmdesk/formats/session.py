@@ -39,8 +39,9 @@ from ..core.catalog import MAX_CLASSES
 from ..core.datasets import class_labels
 from ..core.errors import DataError
 from ..core.estimator import SVC, relabelled
+from ..i18n import N_, tr
 from .atomic import StrPath, write_atomic
-from .checked_json import Checker, describe, read_json
+from .checked_json import SESSION_FILE, Checker, describe, read_json
 from .model_json import model_document, model_from_document
 
 FORMAT = "svmdesk-session"
@@ -52,6 +53,12 @@ _KEYS = ("format", "version", "points", "class_names", "feature_names", "setting
          "model")
 _OPTIONAL_KEYS = ("session_file",)
 MAX_PATH_CHARS = 32767        # the longest path any system svmdesk runs on takes (Windows)
+# Checker.array's sentences for the lists of a session
+_POINTS = N_("{field} has {n} points but {length} are needed")
+_NAMES = N_("{field} has {n} names but {length} are needed")
+_CLASSES = N_("{field} has {n} classes (one per point) but {length} are needed")
+_FLAGS = N_("{field} has {n} flags (one per point) but {length} are needed")
+_VIEW = N_("{field} has {n} numbers (x_min, x_max, y_min, y_max) but {length} are needed")
 
 
 @dataclass(frozen=True)
@@ -72,7 +79,7 @@ def session_document(session: Session) -> dict:
     """The JSON document of a session (plain dicts, lists, numbers, strings)."""
     X = np.asarray(session.X, dtype=np.float64).reshape(-1, 2)
     if not np.isfinite(X).all():
-        raise DataError("cannot save this session: a point has a NaN or infinite coordinate")
+        raise DataError(tr("cannot save this session: a point has a NaN or infinite coordinate"))
     doc = {
         "format": FORMAT,
         "version": VERSION,
@@ -102,7 +109,7 @@ def session_text(session: Session, between: Callable[[], None] | None = None) ->
             if between is not None:
                 between()
     except ValueError as e:
-        raise DataError(f"cannot save this session: {e}") from None
+        raise DataError(tr("cannot save this session: {error}").format(error=e)) from None
     return "".join(pieces)
 
 
@@ -167,7 +174,7 @@ def load_session(path: StrPath) -> Session:
     """The session in `path`. A damaged or foreign file raises DataError naming the file
     and the field, and nothing is half-loaded."""
     path = Path(path)
-    return session_from_document(read_json(path, "svmdesk session file", MAX_BYTES), path.name)
+    return session_from_document(read_json(path, SESSION_FILE, MAX_BYTES), path.name)
 
 
 def session_from_document(doc: object, name: str) -> Session:
@@ -178,21 +185,23 @@ class _Reader(Checker):
     def session(self, doc) -> Session:
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             found = doc.get("format") if isinstance(doc, dict) else None
-            hint = (" (it is a model file: open it as a model)" if found == "svmdesk-model"
-                    else "")
-            self.fail("", f"is not a svmdesk session file{hint}")
+            self.fail("", tr("{field} is not a svmdesk session file (it is a model file: open it "
+                             "as a model)") if found == "svmdesk-model" else
+                      tr("{field} is not a svmdesk session file"))
         self.obj(doc, "", _KEYS, _OPTIONAL_KEYS)
         version = self.integer(doc["version"], "version")
         if version not in (LEGACY_VERSION, VERSION):
-            self.fail("version", f"is {version}; this svmdesk reads session versions "
-                                 f"{LEGACY_VERSION} and {VERSION} (a newer svmdesk wrote it?)")
+            self.fail("version", tr("{field} is {version}; this svmdesk reads session versions "
+                                    "{legacy} and {current} (a newer svmdesk wrote it?)"),
+                      version=version, legacy=LEGACY_VERSION, current=VERSION)
         listed = self.array(doc["class_names"], "class_names")
         if not 1 <= len(listed) <= MAX_CLASSES:
-            self.fail("class_names", f"must name 1 to {MAX_CLASSES} classes; got {len(listed)}")
+            self.fail("class_names", tr("{field} must name 1 to {most} classes; got {n}"),
+                      most=MAX_CLASSES, n=len(listed))
         names = tuple(self.string(v, f"class_names[{k}]") for k, v in enumerate(listed))
         if len(set(names)) != len(names):
-            self.fail("class_names", "must not name a class twice")
-        axes = self.array(doc["feature_names"], "feature_names", 2, "names")
+            self.fail("class_names", tr("{field} must not name a class twice"))
+        axes = self.array(doc["feature_names"], "feature_names", 2, _NAMES)
         features = tuple(self.string(v, f"feature_names[{k}]") for k, v in enumerate(axes))
         X, y, held_out = self.points(doc["points"], len(names))
         model, notes = self.model(doc["model"]), ()
@@ -206,30 +215,31 @@ class _Reader(Checker):
     def points(self, v, n_classes: int):
         v = self.obj(v, "points", ("x", "class", "held_out"))
         n = len(self.array(v["x"], "points.x"))
-        X = self.matrix(v["x"], "points.x", n, 2, "points")
-        y = self.indices(v["class"], "points.class", n, "classes (one per point)",
-                         hi=n_classes - 1)
-        flags = self.array(v["held_out"], "points.held_out", n, "flags (one per point)")
+        X = self.matrix(v["x"], "points.x", n, 2, _POINTS)
+        y = self.indices(v["class"], "points.class", n, _CLASSES, hi=n_classes - 1)
+        flags = self.array(v["held_out"], "points.held_out", n, _FLAGS)
         held = np.array([self.boolean(b, f"points.held_out[{k}]") for k, b in enumerate(flags)],
                         dtype=bool).reshape(n)
         return X, y, held
 
     def settings(self, v) -> dict:
         if not isinstance(v, dict):
-            self.fail("settings", f"must be an object; got {describe(v)}")
+            self.fail("settings", tr("{field} must be an object; got {value}"),
+                      value=describe(v))
         for key, value in v.items():
             if not (value is None or type(value) in (bool, int, float, str)):
-                self.fail(f"settings.{key}", "must be a number, text, true/false or null")
+                self.fail(f"settings.{key}", tr("{field} must be a number, text, true/false or "
+                                                "null"))
             if type(value) is float and not math.isfinite(value):
-                self.fail(f"settings.{key}", "must be a finite number")
+                self.fail(f"settings.{key}", tr("{field} must be a finite number"))
         return dict(v)
 
     def view(self, v):
         if v is None:
             return None
-        x0, x1, y0, y1 = self.reals(v, "view", 4, what="numbers (x_min, x_max, y_min, y_max)")
+        x0, x1, y0, y1 = self.reals(v, "view", 4, what=_VIEW)
         if not (x0 < x1 and y0 < y1):
-            self.fail("view", "must have x_min < x_max and y_min < y_max")
+            self.fail("view", tr("{field} must have x_min < x_max and y_min < y_max"))
         return (x0, x1, y0, y1)
 
     def model(self, v):
@@ -259,5 +269,5 @@ def _labels_repaired(svc, class_names) -> tuple:
         return svc, ()
     repaired = relabelled(svc, wanted)
     shown = ", ".join(str(v) for v in repaired.classes_.tolist())
-    return repaired, (f"Its model was saved by an older svmdesk under class numbers; its "
-                      f"classes are the labels {shown} again.",)
+    return repaired, (tr("Its model was saved by an older svmdesk under class numbers; its "
+                         "classes are the labels {labels} again.").format(labels=shown),)
