@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..i18n import N_, tr
+from ..i18n import N_, both, either, tr
 
 MAX_CLASSES = 8     # classes a data set may hold: the canvas has 8 colours and marker shapes
 ALL = None          # a parameter that every solver (or every kernel) uses
@@ -165,13 +165,13 @@ class Param:
         return checked
 
     def _bad(self, value) -> ValueError:
-        return ValueError(f"{self.name} must be {self.allowed()}; got {value!r}")
+        return ValueError(tr("{name} must be {allowed}; got {value}").format(
+            name=self.name, allowed=self.allowed(), value=repr(value)))
 
 
 def _either(names) -> str:
-    """'a', 'b' or 'c'."""
-    quoted = [repr(n) for n in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+    """'a', 'b' or 'c' (in the language chosen)."""
+    return either([repr(n) for n in names])
 
 
 @dataclass(frozen=True)
@@ -224,7 +224,8 @@ class Table:
         the margin: the values as training uses them (C = inf for the hard margin)."""
         missing = [name for name in self.names if name not in params]
         if missing:
-            raise ValueError(f"missing parameters: {', '.join(missing)}")
+            raise ValueError(tr("missing parameters: {names}").format(
+                names=tr(", ").join(missing)))
         checked = {p.name: p.check(params[p.name]) for p in self.params}
         self.check_pairing(checked["solver"], checked["kernel"], checked["C"])
         return checked
@@ -234,15 +235,17 @@ class Table:
         row = self.solvers[solver]
         if kernel not in row.kernels:
             others = [s.name for s in self.solvers.values() if kernel in s.kernels]
-            raise ValueError(
-                f"solver {solver!r} trains {' and '.join(row.kernels)} models only, not "
-                f"kernel={kernel!r}; choose kernel={_either(row.kernels)}, or solver "
-                f"{_either(others)} for the {kernel} kernel")
+            raise ValueError(tr(
+                "solver {solver} trains {kernels} models only, not kernel={kernel}; choose "
+                "kernel={choices}, or solver {others} for the {name} kernel").format(
+                solver=repr(solver), kernels=both(list(row.kernels)), kernel=repr(kernel),
+                choices=_either(row.kernels), others=_either(others), name=kernel))
         if C == math.inf and not row.hard_margin:
             hard = [s.name for s in self.solvers.values() if s.hard_margin]
-            raise ValueError(
-                f"solver {solver!r} minimises the hinge loss and needs a finite C; for a "
-                f"hard margin (C = inf) use solver {_either(hard)}")
+            raise ValueError(tr(
+                "solver {solver} minimises the hinge loss and needs a finite C; for a hard "
+                "margin (C = inf) use solver {others}").format(
+                solver=repr(solver), others=_either(hard)))
 
 
 _PRIMAL = "P(w, b) = 1/2 ||w||^2 + C sum_i max(0, 1 - y_i f(x_i))"

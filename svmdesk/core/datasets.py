@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from svmdesk.core.errors import DataError
-from svmdesk.i18n import N_
+from svmdesk.i18n import N_, tr
 
 MAX_BLOB_CENTERS = 8
 
@@ -38,23 +38,28 @@ class Dataset:
         X = np.array(self.X, dtype=np.float64)
         y = np.array(self.y)
         if X.ndim != 2:
-            raise DataError(f"X must be a 2-D array (points x features); got shape {X.shape}")
+            raise DataError(tr("X must be a 2-D array (points x features); got shape {shape}"
+                               ).format(shape=X.shape))
         if y.ndim != 1:
-            raise DataError(f"y must be a 1-D array of labels; got shape {y.shape}")
+            raise DataError(tr("y must be a 1-D array of labels; got shape {shape}").format(
+                shape=y.shape))
         if len(X) != len(y):
-            raise DataError(f"X has {len(X)} points but y has {len(y)} labels")
+            raise DataError(tr("X has {points} points but y has {labels} labels").format(
+                points=len(X), labels=len(y)))
         if not np.isfinite(X).all():
-            raise DataError("X contains NaN or infinite values")
+            raise DataError(tr("X contains NaN or infinite values"))
         class_names = tuple(str(c) for c in self.class_names)
         feature_names = tuple(str(f) for f in self.feature_names)
         if len(feature_names) != X.shape[1]:
-            raise DataError(f"{len(feature_names)} feature names for {X.shape[1]} features")
+            raise DataError(tr("{names} feature names for {features} features").format(
+                names=len(feature_names), features=X.shape[1]))
         if np.issubdtype(y.dtype, np.integer):
             unknown = y[(y < 0) | (y >= len(class_names))].tolist()
         else:
             unknown = [label for label in y.tolist() if str(label) not in class_names]
         if len(unknown):
-            raise DataError(f"label {unknown[0]!r} is not one of the classes {class_names}")
+            raise DataError(tr("label {label} is not one of the classes {classes}").format(
+                label=repr(unknown[0]), classes=str(class_names)))
         X.setflags(write=False)
         y.setflags(write=False)
         for field, value in (("X", X), ("y", y), ("class_names", class_names),
@@ -85,11 +90,12 @@ def class_labels(class_names: Sequence[str]) -> np.ndarray:
 
 def _check(n: int, noise: float, n_classes: int = 2) -> None:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)):
-        raise ValueError(f"n must be an integer number of points; got {n!r}")
+        raise ValueError(tr("n must be an integer number of points; got {n}").format(n=repr(n)))
     if n < n_classes:
-        raise ValueError(f"n must be at least {n_classes} (one point per class); got {n}")
+        raise ValueError(tr("n must be at least {classes} (one point per class); got {n}").format(
+            classes=n_classes, n=str(n)))
     if not noise >= 0:  # also rejects NaN
-        raise ValueError(f"noise must be >= 0; got {noise}")
+        raise ValueError(tr("noise must be >= 0; got {noise}").format(noise=str(noise)))
 
 
 def _counts(n: int, k: int) -> list[int]:
@@ -115,8 +121,8 @@ def blobs(n: int = 200, noise: float = 1.0, seed: int | None = None, centers: in
     """
     if isinstance(centers, bool) or not isinstance(centers, (int, np.integer)) \
             or not 2 <= centers <= MAX_BLOB_CENTERS:
-        raise ValueError(f"centers must be an integer from 2 to {MAX_BLOB_CENTERS}; "
-                         f"got {centers!r}")
+        raise ValueError(tr("centers must be an integer from 2 to {most}; got {centers}").format(
+            most=MAX_BLOB_CENTERS, centers=repr(centers)))
     _check(n, noise, centers)
     rng = np.random.default_rng(seed)
     radius = 2 * np.sqrt(2) / np.sin(np.pi / centers)
@@ -251,7 +257,8 @@ def make_dataset(name: str, n: int = 200, noise: float | None = None, seed: int 
                  **kw: float) -> Dataset:
     """Generate the dataset ``name`` (a key of GENERATORS); ``noise=None`` uses its default."""
     if name not in GENERATORS:
-        raise ValueError(f"unknown dataset {name!r}; choose one of {', '.join(GENERATORS)}")
+        raise ValueError(tr("unknown dataset {name}; choose one of {names}").format(
+            name=repr(name), names=tr(", ").join(GENERATORS)))
     if noise is not None:
         kw["noise"] = noise
     return GENERATORS[name](n=n, seed=seed, **kw)

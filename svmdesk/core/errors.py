@@ -5,6 +5,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
+from ..i18n import tr
 from .per_thread import PerThread
 
 _listener = PerThread()           # a training run hears its own warnings, not another thread's
@@ -48,8 +49,9 @@ class DataConversionWarning(_ScikitLearnsTwin, UserWarning):
 def continuous_labels(example: str) -> str:
     """scikit-learn's sentence for a regression target given to a classifier, then what it
     means: the same words from the estimator and from the file readers."""
-    return (f"Unknown label type: continuous. The labels are measurements (such as "
-            f"{example}), not classes: a classifier needs a label per class, such as 0 and 1")
+    return tr("Unknown label type: continuous. The labels are measurements (such as "
+              "{example}), not classes: a classifier needs a label per class, such as 0 and "
+              "1").format(example=example)
 
 
 def not_fitted(message: str) -> NotFittedError:

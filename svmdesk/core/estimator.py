@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..i18n import tr
 from . import catalog, scale
 from .errors import (
     DataError,
@@ -182,7 +183,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
         change nothing (refit with other parameters instead)."""
         model = self._fitted()
         if model.kernel.name != "linear":
-            raise AttributeError("coef_ is only available when kernel='linear'")
+            raise AttributeError(tr("coef_ is only available when kernel='linear'"))
         w = np.vstack([m.w for m in model.machines if m.w is not None])
         w = w if model.scaler is None else w / model.scaler.scale
         w.flags.writeable = False
@@ -191,8 +192,8 @@ class SVC(TableEstimator, table=catalog.TABLE):
     def _fitted(self) -> SVMModel:
         model = getattr(self, "model_", None)
         if model is None:
-            raise not_fitted("This SVC instance is not fitted yet. Call 'fit' with "
-                             "appropriate arguments before using this estimator.")
+            raise not_fitted(tr("This SVC instance is not fitted yet. Call 'fit' with "
+                                "appropriate arguments before using this estimator."))
         return model
 
     def decision_function(self, X: ArrayLike) -> np.ndarray:
@@ -294,7 +295,8 @@ def relabelled(svc: SVC, labels: ArrayLike) -> SVC:
     labels = np.asarray(labels)
     K = len(model.classes)
     if labels.shape != (K,) or len(_unique(labels)) != K:
-        raise ValueError(f"relabelling needs {K} distinct labels; got {labels.tolist()!r}")
+        raise ValueError(tr("relabelling needs {count} distinct labels; got {labels}").format(
+            count=K, labels=repr(labels.tolist())))
     old = np.argsort(labels, kind="stable")            # new class index -> old one
     new = np.empty(K, dtype=np.intp)
     new[old] = np.arange(K)
@@ -343,15 +345,20 @@ def _require_finite(final: Snapshot, solver: catalog.Solver, machine: Machine) -
     objective = final.dual_objective if dual else final.primal_objective
     values = [v for v in (final.bias, objective, final.dual_coef, final.w) if v is not None]
     if not all(np.isfinite(v).all() for v in values):
-        which = f" (machine {machine.index + 1} of {machine.count})" if machine.count > 1 else ""
-        raise DivergenceError(f"solver {solver.name!r} produced NaN or inf{which}: its "
-                              "arithmetic overflowed on these data; pass standardize=True")
+        said = (tr("solver {solver} produced NaN or inf (machine {machine} of {count}): its "
+                   "arithmetic overflowed on these data; pass standardize=True")
+                if machine.count > 1 else
+                tr("solver {solver} produced NaN or inf: its arithmetic overflowed on these "
+                   "data; pass standardize=True"))
+        raise DivergenceError(said.format(solver=repr(solver.name), machine=machine.index + 1,
+                                          count=machine.count))
 
 
 # -- validation ---------------------------------------------------------------------------
 def _check_every(every) -> int:
     if isinstance(every, bool) or not isinstance(every, numbers.Integral) or every < 1:
-        raise ValueError(f"every must be a positive integer; got {every!r}")
+        raise ValueError(tr("every must be a positive integer; got {every}").format(
+            every=repr(every)))
     return int(every)
 
 
@@ -370,25 +377,30 @@ def _check_X(X, n_features=None) -> np.ndarray:
         X = X.toarray()
     X = _as_numbers(X)
     if X.ndim == 1:
-        raise DataError("Expected 2D array, got 1D array instead: X must be a 2-D table of "
-                        "points x features. Reshape your data: X.reshape(1, -1) for one point")
+        raise DataError(tr("Expected 2D array, got 1D array instead: X must be a 2-D table of "
+                           "points x features. Reshape your data: X.reshape(1, -1) for one "
+                           "point"))
     if X.ndim != 2:
-        raise DataError(f"X must be a 2-D table (points x features); got shape {X.shape}")
+        raise DataError(tr("X must be a 2-D table (points x features); got shape {shape}"
+                           ).format(shape=X.shape))
     if X.shape[0] == 0:
-        raise DataError(f"Found array with 0 sample(s) (shape={X.shape}) while a minimum of "
-                        "1 is required: there are no points to use")
+        raise DataError(tr("Found array with 0 sample(s) (shape={shape}) while a minimum of "
+                           "1 is required: there are no points to use").format(shape=X.shape))
     if X.shape[1] == 0:
-        raise DataError(f"Found array with 0 feature(s) (shape={X.shape}) while a minimum of "
-                        "1 is required: X has no feature columns")
+        raise DataError(tr("Found array with 0 feature(s) (shape={shape}) while a minimum of "
+                           "1 is required: X has no feature columns").format(shape=X.shape))
     if n_features is not None and X.shape[1] != n_features:
-        raise DataError(f"X has {X.shape[1]} features, but SVC is expecting {n_features} "
-                        "features as input (the model was trained on that many)")
+        raise DataError(tr("X has {features} features, but SVC is expecting {expected} "
+                           "features as input (the model was trained on that many)").format(
+            features=X.shape[1], expected=n_features))
     bad = ~np.isfinite(X)
     if bad.any():
         r, c = np.argwhere(bad)[0]
-        what = "NaN" if np.isnan(X[r, c]) else "infinity"        # scikit-learn's words
-        raise DataError(f"Input X contains {what} ({bad.sum()} NaN or infinite values; "
-                        f"first at row {r}, column {c}): remove or fill them")
+        said = (tr("Input X contains NaN ({count} NaN or infinite values; first at row {row}, "
+                   "column {column}): remove or fill them") if np.isnan(X[r, c]) else
+                tr("Input X contains infinity ({count} NaN or infinite values; first at row "
+                   "{row}, column {column}): remove or fill them"))   # scikit-learn's words
+        raise DataError(said.format(count=bad.sum(), row=r, column=c))
     return X
 
 
@@ -396,46 +408,50 @@ def _as_numbers(X) -> np.ndarray:
     try:
         X = np.asarray(X)      # first, so that array-likes (a DataFrame) convert themselves
     except ValueError as e:    # ragged rows
-        raise DataError(f"X must be a table of numbers ({e})") from None
+        raise DataError(tr("X must be a table of numbers ({error})").format(error=e)) from None
     if np.iscomplexobj(X):
-        raise DataError("Complex data not supported: X must hold real numbers")
+        raise DataError(tr("Complex data not supported: X must hold real numbers"))
     try:
         return X.astype(np.float64, copy=False)
     except TypeError as e:     # a cell that is no number at all: a TypeError, as numpy's
-        raise DataTypeError(f"X must hold numbers only ({e}); check for text or empty "
-                            "cells") from None
+        raise DataTypeError(tr("X must hold numbers only ({error}); check for text or empty "
+                               "cells").format(error=e)) from None
     except ValueError as e:    # text that is no number
-        raise DataError(f"X must hold numbers only ({e}); check for text or empty cells"
-                        ) from None
+        raise DataError(tr("X must hold numbers only ({error}); check for text or empty "
+                           "cells").format(error=e)) from None
 
 
 def _check_data(X, y, need_two_classes: bool = True):
     if y is None:
-        raise DataError("SVC requires y to be passed, but the target y is None: give each "
-                        "point its class label")
+        raise DataError(tr("SVC requires y to be passed, but the target y is None: give each "
+                           "point its class label"))
     X = _check_X(X)
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
-        warn_data_conversion("A column-vector y was passed when a 1d array was expected. "
-                             "Please change the shape of y to (n_samples, ), for example "
-                             "using ravel().", stacklevel=3)
+        warn_data_conversion(tr("A column-vector y was passed when a 1d array was expected. "
+                                "Please change the shape of y to (n_samples, ), for example "
+                                "using ravel()."), stacklevel=3)
         y = y.ravel()
     if y.ndim != 1:
-        raise DataError(f"y should be a 1d array, got an array of shape {y.shape} instead: "
-                        "give one label per point (1-D)")
+        raise DataError(tr("y should be a 1d array, got an array of shape {shape} instead: "
+                           "give one label per point (1-D)").format(shape=y.shape))
     if len(y) != len(X):
-        raise DataError(f"X has {len(X)} points but y has {len(y)} labels: they must match")
+        raise DataError(tr("X has {points} points but y has {labels} labels: they must match"
+                           ).format(points=len(X), labels=len(y)))
     if y.dtype.kind == "f" and not np.isfinite(y).all():
-        raise DataError("y contains NaN or infinite labels: every point needs a class")
+        raise DataError(tr("y contains NaN or infinite labels: every point needs a class"))
     fractional = y.dtype.kind in "fc" and (y != np.round(y))
     if np.any(fractional):
         raise DataError(continuous_labels(repr(y[np.argmax(fractional)].item())))
     if need_two_classes and len(_unique(y)) < 2:
         label = y[0].item() if isinstance(y[0], np.generic) else y[0]
-        few = " (n_samples = 1)" if len(y) == 1 else ""
-        raise DataError(f"The number of classes has to be greater than one; got 1 class{few}"
-                        f": every point has label {label!r}; a classifier needs at least two "
-                        "classes, so add points of another class")
+        said = (tr("The number of classes has to be greater than one; got 1 class "
+                   "(n_samples = 1): every point has label {label}; a classifier needs at "
+                   "least two classes, so add points of another class") if len(y) == 1 else
+                tr("The number of classes has to be greater than one; got 1 class: every "
+                   "point has label {label}; a classifier needs at least two classes, so add "
+                   "points of another class"))
+        raise DataError(said.format(label=repr(label)))
     return X, y
 
 

@@ -8,6 +8,7 @@ from typing import SupportsIndex
 import numpy as np
 from numpy.typing import DTypeLike
 
+from ..i18n import tr
 from .catalog import KERNELS as KINDS
 
 KERNELS = tuple(KINDS)
@@ -32,7 +33,8 @@ class Kernel:
 
     def __post_init__(self):
         if self.name not in KERNELS:
-            raise ValueError(f"kernel must be one of {', '.join(KERNELS)}; got {self.name!r}")
+            raise ValueError(tr("kernel must be one of {kernels}; got {name}").format(
+                kernels=tr(", ").join(KERNELS), name=repr(self.name)))
 
     @property
     def formula(self) -> str:

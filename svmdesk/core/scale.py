@@ -13,6 +13,7 @@ import math
 
 import numpy as np
 
+from ..i18n import tr
 from .errors import DataError
 from .kernels import Kernel
 
@@ -29,13 +30,14 @@ def check_magnitude(Z: np.ndarray) -> None:
     if top == 0.0:
         return
     if top * top * Z.shape[1] > SQUARES_MAX:
-        raise DataError(f"X's values reach {top:.2g}: their squares overflow float64, so "
-                        "the kernel's values would be inf or NaN; pass standardize=True (or "
-                        "divide the features by a common scale)")
+        raise DataError(tr("X's values reach {top}: their squares overflow float64, so the "
+                           "kernel's values would be inf or NaN; pass standardize=True (or "
+                           "divide the features by a common scale)").format(top=f"{top:.2g}"))
     if top * top < SQUARES_MIN:
-        raise DataError(f"X's values are at most {top:.2g}: their squares underflow float64, "
-                        "so every point would look the same to the kernel; pass "
-                        "standardize=True (or multiply the features by a common scale)")
+        raise DataError(tr("X's values are at most {top}: their squares underflow float64, "
+                           "so every point would look the same to the kernel; pass "
+                           "standardize=True (or multiply the features by a common scale)"
+                           ).format(top=f"{top:.2g}"))
 
 
 def check_kernel(Z: np.ndarray, kernel: Kernel) -> None:
@@ -47,32 +49,42 @@ def check_kernel(Z: np.ndarray, kernel: Kernel) -> None:
     base = kernel.gamma * float(np.einsum("ij,ij->i", Z, Z).max()) + abs(kernel.coef0)
     digits = kernel.degree * math.log10(base) if base > 0 else 0.0
     if digits > math.log10(SQUARES_MAX):
-        raise DataError(f"the 'poly' kernel's values overflow float64 on these points "
-                        f"((gamma |x|^2 + coef0)^degree reaches about 1e{digits:.0f}); pass "
-                        "standardize=True, or a smaller gamma or degree")
+        raise DataError(tr("the 'poly' kernel's values overflow float64 on these points "
+                           "((gamma |x|^2 + coef0)^degree reaches about 1e{digits}); pass "
+                           "standardize=True, or a smaller gamma or degree").format(
+            digits=f"{digits:.0f}"))
 
 
 def check_gamma(gamma: float, Z: np.ndarray) -> float:
     """gamma='scale' resolved on these points, refused when float64 cannot hold it."""
     if not 0.0 < gamma < math.inf:
-        raise DataError(f"gamma='scale' is 1 / (n_features * X.var()) = {gamma:.3g} here "
-                        f"(X.var() = {Z.var():.3g}), which float64 cannot use; pass "
-                        "standardize=True or a numeric gamma")
+        raise DataError(tr("gamma='scale' is 1 / (n_features * X.var()) = {gamma} here "
+                           "(X.var() = {var}), which float64 cannot use; pass "
+                           "standardize=True or a numeric gamma").format(
+            gamma=f"{gamma:.3g}", var=f"{Z.var():.3g}"))
     return gamma
 
 
 def standardize_hint(X: np.ndarray, differ: float = SPREAD_HINT) -> str:
-    """'' or, for a warning's end, a clause naming standardize=True when the features' scales
-    (standard deviations) differ more than `differ` times, or when their values' root mean
-    square is more than MAGNITUDE_HINT times from 1: scaling X by s acts on the fit as C times
-    s^2 would, and a large C is what slows the solvers."""
+    """'' or a clause (in the language chosen) naming standardize=True when the features'
+    scales (standard deviations) differ more than `differ` times, or when their values' root
+    mean square is more than MAGNITUDE_HINT times from 1: scaling X by s acts on the fit as C
+    times s^2 would, and a large C is what slows the solvers. `hinted` puts it after a
+    warning."""
     spread = X.std(axis=0)
     spread = spread[spread > 0]
     if len(spread) >= 2 and spread.max() > differ * spread.min():
-        return (f"; the features' scales differ {spread.max() / spread.min():.0f}-fold, which "
-                "slows training: pass standardize=True")
+        return tr("the features' scales differ {ratio}-fold, which slows training: pass "
+                  "standardize=True").format(ratio=f"{spread.max() / spread.min():.0f}")
     rms = float(np.sqrt(np.mean(np.square(X)))) if X.size else 1.0
     if rms > MAGNITUDE_HINT or 0.0 < rms < 1.0 / MAGNITUDE_HINT:
-        return (f"; the features' values are of order {rms:.1g}, far from 1, which acts as a "
-                f"C {rms * rms:.1g} times larger and slows a solver: pass standardize=True")
+        return tr("the features' values are of order {rms}, far from 1, which acts as a C "
+                  "{factor} times larger and slows a solver: pass standardize=True").format(
+            rms=f"{rms:.1g}", factor=f"{rms * rms:.1g}")
     return ""
+
+
+def hinted(warning: str, X: np.ndarray, differ: float = SPREAD_HINT) -> str:
+    """`warning` (a whole clause, translated), followed by standardize_hint's clause if any."""
+    hint = standardize_hint(X, differ)
+    return tr("{warning}; {hint}").format(warning=warning, hint=hint) if hint else warning

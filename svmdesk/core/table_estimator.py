@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..i18n import tr
 from .catalog import Table
 
 if TYPE_CHECKING:   # typing.Self is new in 3.11; only mypy reads this (annotations are strings)
@@ -39,8 +40,9 @@ class TableEstimator:
         """Set parameters by name, as __init__ takes them; unknown names change nothing."""
         unknown = [name for name in params if name not in self.table.names]
         if unknown:
-            raise ValueError(f"Invalid parameter {unknown[0]!r} for estimator {self!r}. "
-                             f"Valid parameters are: {sorted(self.table.names)!r}.")
+            raise ValueError(tr("Invalid parameter {name} for estimator {estimator}. Valid "
+                                "parameters are: {names}.").format(
+                name=repr(unknown[0]), estimator=repr(self), names=repr(sorted(self.table.names))))
         for name, value in params.items():
             setattr(self, name, value)
         return self

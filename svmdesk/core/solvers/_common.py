@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ...i18n import N_, tr
 from .. import catalog
 from .base import BinaryProblem
 
@@ -27,7 +28,8 @@ def require_trainable(problem: BinaryProblem, solver: str) -> None:
 def require_every(every: int) -> None:
     """Snapshots come every `every` iterations, so it must be a positive integer."""
     if not isinstance(every, (int, np.integer)) or every < 1:
-        raise ValueError(f"every must be a positive number of iterations; got {every!r}")
+        raise ValueError(tr("every must be a positive number of iterations; got {every}"
+                            ).format(every=repr(every)))
 
 
 def largest_eigenvalue(A: np.ndarray, iters: int = 100) -> float:
@@ -229,19 +231,21 @@ def training_errors(y: np.ndarray, f: np.ndarray) -> int:
     return int(np.count_nonzero(np.where(y > 0, f <= 0.0, f > 0.0)))
 
 
-BEST_STATE = ("the model is not a solution of the hard margin but the best state found, "
-              "the one that misclassifies the fewest training points")
+BEST_STATE = N_("the model is not a solution of the hard margin but the best state found, "
+                "the one that misclassifies the fewest training points")
 
 
 def no_hard_margin(solver: str, kernel: str, shown: str) -> str:
     """The one sentence every solver gives for a hard margin without a solution, with what
     showed it (`shown`): only a dual seen to grow without bound earns it. The solver then
     returns its best state by `training_errors`, and the sentence says so."""
-    return (f"solver {solver!r}: hard margin has no solution with the {kernel!r} kernel on "
-            f"these points ({shown}); {BEST_STATE}; use a finite C")
+    return tr("solver {solver}: hard margin has no solution with the {kernel} kernel on these "
+              "points ({shown}); {best_state}; use a finite C").format(
+        solver=repr(solver), kernel=repr(kernel), shown=shown, best_state=tr(BEST_STATE))
 
 
 def overlap_shown(steps: str) -> str:
-    """`shown` for no_hard_margin when hulls_overlap said so, after `steps`."""
-    return ("the data are not separable: the classes overlap in feature space and the dual "
-            f"grew without bound for {steps}")
+    """`shown` for no_hard_margin when hulls_overlap said so, after `steps` (a translated
+    count: '40 iterations', '300 pair steps')."""
+    return tr("the data are not separable: the classes overlap in feature space and the dual "
+              "grew without bound for {steps}").format(steps=steps)

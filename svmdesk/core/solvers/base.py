@@ -117,14 +117,15 @@ def linear_support(margins: np.ndarray, tol: float = 1e-3) -> np.ndarray:
 
 def check_finite(solver: str, step: float, *values: float | np.ndarray) -> None:
     """Stop a diverging gradient run with a message naming the solver and its step."""
+    from ...i18n import tr
     from ..errors import DivergenceError
 
     for v in values:
         if not np.all(np.isfinite(v)):
-            raise DivergenceError(
-                f"solver {solver!r} diverged (NaN or inf) with step size {step:.3g}; "
-                "use a smaller learning_rate, or leave it unset for an automatic safe step"
-            )
+            raise DivergenceError(tr(
+                "solver {solver} diverged (NaN or inf) with step size {step}; use a smaller "
+                "learning_rate, or leave it unset for an automatic safe step").format(
+                solver=repr(solver), step=f"{step:.3g}"))
 
 
 ROUNDING = 1e-9   # relative: a gap this far below zero is rounding, not a failed bound

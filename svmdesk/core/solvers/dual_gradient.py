@@ -39,8 +39,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ...i18n import tr
 from ..errors import warn_convergence
-from ..scale import standardize_hint
+from ..scale import hinted
 from ._common import (
     dual_bias,
     hulls_overlap,
@@ -138,18 +139,19 @@ def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
 
 def _warn_not_converged(problem, it, overlap, violation, safe_step):
     if overlap:
-        message = no_hard_margin(NAME, problem.kernel.name, overlap_shown(f"{it} iterations"))
+        message = no_hard_margin(NAME, problem.kernel.name, overlap_shown(
+            tr("{count} iterations").format(count=it)))
     else:
-        message = (
-            f"solver {NAME!r} stopped after {it} iterations with KKT violation "
-            f"{violation:.3g} > tol={problem.tol:g}; raise max_iter or tol"
-            f"{standardize_hint(problem.X)}"
-        )
+        message = hinted(tr(
+            "solver {solver} stopped after {count} iterations with KKT violation {violation} > "
+            "tol={tol}; raise max_iter or tol").format(
+            solver=repr(NAME), count=it, violation=f"{violation:.3g}", tol=f"{problem.tol:g}"),
+            problem.X)
         if problem.learning_rate and problem.learning_rate > 2.0 * safe_step:
             # In a box the iterates cannot blow up; a too-long step makes them bounce instead.
-            message += (
-                f" (learning_rate {problem.learning_rate:.3g} is beyond the stable limit "
-                f"~{2.0 * safe_step:.3g} = 2 / largest eigenvalue of K, so the ascent "
-                "oscillates; leave learning_rate unset for a safe step)"
-            )
+            why = tr("learning_rate {rate} is beyond the stable limit ~{limit} = 2 / largest "
+                     "eigenvalue of K, so the ascent oscillates; leave learning_rate unset for "
+                     "a safe step").format(rate=f"{problem.learning_rate:.3g}",
+                                           limit=f"{2.0 * safe_step:.3g}")
+            message = tr("{warning} ({why})").format(warning=message, why=why)
     warn_convergence(message, stacklevel=3)

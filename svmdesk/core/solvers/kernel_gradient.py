@@ -32,8 +32,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ...i18n import tr
 from ..errors import warn_convergence
-from ..scale import standardize_hint
+from ..scale import hinted
 from ._common import AveragedDual, BiasStep, require_every, require_trainable
 from .base import (
     BinaryProblem,
@@ -93,20 +94,19 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         it += 1
 
     if not converged and no_bound(best[0], dual):
-        warn_convergence(
-            f"solver {NAME!r} stopped after {it} iterations with a negative duality gap "
-            f"({best[0] - dual:.3g}): the {problem.kernel.name} kernel's matrix is not "
-            "positive semi-definite for these points and parameters, so the dual is no lower "
-            "bound and convergence cannot be certified; the model is the best iterate found",
-            stacklevel=2,
-        )
+        warn_convergence(tr(
+            "solver {solver} stopped after {count} iterations with a negative duality gap "
+            "({gap}): the {kernel} kernel's matrix is not positive semi-definite for these "
+            "points and parameters, so the dual is no lower bound and convergence cannot be "
+            "certified; the model is the best iterate found").format(
+            solver=repr(NAME), count=it, gap=f"{best[0] - dual:.3g}",
+            kernel=problem.kernel.name), stacklevel=2)
     elif not converged:
-        warn_convergence(
-            f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
-            f"{(best[0] - dual) / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol"
-            f"{standardize_hint(problem.X)}",
-            stacklevel=2,
-        )
+        warn_convergence(hinted(tr(
+            "solver {solver} stopped after {count} iterations with relative duality gap "
+            "{gap} > tol={tol}; raise max_iter or tol").format(
+            solver=repr(NAME), count=it, gap=f"{(best[0] - dual) / abs(best[0]):.3g}",
+            tol=f"{problem.tol:g}"), problem.X), stacklevel=2)
     yield sparse_final(problem, _snapshot(it, best, dual, step, C, converged),
                        dual_is_coef=False)
 

@@ -37,8 +37,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ...i18n import tr
 from ..errors import warn_convergence
-from ..scale import standardize_hint
+from ..scale import hinted
 from ._common import (
     BiasStep,
     constant_baseline,
@@ -62,7 +63,8 @@ def solve(problem: BinaryProblem, every: int = 1,
     require_trainable(problem, NAME)
     require_every(every)
     if problem.batch_size is not None and problem.batch_size < 1:
-        raise ValueError(f"batch_size must be a positive integer; got {problem.batch_size!r}")
+        raise ValueError(tr("batch_size must be a positive integer; got {value}").format(
+            value=repr(problem.batch_size)))
     return _iterate(problem, every)
 
 
@@ -111,11 +113,11 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         converged = _settled(epoch_objectives, problem.tol)
 
     if not converged:
-        warn_convergence(
-            f"solver {NAME!r} stopped after {it} iterations ({len(epoch_objectives) - 1} "
-            f"epochs) before its objective settled to tol={problem.tol:g}; raise max_iter "
-            f"or tol{standardize_hint(problem.X)}", stacklevel=2,
-        )
+        warn_convergence(hinted(tr(
+            "solver {solver} stopped after {count} iterations ({epochs} epochs) before its "
+            "objective settled to tol={tol}; raise max_iter or tol").format(
+            solver=repr(NAME), count=it, epochs=len(epoch_objectives) - 1,
+            tol=f"{problem.tol:g}"), problem.X), stacklevel=2)
     if epoch_objectives[-1] > best[0]:
         w_bar, b_bar = best[1], best[2]
     yield _snapshot(it, w_bar, b_bar, primal, step, converged)

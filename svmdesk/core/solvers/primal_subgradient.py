@@ -35,8 +35,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ...i18n import tr
 from ..errors import warn_convergence
-from ..scale import standardize_hint
+from ..scale import hinted
 from ._common import (
     AveragedDual,
     BiasStep,
@@ -103,11 +104,11 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         it += 1
 
     if not converged:
-        warn_convergence(
-            f"solver {NAME!r} stopped after {it} iterations with relative duality gap "
-            f"{gap / abs(best[0]):.3g} > tol={problem.tol:g}; raise max_iter or tol"
-            f"{standardize_hint(problem.X)}", stacklevel=2,
-        )
+        warn_convergence(hinted(tr(
+            "solver {solver} stopped after {count} iterations with relative duality gap "
+            "{gap} > tol={tol}; raise max_iter or tol").format(
+            solver=repr(NAME), count=it, gap=f"{gap / abs(best[0]):.3g}",
+            tol=f"{problem.tol:g}"), problem.X), stacklevel=2)
     yield _snapshot(it, best, gap, step, converged)
 
 

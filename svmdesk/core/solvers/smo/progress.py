@@ -21,6 +21,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from ....i18n import tr
+
 PATIENCE = 9.5       # seconds of solver time before the watch may speak
 STALL = 2.0          # over the last half of the time, the best violation must fall this
 DUAL_STALL = 0.01    # many times, or the dual objective rise by this fraction of itself
@@ -71,19 +73,25 @@ class ProgressWatch:
                               and self.remaining <= FAR * seconds):
             return None
         self.said_slow = True
-        pace = ("the dual objective still rises while the violation has yet to fall"
+        pace = (tr("the dual objective still rises while the violation has yet to fall")
                 if self.remaining is None else
-                f"still falling, about {self.remaining:.0f} s more at its recent rate")
-        return Verdict(False, f"after {seconds:.0f} s the maximal violation is "
-                              f"{self.best:.3g} (tol={self.tol:g}): {pace}")
+                tr("still falling, about {seconds} s more at its recent rate").format(
+                    seconds=f"{self.remaining:.0f}"))
+        return Verdict(False, tr("after {seconds} s the maximal violation is {violation} "
+                                 "(tol={tol}): {pace}").format(
+            seconds=f"{seconds:.0f}", violation=f"{self.best:.3g}", tol=f"{self.tol:g}",
+            pace=pace))
 
     def _stalled(self, window: float, then_best: float, dual_still: bool) -> str:
         if then_best <= self.best and dual_still:
-            return (f"in the last {window:.0f} s neither the maximal violation "
-                    f"({self.best:.3g}) nor the dual objective improved")
-        return (f"in the last {window:.0f} s the maximal violation fell only from "
-                f"{then_best:.3g} to {self.best:.3g} (tol={self.tol:g}) and the dual "
-                f"objective rose less than {DUAL_STALL:.0%}")
+            return tr("in the last {seconds} s neither the maximal violation ({violation}) "
+                      "nor the dual objective improved").format(
+                seconds=f"{window:.0f}", violation=f"{self.best:.3g}")
+        return tr("in the last {seconds} s the maximal violation fell only from {then} to "
+                  "{violation} (tol={tol}) and the dual objective rose less than {share}"
+                  ).format(seconds=f"{window:.0f}", then=f"{then_best:.3g}",
+                           violation=f"{self.best:.3g}", tol=f"{self.tol:g}",
+                           share=f"{DUAL_STALL:.0%}")
 
     def _at(self, seconds: float) -> tuple[float, float]:
         """The best violation and the dual at the last sample no later than `seconds`."""

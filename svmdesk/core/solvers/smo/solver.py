@@ -35,6 +35,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from ....i18n import tr
 from ...errors import DivergenceError, warn_convergence
 from ...scale import SMO_SPREAD_HINT, standardize_hint
 from .._common import (
@@ -157,14 +158,15 @@ class _SMO:
         """Why the run should end unconverged now (its budget spent, a hard margin seen to
         have no solution, progress too slow to be worth waiting for), or None."""
         if self.iteration >= self.max_iter:
-            return (f"SMO stopped after max_iter={self.max_iter} pair updates before "
-                    f"reaching tol={self.p.tol:g}")
+            return tr("SMO stopped after max_iter={max_iter} pair updates before reaching "
+                      "tol={tol}").format(max_iter=self.max_iter, tol=f"{self.p.tol:g}")
         if self._hard_margin_impossible():
-            return no_hard_margin("smo", self.p.kernel.name,
-                                  overlap_shown(f"{self.iteration} pair steps"))
+            return no_hard_margin("smo", self.p.kernel.name, overlap_shown(
+                tr("{count} pair steps").format(count=self.iteration)))
         if self.max_time is not None and busy >= self.max_time:
-            return (f"SMO stopped at max_time={self.max_time:g} s after {self.iteration} pair "
-                    f"updates, before reaching tol={self.p.tol:g}")
+            return tr("SMO stopped at max_time={max_time} s after {count} pair updates, before "
+                      "reaching tol={tol}").format(max_time=f"{self.max_time:g}",
+                                                   count=self.iteration, tol=f"{self.p.tol:g}")
         if self.watch is None or not self.watch.due(busy):
             return None
         fmax, fmin = self._extremes(self.m)
@@ -172,14 +174,17 @@ class _SMO:
         if verdict is None:
             return None
         # standardising helps only where the features' scales differ (the hint says so)
-        hint = standardize_hint(self.p.X, SMO_SPREAD_HINT).removeprefix("; ")
-        advice = f"{hint}, or use a smaller C" if hint else "use a smaller C"
+        hint = standardize_hint(self.p.X, SMO_SPREAD_HINT)
+        advice = (tr("{hint}, or use a smaller C").format(hint=hint) if hint
+                  else tr("use a smaller C"))
         if not verdict.stop:            # a run getting somewhere goes on: said once
-            warn_convergence(f"SMO is slow: {verdict.message}; it goes on (set max_time or "
-                             f"max_iter to bound it; {advice}, C={self.C:g})", stacklevel=3)
+            warn_convergence(tr("SMO is slow: {verdict}; it goes on (set max_time or max_iter "
+                                "to bound it; {advice}, C={C})").format(
+                verdict=verdict.message, advice=advice, C=f"{self.C:g}"), stacklevel=3)
             return None
-        return (f"SMO stopped early, not getting anywhere: {verdict.message}; {advice} "
-                f"(C={self.C:g}); set max_iter to let it run on")
+        return tr("SMO stopped early, not getting anywhere: {verdict}; {advice} (C={C}); set "
+                  "max_iter to let it run on").format(verdict=verdict.message, advice=advice,
+                                                      C=f"{self.C:g}")
 
     def _checkpoint(self) -> tuple | None:
         """Hard margin only (no box holds the multipliers): the state before a batch of
@@ -224,13 +229,13 @@ class _SMO:
         curvature, as a kernel that is not positive semi-definite has): the best finite
         state seen is kept and the run ends with the warning that says so."""
         if best is None:
-            raise DivergenceError("solver 'smo': the dual objective overflowed float64 with "
-                                  "a finite C; pass standardize=True")
+            raise DivergenceError(tr("solver 'smo': the dual objective overflowed float64 "
+                                     "with a finite C; pass standardize=True"))
         steps = self.iteration
         self._restore_best()
-        warn_convergence(no_hard_margin("smo", self.p.kernel.name, (
-            f"the dual grew without bound, past float64's range, within {steps} pair "
-            "steps")), stacklevel=3)
+        warn_convergence(no_hard_margin("smo", self.p.kernel.name, tr(
+            "the dual grew without bound, past float64's range, within {count} pair "
+            "steps").format(count=steps)), stacklevel=3)
 
     def _newton_every(self) -> int:
         return NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY
