@@ -324,7 +324,7 @@ PARAMS = (
               "Fewer iterations: the run stops sooner, perhaps before the boundary "
               "settles."))),
     Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds",
-          low=0.0, none="no bound: a run that is getting somewhere goes on",
+          low=0.0, none=N_("no bound: a run that is getting somewhere goes on"),
           solvers=("smo",), shapes="training", in_old_files=False),
     Param("learning_rate", "real", None, N_("the step size of the gradient solvers"),
           low=0.0, none=N_("a safe automatic step"), solvers=_GRADIENT,
