@@ -17,7 +17,8 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = resources.path("locale/ja/LC_MESSAGES")
-JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")   # kana, kanji, full width
+# kana, kanji, 。「」 and the full-width forms
+JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 # Messages whose Japanese is the English itself, or a name (the XOR generator).
 SAME_IN_JAPANESE = {"xor", ", "}     # ", ": the ideographic comma
 

@@ -316,11 +316,11 @@ PARAMS = (
     Param("tol", "real", 1e-3, N_("the stopping tolerance"), low=0.0,
           formula=N_("SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|"),
           shapes="training",
-          control=Control(1e-6, 1e-1, log=True, effect=N_(
+          control=Control(1e-6, 1e-1, log=True, label=N_("tol"), effect=N_(
               "Smaller tol: the run goes on longer and stops closer to the optimum."))),
     Param("max_iter", "int", None, N_("the iteration budget per machine"), low=1,
           low_open=False, none=N_("the solver's own budget"), shapes="training",
-          control=Control(0, 100_000_000, label="max_iter", choice=N_("default"), effect=N_(
+          control=Control(0, 100_000_000, label=N_("max_iter"), choice=N_("default"), effect=N_(
               "Fewer iterations: the run stops sooner, perhaps before the boundary "
               "settles."))),
     Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds",

@@ -178,3 +178,23 @@ def test_no_two_items_of_a_menu_share_a_key_in_japanese(japanese, qtbot):
     window.files.open_example(resources.EXAMPLES[0])
     edit = next(a.menu() for a in window.menuBar().actions() if a.text() == "編集(&E)")
     assert edit.actions()[0].text() == "「iris-petals.csv を開く」を元に戻す(&U)"
+
+
+def test_a_bad_file_is_refused_in_japanese(japanese, qtbot, tmp_path):
+    """The formats' messages reach a Japanese window in Japanese: the banner and the dialog
+    that opening a file with one class shows."""
+    from svmdesk.app.shell.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    bad = tmp_path / "one-class.csv"
+    bad.write_text("x,y,label\n0,0,a\n1,1,a\n", encoding="utf-8")
+    before = window.points.X.copy()
+    window.files.open(bad)
+    assert window.notices.file_error_box.text() == (
+        "one-class.csv：すべての点のラベルが 'a' です。分類器には少なくとも 2 つのクラスが必要です")
+    bad.write_text("x,y,label\n0,zz,a\n1,1,b\n", encoding="utf-8")
+    window.files.open(bad)
+    assert window.notices.file_error_box.text() == (
+        "one-class.csv、2 行目、列「y」：'zz' は数値ではありません。その行を修正するか削除してください")
+    assert (window.points.X == before).all()       # nothing of the refused files came in
