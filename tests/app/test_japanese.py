@@ -48,7 +48,8 @@ def japanese(qapp):
     i18n.set_language("ja")
     translator = install_qt_translation(qapp, "ja")
     yield
-    qapp.removeTranslator(translator)
+    if translator is not None:
+        qapp.removeTranslator(translator)
     i18n.set_language("en")
 
 
