@@ -193,9 +193,19 @@ def test_a_bad_file_is_refused_in_japanese(japanese, qtbot, tmp_path):
     before = window.points.X.copy()
     window.files.open(bad)
     assert window.notices.file_error_box.text() == (
-        "one-class.csv：すべての点のラベルが 'a' です。分類器には少なくとも 2 つのクラスが必要です")
+        "one-class.csv：すべての点のラベルが 'a' です。分類器には少なくとも 2 つのクラスが必要です。")
     bad.write_text("x,y,label\n0,zz,a\n1,1,b\n", encoding="utf-8")
     window.files.open(bad)
     assert window.notices.file_error_box.text() == (
         "one-class.csv、2 行目、列「y」：'zz' は数値ではありません。その行を修正するか削除してください")
     assert (window.points.X == before).all()       # nothing of the refused files came in
+
+
+def test_the_japanese_window_opens_on_the_same_demo_as_the_english_one(japanese, qtbot):
+    """The demo picks its kernel by name, not by the words shown (they are 線形 here)."""
+    from svmdesk.app.shell.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    assert window.panel.kernel.currentData() == "linear"
+    assert window.panel.kernel.currentText() == "線形"

@@ -242,7 +242,7 @@ class MainWindow(QMainWindow):
         data = make_dataset("two_disks", n=100, seed=0)
         self.points.replace(data.X, data.y, class_names=data.class_names)
         self.panel.choose_generator("two_disks")
-        self.panel.kernel.setCurrentText("linear")
+        self.panel.kernel.setCurrentIndex(self.panel.kernel.findData("linear"))
         self.canvas.fit_view()
 
     def _points_changed(self) -> None:
