@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QFileDialog
 
+from ...i18n import tr
+
 OPEN, SAVE = QFileDialog.AcceptMode.AcceptOpen, QFileDialog.AcceptMode.AcceptSave
 
 
@@ -12,6 +14,9 @@ def ask_path(parent, title: str, path: str, filters: str, mode, then) -> QFileDi
     """A file dialog on `path` (a folder, or a suggested file); then(chosen path) once the
     user accepts (nothing when they cancel). Returns the dialog, open."""
     dialog = QFileDialog(parent, title, path, filters)
+    # Qt's own catalogue lacks these two labels of its dialog (it has them without the key)
+    dialog.setLabelText(QFileDialog.DialogLabel.LookIn, tr("&Look in:"))
+    dialog.setLabelText(QFileDialog.DialogLabel.FileType, tr("Files of &type:"))
     dialog.setAcceptMode(mode)
     dialog.setFileMode(QFileDialog.FileMode.ExistingFile if mode == OPEN
                        else QFileDialog.FileMode.AnyFile)
