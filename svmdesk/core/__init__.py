@@ -2,7 +2,7 @@
 from .catalog import MAX_CLASSES, SOLVERS, TABLE
 from .datasets import GENERATORS, Dataset, class_labels, make_dataset
 from .errors import ConvergenceWarning, DataError, DivergenceError, NotFittedError
-from .estimator import SVC
+from .estimators import SVC
 from .kernels import KERNELS, Kernel
 from .model import SVMModel
 from .solvers.base import Snapshot

@@ -12,7 +12,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..core import catalog
-from ..core.estimator import SVC, Machine, Progress
+from ..core.estimators import SVC, Machine, Progress
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries

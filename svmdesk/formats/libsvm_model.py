@@ -5,9 +5,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import estimator
 from ..core.errors import DataError
-from ..core.estimator import SVC
+from ..core.estimators import SVC
 from ..core.model import Scaler, SVMModel
 from ..i18n import tr
 from .atomic import StrPath, write_atomic
@@ -35,7 +34,7 @@ def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
     svc = None
     if isinstance(model_or_svc, SVMModel):
         model = model_or_svc
-    elif isinstance(model_or_svc, estimator.SVC):
+    elif isinstance(model_or_svc, SVC):
         svc, model = model_or_svc, model_or_svc._fitted()
     else:
         raise TypeError(f"export_libsvm needs a fitted SVC or an SVMModel; got "

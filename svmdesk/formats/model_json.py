@@ -37,8 +37,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import catalog, estimator
+from ..core import catalog
 from ..core.errors import DataError
+from ..core.estimators import SVC, one_vs_one
 from ..core.kernels import KERNELS, Kernel
 from ..core.model import BinaryMachine, Scaler, SVMModel
 from ..i18n import tr
@@ -66,7 +67,7 @@ _NONFINITE = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
 
 
 # ============================================================================ saving
-def save_model(svc: estimator.SVC, path: StrPath) -> Path:
+def save_model(svc: SVC, path: StrPath) -> Path:
     """Write a fitted SVC to `path` as a JSON model file, atomically. Returns the path."""
     path = Path(path)
     doc = model_document(svc)
@@ -81,7 +82,7 @@ def save_model(svc: estimator.SVC, path: StrPath) -> Path:
     return path
 
 
-def model_document(svc: estimator.SVC) -> dict:
+def model_document(svc: SVC) -> dict:
     """The JSON document (plain dicts, lists, numbers, strings) of a fitted SVC."""
     model = svc._fitted()
     params = _params_to_json(svc.get_params())
@@ -170,14 +171,14 @@ def _labels_to_json(classes: np.ndarray) -> list:
 
 
 # ============================================================================ loading
-def load_model(path: StrPath) -> estimator.SVC:
+def load_model(path: StrPath) -> SVC:
     """A fitted SVC from a JSON model file written by `save_model`. Raises DataError for a
     file that is not a valid svmdesk model (naming the file and the field)."""
     path = Path(path)
     return model_from_document(read_json(path, MODEL_FILE, MAX_BYTES), path.name)
 
 
-def model_from_document(doc: object, name: str) -> estimator.SVC:
+def model_from_document(doc: object, name: str) -> SVC:
     """A fitted SVC from a parsed model document; `name` (the file's) prefixes errors."""
     return _Loader(name).svc(doc)
 
@@ -212,7 +213,7 @@ class _Loader(Checker):
         kernel = self.kernel(doc["kernel"])
         classes = self.classes(doc["classes"], doc["classes_dtype"])
         n_classes = len(classes)
-        pairs = estimator.machine_pairs(n_classes)
+        pairs = one_vs_one.machine_pairs(n_classes)
         training = self.training(doc["training"], len(pairs), params["solver"])
         d = training["n_features"]
         scaler = self.scaler(doc["scaler"], d)
@@ -220,7 +221,7 @@ class _Loader(Checker):
         support, n_support, vectors, codes = self.support(doc["support"], machines, n_classes,
                                                           d, scaler)
 
-        return estimator.SVC.from_model(
+        return SVC.from_model(
             SVMModel(kernel, classes, tuple(machines), scaler), codes, support, vectors,
             n_iter=training["n_iter"],
             objective=(training["objective"] if len(pairs) == 1
@@ -440,7 +441,7 @@ class _Loader(Checker):
                              "and {negative}"),
                           point=m.support[r], cls=own[r], positive=m.positive,
                           negative=m.negative)
-        expected, _ = estimator.libsvm_layout(machines, K, codes)
+        expected, _ = one_vs_one.libsvm_layout(machines, K, codes)
         if not np.array_equal(expected, indices):
             self.fail("support.indices", tr("{field} must be grouped by class, ascending within "
                                             "a class"))

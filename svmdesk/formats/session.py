@@ -38,11 +38,12 @@ import numpy as np
 from ..core.catalog import MAX_CLASSES
 from ..core.datasets import class_labels
 from ..core.errors import DataError
-from ..core.estimator import SVC, relabelled
+from ..core.estimators import SVC
 from ..i18n import N_, tr
 from .atomic import StrPath, write_atomic
 from .checked_json import SESSION_FILE, Checker, describe, read_json
 from .model_json import model_document, model_from_document
+from .relabelling import relabelled
 
 FORMAT = "svmdesk-session"
 VERSION = 2

@@ -12,7 +12,7 @@ from sklearn.datasets import make_classification
 from sklearn.svm import SVC as SklearnSVC
 
 from svmdesk.core.errors import ConvergenceWarning
-from svmdesk.core.estimator import SVC
+from svmdesk.core.estimators import SVC
 
 X, Y = make_classification(200, n_features=2, n_redundant=0, flip_y=0.2, random_state=0)
 LARGE_C = SklearnSVC(kernel="linear", C=1e3).fit(X, Y).score(X, Y)      # 0.86

@@ -7,7 +7,7 @@ from sklearn.base import clone
 
 from svmdesk.core import SVC
 from svmdesk.core.catalog import TABLE, Param
-from svmdesk.core.table_estimator import TableEstimator
+from svmdesk.core.estimators import TableEstimator
 
 from ..fake_solver import SHRINK, ShrinkSVC
 

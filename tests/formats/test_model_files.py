@@ -20,7 +20,6 @@ import pytest
 from sklearn.datasets import load_iris
 
 from svmdesk.core import SVC, DataError, make_dataset
-from svmdesk.core.estimator import relabelled
 from svmdesk.formats import (
     checked_json,
     export_libsvm,
@@ -30,6 +29,7 @@ from svmdesk.formats import (
     save_model,
     session,
 )
+from svmdesk.formats.relabelling import relabelled
 
 from .conftest import json_values, load_or_refuse
 

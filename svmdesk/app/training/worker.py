@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from ...core import SVC
 from ...core.errors import hearing_warnings
-from ...core.estimator import Progress
+from ...core.estimators import Progress
 from ...core.solvers.smo import RowMemory, keeping_row_memory
 from ...drawing.frames import (
     Frame,

@@ -1,0 +1,170 @@
+"""The base of svmdesk's estimators, whatever they learn: parameters that are a catalog table's
+rows (TableEstimator), and the checks every estimator makes of its input (points X, the
+`every` of a stream, gamma) before any solver runs. It assumes no classes and no y: a
+classifier, a one-class machine and a regressor all stand on it.
+
+A subclass names its table once (`class SVC(TableEstimator, table=catalog.TABLE)`) and gets
+what scikit-learn's developer guide asks of an estimator: an `__init__` that takes each
+parameter by keyword, with the table's default, and only stores it; `get_params`,
+`set_params`, a `__repr__` that shows the parameters changed from their defaults, and
+`__sklearn_tags__`. The table is the one list of parameters: nothing names them again.
+"""
+from __future__ import annotations
+
+import inspect
+import numbers
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ...i18n import tr
+from .. import scale
+from ..catalog import Table
+from ..errors import DataError, DataTypeError, not_fitted
+from ..model import SVMModel
+
+if TYPE_CHECKING:   # typing.Self is new in 3.11; only mypy reads this (annotations are strings)
+    from typing_extensions import Self
+
+NEVER = 2**62  # `every` for fit: only final snapshots
+
+
+class TableEstimator:
+    """An estimator whose parameters are the rows of `table` (set by the subclass)."""
+
+    table: ClassVar[Table]
+
+    def __init_subclass__(cls, table: Table | None = None, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if table is not None:
+            cls.table = table
+            cls.__init__ = _init_taking(table)  # type: ignore[method-assign]
+
+    def get_params(self, deep: bool = True) -> dict:
+        """The parameters and their values (`deep` is moot: none is an estimator)."""
+        return {name: getattr(self, name) for name in self.table.names}
+
+    if TYPE_CHECKING:     # the parameters are attributes the table names, set by __init__
+        def __getattr__(self, name: str) -> Any: ...
+
+    def set_params(self, **params: Any) -> Self:
+        """Set parameters by name, as __init__ takes them; unknown names change nothing."""
+        unknown = [name for name in params if name not in self.table.names]
+        if unknown:
+            raise ValueError(tr("Invalid parameter {name} for estimator {estimator}. Valid "
+                                "parameters are: {names}.").format(
+                name=repr(unknown[0]), estimator=repr(self), names=repr(sorted(self.table.names))))
+        for name, value in params.items():
+            setattr(self, name, value)
+        return self
+
+    def __repr__(self) -> str:
+        defaults = self.table.defaults
+        changed = [f"{name}={value!r}" for name, value in self.get_params().items()
+                   if repr(value) != repr(defaults[name])]
+        return f"{type(self).__name__}({', '.join(changed)})"
+
+    def __sklearn_tags__(self) -> Any:
+        """scikit-learn's description of the estimator, for its own tools: they alone call
+        this, so scikit-learn is imported here and never by svmdesk. Subclasses add theirs
+        to this one, as scikit-learn's developer guide does."""
+        from sklearn.utils import InputTags, Tags, TargetTags
+        return Tags(estimator_type=None, target_tags=TargetTags(required=False),
+                    input_tags=InputTags(sparse=True))
+
+    def __sklearn_is_fitted__(self) -> bool:
+        return bool(getattr(self, "model_", None) is not None)
+
+    def _fitted(self) -> SVMModel:
+        """The fitted model, or scikit-learn's NotFittedError before fit."""
+        model = getattr(self, "model_", None)
+        if model is None:
+            raise not_fitted(tr("This {estimator} instance is not fitted yet. Call 'fit' with "
+                                "appropriate arguments before using this estimator.").format(
+                estimator=type(self).__name__))
+        return model
+
+
+def _init_taking(table: Table):
+    """An __init__ that takes the table's parameters by keyword, with their defaults, and
+    stores them as they are (validation waits for fit, as scikit-learn expects)."""
+    self_param = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
+    signature = inspect.Signature([self_param] + [
+        inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=p.default)
+        for p in table.params])
+
+    def __init__(self, **params: Any) -> None:
+        bound = signature.bind(self, **params)      # an unknown name: TypeError, as Python's
+        bound.apply_defaults()
+        for name in table.names:
+            setattr(self, name, bound.arguments[name])
+
+    __init__.__signature__ = signature  # type: ignore[attr-defined]
+    return __init__
+
+
+def check_every(every: object) -> int:
+    if isinstance(every, bool) or not isinstance(every, numbers.Integral) or every < 1:
+        raise ValueError(tr("every must be a positive integer; got {every}").format(
+            every=repr(every)))
+    return int(every)
+
+
+def resolve_gamma(gamma: str | float, Z: np.ndarray) -> float:
+    d = Z.shape[1]
+    if gamma == "auto":
+        return 1.0 / d
+    if gamma == "scale":
+        var = Z.var()
+        return scale.check_gamma(1.0 / (d * var), Z) if var > 0 else 1.0
+    return float(gamma)
+
+
+def check_X(X: ArrayLike, n_features: int | None = None) -> np.ndarray:
+    if hasattr(X, "toarray") and hasattr(X, "nnz"):      # a scipy.sparse matrix: its points
+        X = X.toarray()
+    X = as_numbers(X)
+    if X.ndim == 1:
+        raise DataError(tr("Expected 2D array, got 1D array instead: X must be a 2-D table of "
+                           "points x features. Reshape your data: X.reshape(1, -1) for one "
+                           "point"))
+    if X.ndim != 2:
+        raise DataError(tr("X must be a 2-D table (points x features); got shape {shape}"
+                           ).format(shape=X.shape))
+    if X.shape[0] == 0:
+        raise DataError(tr("Found array with 0 sample(s) (shape={shape}) while a minimum of "
+                           "1 is required: there are no points to use").format(shape=X.shape))
+    if X.shape[1] == 0:
+        raise DataError(tr("Found array with 0 feature(s) (shape={shape}) while a minimum of "
+                           "1 is required: X has no feature columns").format(shape=X.shape))
+    if n_features is not None and X.shape[1] != n_features:
+        raise DataError(tr("X has {features} features, but SVC is expecting {expected} "
+                           "features as input (the model was trained on that many)").format(
+            features=X.shape[1], expected=n_features))
+    bad = ~np.isfinite(X)
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        said = (tr("Input X contains NaN ({count} NaN or infinite values; first at row {row}, "
+                   "column {column}): remove or fill them") if np.isnan(X[r, c]) else
+                tr("Input X contains infinity ({count} NaN or infinite values; first at row "
+                   "{row}, column {column}): remove or fill them"))   # scikit-learn's words
+        raise DataError(said.format(count=bad.sum(), row=r, column=c))
+    return X
+
+
+def as_numbers(X: ArrayLike) -> np.ndarray:
+    try:
+        X = np.asarray(X)      # first, so that array-likes (a DataFrame) convert themselves
+    except ValueError as e:    # ragged rows
+        raise DataError(tr("X must be a table of numbers ({error})").format(error=e)) from None
+    if np.iscomplexobj(X):
+        raise DataError(tr("Complex data not supported: X must hold real numbers"))
+    try:
+        return X.astype(np.float64, copy=False)
+    except TypeError as e:     # a cell that is no number at all: a TypeError, as numpy's
+        raise DataTypeError(tr("X must hold numbers only ({error}); check for text or empty "
+                               "cells").format(error=e)) from None
+    except ValueError as e:    # text that is no number
+        raise DataError(tr("X must hold numbers only ({error}); check for text or empty "
+                           "cells").format(error=e)) from None

@@ -1,0 +1,219 @@
+"""SVC: a scikit-learn style front over the solvers.
+
+`__init__` only stores parameters; `fit` validates them and the data, then runs `iter_fit`
+to its end. `iter_fit` streams the training's progress: each solver snapshot with the machine
+it belongs to (one machine after another for three or more classes), and sets the fitted
+attributes when the stream ends.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ...i18n import tr
+from .. import catalog, scale
+from ..errors import DivergenceError
+from ..kernels import Kernel
+from ..model import Scaler, SVMModel
+from ..solvers.base import BinaryProblem, Snapshot
+from .base import NEVER, TableEstimator, check_every, check_X, resolve_gamma
+from .labels import check_data, encode_labels
+from .one_vs_one import binary_machine, intercepts, libsvm_layout, machine_pairs, ovr_decision
+
+
+@dataclass(frozen=True)
+class Machine:
+    """One two-class machine of a fit: its place among the fit's machines (one-vs-one for
+    three or more classes), its classes (negative, positive), the training points it learns
+    from (None: all of them), and the kernel and scaler the fit resolved, which f(x) needs
+    besides a snapshot's coefficients."""
+
+    index: int
+    count: int
+    classes: tuple
+    points: np.ndarray | None
+    kernel: Kernel
+    scaler: Scaler | None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What iter_fit yields: a solver's snapshot (its state only) and the machine it trains."""
+
+    machine: Machine
+    snapshot: Snapshot
+
+
+class SVC(TableEstimator, table=catalog.TABLE):
+    """Support vector classifier trained by one of svmdesk's solvers.
+
+    C=None (or inf) is the hard margin. gamma: "scale" (1 / (n_features * X.var())),
+    "auto" (1 / n_features) or a positive number. Labels may be any hashable values.
+
+    The parameters, their ranges and the solvers and kernels that use them are the rows of
+    `catalog.TABLE`; `__init__` takes them by keyword (see TableEstimator).
+    """
+
+    def __sklearn_tags__(self) -> Any:
+        from sklearn.utils import ClassifierTags
+
+        tags = super().__sklearn_tags__()
+        tags.estimator_type = "classifier"
+        tags.classifier_tags = ClassifierTags()
+        tags.target_tags.required = True
+        return tags
+
+    # -- training -----------------------------------------------------------------------------
+    def fit(self, X: ArrayLike, y: ArrayLike) -> SVC:
+        for _ in self.iter_fit(X, y, every=NEVER):
+            pass
+        return self
+
+    def iter_fit(self, X: ArrayLike, y: ArrayLike, every: int = 1,
+                 wanted: Callable[[], bool] | None = None) -> Iterator[Progress]:
+        """Progress every `every` iterations of each machine, and each machine's final one.
+        `wanted`, a callable, lets the caller ask for snapshots when it wants them instead:
+        SMO then runs long batches and yields as soon as wanted() is True (the gradient
+        solvers, whose iterations are costly anyway, keep to `every`).
+
+        Parameters and data are checked before the first snapshot; the fitted attributes
+        are set once the last machine has finished (a stream abandoned early sets none).
+        """
+        every = check_every(every)
+        params = self.table.check(self.get_params())
+        solver = self.table.solvers[params["solver"]]
+        data, labels = check_data(X, y)
+        classes, codes = encode_labels(labels)
+        scaler = Scaler.fit(data) if params["standardize"] else None
+        Z = data if scaler is None else scaler.transform(data)
+        scale.check_magnitude(Z)
+        kernel = Kernel(params["kernel"], resolve_gamma(params["gamma"], Z),
+                        params["degree"], params["coef0"])
+        scale.check_kernel(Z, kernel)
+        pairs = machine_pairs(len(classes))
+        machines, finals = [], []
+        for k, (pos, neg) in enumerate(pairs):
+            points = np.flatnonzero((codes == pos) | (codes == neg))
+            problem = BinaryProblem(
+                X=Z[points], y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
+                C=params["C"], tol=params["tol"], max_iter=params["max_iter"],
+                learning_rate=params["learning_rate"], batch_size=params["batch_size"],
+                seed=params["random_state"], params=MappingProxyType(params))
+            points.flags.writeable = False      # the machine hands it out
+            machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
+                              None if len(pairs) == 1 else points, kernel, scaler)
+            final: Snapshot | None = None
+            for final in solver.implementation().solve(problem, every, wanted):
+                yield Progress(machine, final)
+            assert final is not None, "a solver yields its final state last"
+            _require_finite(final, solver, machine)
+            finals.append(final)
+            machines.append(binary_machine(final, problem, points, pos, neg))
+        self._set_fitted(kernel, classes, codes, machines, scaler, finals, data, solver)
+
+    # -- fitted state -------------------------------------------------------------------------
+    def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X, solver):
+        dual = solver.objective == "dual"   # the others minimise P
+        objectives = np.array([s.dual_objective if dual else s.primal_objective
+                               for s in finals])
+        # where the model has seen data: a window drawing it over other points says when
+        # they lie outside (its predictions there are extrapolation)
+        self._take_model(SVMModel(kernel, classes, tuple(machines), scaler), codes,
+                         np.arange(len(X)), X, n_iter=[s.iteration for s in finals],
+                         objective=float(objectives[0]) if len(finals) == 1 else objectives,
+                         converged=all(s.converged for s in finals), n_features=X.shape[1],
+                         n_samples=X.shape[0], feature_min=X.min(axis=0),
+                         feature_max=X.max(axis=0))
+
+    @classmethod
+    def from_model(cls, model: SVMModel, codes: ArrayLike, points: ArrayLike,
+                   vectors: ArrayLike, *, n_iter: ArrayLike, objective: float | np.ndarray,
+                   converged: bool, n_features: int, n_samples: int | None = None,
+                   feature_min: np.ndarray | None = None, feature_max: np.ndarray | None = None,
+                   **params: Any) -> SVC:
+        """A fitted SVC around `model` (read from a file, or relabelled), as fit leaves one:
+        codes[i] is the class index of training point i (its support vectors at least),
+        vectors the input-unit positions of the training points `points` (its support
+        vectors at least); the rest is the training summary fit keeps, and the parameters."""
+        svc = cls(**params)
+        svc._take_model(model, np.asarray(codes), np.asarray(points), np.asarray(vectors),
+                        n_iter=n_iter, objective=objective, converged=converged,
+                        n_features=n_features, n_samples=n_samples, feature_min=feature_min,
+                        feature_max=feature_max)
+        return svc
+
+    def _take_model(self, model, codes, points, vectors, *, n_iter, objective, converged,
+                    n_features, n_samples, feature_min, feature_max) -> None:
+        K = len(model.classes)
+        self.model_ = model
+        self.classes_ = model.classes
+        self.gamma_ = model.kernel.gamma
+        self.n_features_in_ = n_features
+        if n_samples is not None:
+            self.n_samples_fit_ = n_samples
+        self.feature_min_, self.feature_max_ = feature_min, feature_max
+        self.n_iter_ = np.asarray(n_iter)
+        self.objective_ = objective
+        self.converged_ = converged
+        self.intercept_ = intercepts(model.machines, model.kernel, model.scaler)
+        self.support_, self.dual_coef_ = libsvm_layout(model.machines, K, codes)
+        self.n_support_ = np.bincount(codes[self.support_], minlength=K)
+        row = np.full(int(points.max(initial=-1)) + 1, -1, dtype=np.intp)
+        row[points] = np.arange(len(points))
+        self.support_vectors_ = vectors[row[self.support_]]
+
+    @property
+    def coef_(self) -> np.ndarray:
+        """Weights of the linear kernel's hyperplanes, one row per machine, in the units of
+        the input (standardisation folded in): decision_function = X @ coef_.T + intercept_.
+        Read-only, as scikit-learn's: it is computed from the model, so an edit would
+        change nothing (refit with other parameters instead)."""
+        model = self._fitted()
+        if model.kernel.name != "linear":
+            raise AttributeError(tr("coef_ is only available when kernel='linear'"))
+        w = np.vstack([m.w for m in model.machines if m.w is not None])
+        w = w if model.scaler is None else w / model.scaler.scale
+        w.flags.writeable = False
+        return w
+
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
+        """f(x): shape (n,) for two classes (positive means classes_[1]). For K classes,
+        decision_function_shape="ovr" (the default): (n, K), a column per class whose
+        argmax is the prediction (scikit-learn's votes plus scaled confidences); "ovo":
+        (n, K(K-1)/2) one-vs-one values in scikit-learn's order (positive: first class)."""
+        model = self._fitted()
+        values = model.decision_function(check_X(X, model.n_features))
+        shape = self.table.param("decision_function_shape").check(
+            self.decision_function_shape)
+        if shape == "ovr" and len(model.classes) > 2:
+            return ovr_decision(values, len(model.classes))
+        return values
+
+    def predict(self, X: ArrayLike) -> np.ndarray:
+        model = self._fitted()
+        return model.predict(check_X(X, model.n_features))
+
+    def score(self, X: ArrayLike, y: ArrayLike) -> float:
+        """Mean accuracy on (X, y)."""
+        data, labels = check_data(X, y, need_two_classes=False)
+        return float(np.mean(self.predict(data) == labels))
+
+
+def _require_finite(final: Snapshot, solver: catalog.Solver, machine: Machine) -> None:
+    """No model holding NaN or inf is returned, whatever a solver let through."""
+    dual = solver.objective == "dual"
+    objective = final.dual_objective if dual else final.primal_objective
+    values = [v for v in (final.bias, objective, final.dual_coef, final.w) if v is not None]
+    if not all(np.isfinite(v).all() for v in values):
+        said = (tr("solver {solver} produced NaN or inf (machine {machine} of {count}): its "
+                   "arithmetic overflowed on these data; pass standardize=True")
+                if machine.count > 1 else
+                tr("solver {solver} produced NaN or inf: its arithmetic overflowed on these "
+                   "data; pass standardize=True"))
+        raise DivergenceError(said.format(solver=repr(solver.name), machine=machine.index + 1,
+                                          count=machine.count))
