@@ -228,3 +228,14 @@ def test_the_file_dialog_speaks_japanese(japanese, qtbot):
     texts = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
     dialog.reject()
     assert texts and all(JAPANESE.search(text) for text in texts), texts
+
+
+def test_the_training_line_names_the_kernel_in_japanese(japanese, qtbot):
+    from svmdesk.app.shell.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.run_display.run_started, timeout=10_000):
+        window.panel.train_button.click()
+    assert "線形カーネル" in window.run_display._training_words
+    qtbot.waitUntil(lambda: not window.running, timeout=10_000)

@@ -108,7 +108,7 @@ class RunDisplay(QObject):
         self.readout.mark_objective(job.params["solver"])
         self._training_words = tr("Training {solver} with the {kernel} kernel… (Space "
                                   "pauses, Esc stops)").format(
-            solver=self.panel.solver.currentText(), kernel=job.params["kernel"])
+            solver=self.panel.solver.currentText(), kernel=self.panel.kernel.currentText())
         if self.run.state == RunState.RUNNING:
             self.notices.say(self._training_words)
         self.run_started.emit()
