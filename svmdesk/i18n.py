@@ -89,8 +89,9 @@ def system_language() -> str:
     LANG, as gettext reads them), else English."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         for code in os.environ.get(variable, "").split(":"):
-            if normalise(code):
-                return normalise(code) or SOURCE
+            known = normalise(code)
+            if known:
+                return known
     return SOURCE
 
 
@@ -98,6 +99,7 @@ def chosen_language(asked: str | None = None, remembered: str | None = None) -> 
     """What to speak: `asked` (--lang), else SVMDESK_LANG, else `remembered` (the window's
     View > Language), else the system's language."""
     for code in (asked, os.environ.get(ENVIRONMENT), remembered):
-        if normalise(code):
-            return normalise(code) or SOURCE
+        known = normalise(code)
+        if known:
+            return known
     return system_language()

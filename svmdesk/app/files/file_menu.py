@@ -35,7 +35,7 @@ from ...core import DataError, Dataset
 from ...formats import export_libsvm, save_dataset, save_model
 from ...formats.session import SUFFIX, Session, save_session
 from ...i18n import N_, tr
-from ...resources import EXAMPLES, Example, example_path
+from ...resources import WINDOW_EXAMPLES, Example, example_path
 from ..actions import make_action
 from ..background import in_background
 from ..settings import app_settings
@@ -89,10 +89,9 @@ class FileActions(QObject):
         add(tr("&Open…"), "Ctrl+O", self.choose_and_open)
         self.recent_menu = menu.addMenu(tr("Open &recent"))
         self.examples_menu = menu.addMenu(tr("E&xamples"))
-        for example in EXAMPLES:
-            if example.task == "classification":       # the window classifies
-                self.examples_menu.addAction(make_action(
-                    w, tr(example.title), "", lambda _=False, e=example: self.open_example(e)))
+        for example in WINDOW_EXAMPLES:
+            self.examples_menu.addAction(make_action(
+                w, tr(example.title), "", lambda _=False, e=example: self.open_example(e)))
         menu.addSeparator()
         add(tr("&Save session"), "Ctrl+S", self.save)
         add(tr("Save session &as…"), "Ctrl+Shift+S", self.save_as)

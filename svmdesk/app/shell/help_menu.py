@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from ...i18n import tr
-from ...resources import EXAMPLES
+from ...resources import WINDOW_EXAMPLES
 from ..actions import make_action
 from ..settings import app_settings
 from ..widgets import help
@@ -41,7 +41,7 @@ class HelpMenu(QObject):
 
     def welcome(self) -> None:
         examples = [(tr(e.title), lambda e=e: self.files.open_example(e))
-                    for e in EXAMPLES if e.task == "classification"]
+                    for e in WINDOW_EXAMPLES]
         page = help.welcome_page(self.window, examples, self.getting_started)
         page.finished.connect(lambda _: app_settings().setValue(WELCOMED, True))
         self._show(page)
