@@ -10,6 +10,7 @@ from svmdesk.core import SVC, ConvergenceWarning, Kernel, make_dataset
 from svmdesk.core.solvers import smo
 from svmdesk.core.solvers.smo import newton, row_cache
 from svmdesk.core.solvers.smo import solver as smo_solver
+from svmdesk.core.solvers.smo.problem import c_svc
 
 from .conftest import libsvm, libsvm_dual_objective
 
@@ -143,7 +144,7 @@ def test_shrinking_happens_whatever_the_snapshot_interval():
     d = make_dataset("moons", n=2500, noise=0.2, seed=0)
     X, y = np.asarray(d.X), np.asarray(d.y)
     problem = _problem(X, y, Kernel("rbf", gamma=1.0), C=1000.0)   # thousands of pairs
-    solver = smo_solver._SMO(problem)
+    solver = smo_solver._SMO(c_svc(problem))
     sizes = [solver.m for snap in solver.run(every=7) if snap.iteration <= 1100]
     assert min(sizes) < problem.n               # the first test comes after 1000 pairs
 
@@ -155,7 +156,7 @@ def test_newton_step_is_a_feasible_ascent_that_keeps_F_exact():
     X, y = np.asarray(d.X), np.asarray(d.y)
     kernel = Kernel("rbf", gamma=1.0)
     problem = _problem(X, y, kernel, C=100.0)
-    solver = smo_solver._SMO(problem)
+    solver = smo_solver._SMO(c_svc(problem))
     solver._steps(60)
     before = solver.dual
     assert solver._newton_step() in (True, False)

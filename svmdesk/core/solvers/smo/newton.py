@@ -10,8 +10,9 @@ NEWTON_RIDGE = 1e-10        # relative to max Q_ii: keeps the Newton system regu
 
 
 def _box_qp(Q, y, g, a, C, tol):
-    """Minimise 1/2 a'Qa - e'a (gradient g at a) over these multipliers with 0 <= a <= C
-    and y'a held, starting from a: a primal active-set method. Each round takes the Newton
+    """Minimise 1/2 a'Qa + p'a (gradient g at a: p enters through it alone) over these
+    multipliers with 0 <= a_i <= C_i (C: one bound for all, or one each) and y'a held,
+    starting from a: a primal active-set method. Each round takes the Newton
     step on the working set (every point to begin with), cut at the first bound it meets,
     where that point leaves the working set; at the working set's optimum, the bounded
     point whose multiplier most wants to move re-enters. The inverse of the working KKT
@@ -19,6 +20,7 @@ def _box_qp(Q, y, g, a, C, tol):
     a round costs O(k^2). Returns (new a, True when optimal to within tol)."""
     k = len(a)
     a, g = a.copy(), g.copy()
+    C = np.broadcast_to(np.asarray(C, dtype=np.float64), a.shape)
     working = np.ones(k, dtype=bool)
     # The directions come from Q plus a tiny ridge: duplicate points make Q singular
     # (their gradients are equal, so the ridge moves nothing along that direction); the
@@ -44,7 +46,7 @@ def _box_qp(Q, y, g, a, C, tol):
                 t = min(-slope / curv, float(room.min()))
                 blocked = np.flatnonzero(room <= t)
                 a += t * d
-                a[blocked] = np.where(d[blocked] > 0, C, 0.0)   # exactly on the bound
+                a[blocked] = np.where(d[blocked] > 0, C[blocked], 0.0)   # exactly on the bound
                 g += t * Qd
                 if len(blocked):
                     for r in blocked:

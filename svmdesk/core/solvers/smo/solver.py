@@ -1,8 +1,10 @@
 """Sequential minimal optimisation (Platt 1998) as libsvm does it (Chang and Lin 2011), in
 numpy, sped up by Newton steps.
 
-Dual problem (libsvm's min form): minimise 1/2 a'Qa - e'a, 0 <= a <= C, y'a = 0,
-Q_ij = y_i y_j k(x_i, x_j). We track F_t = -y_t G_t where G = Qa - e is the gradient:
+The problem is libsvm's general one (`problem.DualProblem`): minimise 1/2 a'Qa + p'a,
+0 <= a_i <= C_i, y'a = delta, Q_ij = y_i y_j k(x_i, x_j), from a feasible start; C-SVC is
+p = -e, C_i = C, a = 0 (`problem.c_svc`), and the other kinds of machine differ only there.
+We track F_t = -y_t G_t where G = Qa + p is the gradient:
  * I_up  = {t : y_t a_t can still grow},  I_low = {t : y_t a_t can still shrink};
  * the maximal violating pair gap is  max_{I_up} F - min_{I_low} F;  stop when < tol;
  * a pair step a_i += y_i lam, a_j -= y_j lam changes F by -lam (K[i] - K[j]),
@@ -45,9 +47,10 @@ from .._common import (
     require_trainable,
     training_errors,
 )
-from ..base import BinaryProblem, Snapshot, Wanted, dual_stats
+from ..base import BinaryProblem, Snapshot, Wanted
 from ..support import support_of
 from .newton import _box_qp
+from .problem import DualProblem, c_svc
 from .progress import ProgressWatch
 from .row_cache import KernelRowCache
 
@@ -66,19 +69,34 @@ def solve(problem: BinaryProblem, every: int = 1,
     says True between two pair steps (it is asked after each, so a caller drawing frames
     gets one as soon as it wants one, and the solver runs long batches between)."""
     require_trainable(problem, "smo")
-    return _SMO(problem).run(max(1, int(every)), wanted)
+    return _SMO(c_svc(problem)).run(max(1, int(every)), wanted)
+
+
+def _membership(y: np.ndarray, a: np.ndarray, upper: np.ndarray) -> tuple:
+    """Membership of I_up / I_low as penalties added to F before a max / min (0 in the set,
+    -inf / +inf outside): y_t a_t can grow below the upper bound of a positive point and
+    above 0 for a negative one, and shrink the other way round."""
+    pos, above, below = y > 0, a > 0, a < upper
+    return (np.where(np.where(pos, below, above), 0.0, -math.inf),
+            np.where(np.where(pos, above, below), 0.0, math.inf))
 
 
 class _SMO:
-    def __init__(self, p: BinaryProblem) -> None:
+    def __init__(self, p: DualProblem) -> None:
         self.p = p
         n = p.n
-        self.C = float(p.C)
+        self.C = p.C
         self.order = np.arange(n)
         self.m = n                                   # active prefix length
         self.y = np.asarray(p.y, dtype=np.float64).copy()
-        self.alpha = np.zeros(n)
-        self.F = self.y.copy()                       # a = 0: G = -e, F = -y G = y
+        self.lin = np.asarray(p.p, dtype=np.float64).copy()    # the linear term p
+        self.upper = np.asarray(p.upper, dtype=np.float64).copy()
+        self.alpha = np.asarray(p.start, dtype=np.float64).copy()
+        # F = -y G = -y (Qa + p) = -K (y a) - y p: at a = 0, -y p (C-SVC: y)
+        self.F = -self.y * self.lin
+        start = np.flatnonzero(self.alpha)
+        if len(start):
+            self.F -= p.kernel.matvec(p.X, p.X[start], (self.y * self.alpha)[start])
         self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()   # last reconstruction
         # hard margin: the best state seen (alpha in the caller's order, its iteration, its
         # training errors), and whether the run found that no solution exists
@@ -98,12 +116,10 @@ class _SMO:
         self.watch = ProgressWatch(p.tol) if p.max_iter is None else None
         max_time = p.params.get("max_time")          # seconds of solving, the user's bound
         self.max_time = None if max_time is None else float(max_time)  # type: ignore[arg-type]
-        self.dual = 0.0                              # D(a), kept exact step by step
+        self.dual = self._dual()                     # D(a), kept exact step by step
         self.pair: tuple[int, int] | None = None
-        # Membership of I_up / I_low as penalties added to F before a max / min: at a = 0,
-        # I_up holds the positive points and I_low the negative ones.
-        self.up_pen = np.where(self.y > 0, 0.0, -math.inf)
-        self.low_pen = np.where(self.y > 0, math.inf, 0.0)
+        self.up_pen, self.low_pen = _membership(self.y, self.alpha, self.upper)
+        self._list_order()
 
     def _extremes(self, m: int):
         """(max of F over I_up, min of F over I_low) among the first m points."""
@@ -190,7 +206,7 @@ class _SMO:
         """Hard margin only (no box holds the multipliers): the state before a batch of
         pair steps is a candidate for the best state, which the run goes back to should it
         find that no solution exists (`_keep_if_best`); the best so far, or None in a box."""
-        if math.isfinite(self.C):
+        if not self.p.unbounded:
             return None
         self._keep_if_best()
         return self.best
@@ -204,7 +220,7 @@ class _SMO:
                 and np.isfinite(self.alpha).all()):
             return
         fmax, fmin = self._extremes(self.m)
-        errors = training_errors(self.y, self.y - self.F + self._bias(fmax, fmin))
+        errors = training_errors(self.y, self._decision() + self._bias(fmax, fmin))
         if self.best is None or errors <= self.best[2]:
             alpha = np.empty_like(self.alpha)
             alpha[self.order] = self.alpha
@@ -217,9 +233,7 @@ class _SMO:
         assert self.best is not None            # the first checkpoint (a = 0) is finite
         alpha, self.iteration, _ = self.best
         self.alpha = alpha[self.order]
-        pos, sv = self.y > 0, self.alpha > 0
-        self.up_pen = np.where(pos | sv, 0.0, -math.inf)
-        self.low_pen = np.where(~pos | sv, 0.0, math.inf)
+        self.up_pen, self.low_pen = _membership(self.y, self.alpha, self.upper)
         self.m = self.p.n
 
     def _overflowed(self, best: tuple | None) -> None:
@@ -248,13 +262,13 @@ class _SMO:
         F only inside Fup = F + up_pen and Flow = F + low_pen (every point is in I_up or
         I_low, so F is where either is finite): one update each per step buys the max over
         I_up and the gains over I_low without a pass to add the penalties."""
-        C, tol, m, cache = self.C, self.p.tol, self.m, self.cache
+        tol, m, cache = self.p.tol, self.m, self.cache
         a, y, kd = self.alpha, self.y, self.kd
         up_pen, low_pen = self.up_pen[:m], self.low_pen[:m]
         Fup, Flow = self.F[:m] + up_pen, self.F[:m] + low_pen
         rows, slot_of, stamp = cache.rows, cache.slot_of, cache.stamp
         inv_quad, have_inv = cache.inv_quad, cache.have_inv
-        pos = (y[:m] > 0).tolist()                 # list lookups beat numpy scalars here
+        pos, upper = self.pos_list, self.upper_list
         b, work = np.empty(m), np.empty(m)
         inf = math.inf
         dual, steps, optimal, now = self.dual, 0, False, self.iteration
@@ -285,10 +299,10 @@ class _SMO:
                 sj = cache.fetch(j, now, keep=si)
             stamp[sj] = now
             Ki, Kj = rows[si, :m], rows[sj, :m]
-            # clip: a_i moves by +y_i lam, a_j by -y_j lam; both stay within [0, C]
+            # clip: a_i moves by +y_i lam, a_j by -y_j lam; both stay within [0, C_i]
             ai, aj = a[i], a[j]
-            pos_i, pos_j = pos[i], pos[j]
-            lam = min(bj * inv_i[j], C - ai if pos_i else ai, aj if pos_j else C - aj)
+            pos_i, pos_j, Ci, Cj = pos[i], pos[j], upper[i], upper[j]
+            lam = min(bj * inv_i[j], Ci - ai if pos_i else ai, aj if pos_j else Cj - aj)
             dual += lam * bj - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
             a[i] = ai = ai + lam if pos_i else ai - lam
             a[j] = aj = aj - lam if pos_j else aj + lam
@@ -299,8 +313,8 @@ class _SMO:
             # membership of I_up / I_low for the two points that moved: i was in I_up, j
             # in I_low, so their F is read there
             Fi, Fj = Fup[i], Flow[j]
-            up_i, low_i = (ai < C, ai > 0) if pos_i else (ai > 0, ai < C)
-            up_j, low_j = (aj < C, aj > 0) if pos_j else (aj > 0, aj < C)
+            up_i, low_i = (ai < Ci, ai > 0) if pos_i else (ai > 0, ai < Ci)
+            up_j, low_j = (aj < Cj, aj > 0) if pos_j else (aj > 0, aj < Cj)
             up_pen[i], Fup[i] = (0.0, Fi) if up_i else (-inf, -inf)
             low_pen[i], Flow[i] = (0.0, Fi) if low_i else (inf, inf)
             up_pen[j], Fup[j] = (0.0, Fj) if up_j else (-inf, -inf)
@@ -319,15 +333,15 @@ class _SMO:
         return optimal
 
     def _newton_step(self) -> bool:
-        """Move the free multipliers (0 < a < C) together to the optimum of the dual with
+        """Move the free multipliers (0 < a_i < C_i) together to the optimum of the dual with
         every other multiplier held: the subproblem over the free set, box included, solved
         by a small active-set method on k x k matrices (`_box_qp`). At large C, SMO spends
         thousands of pair steps circling this point on an ill-conditioned kernel; any
         feasible move that raises the dual is safe for it. F is updated once, from the
         kernel rows of the points that moved. True when the multipliers moved."""
-        m, C = self.m, self.C
-        a = self.alpha[:m]
-        free = np.flatnonzero((a > 0) & (a < C))
+        m = self.m
+        a, upper = self.alpha[:m], self.upper[:m]
+        free = np.flatnonzero((a > 0) & (a < upper))
         k = len(free)
         if k < 3 or k > min(NEWTON_MAX_FREE, len(self.cache.rows) // 2):
             return False
@@ -337,9 +351,9 @@ class _SMO:
         Xf = self.cache.X[free]
         # Q in float64: float32 rows would make this nearly singular matrix indefinite.
         Q = self.p.kernel(Xf, Xf) * np.outer(y, y)
-        G = -y * self.F[free]                        # gradient of 1/2 a'Qa - e'a
+        G = -y * self.F[free]                        # gradient of 1/2 a'Qa + p'a
         old = a[free]
-        new, settled = _box_qp(Q, y, G, old, C, 0.5 * self.p.tol)
+        new, settled = _box_qp(Q, y, G, old, upper[free], 0.5 * self.p.tol)
         change = new - old
         moved = np.flatnonzero(change)
         if not len(moved) or abs(y @ change) > 1e-12 * max(1.0, float(new.max())):
@@ -348,18 +362,16 @@ class _SMO:
         rows = self.cache.rows_of(free[moved], self.iteration)
         self.F[:m] -= (y[moved] * change[moved]).astype(self.cache.dtype) @ rows
         self.dual -= G @ change + 0.5 * change @ Q @ change
-        pos = y > 0
-        self.up_pen[free] = np.where(np.where(pos, new < C, new > 0), 0.0, -math.inf)
-        self.low_pen[free] = np.where(np.where(pos, new > 0, new < C), 0.0, math.inf)
-        self._settled = np.flatnonzero((a > 0) & (a < C)) if settled else None
+        self.up_pen[free], self.low_pen[free] = _membership(y, new, upper[free])
+        self._settled = np.flatnonzero((a > 0) & (a < upper)) if settled else None
         return True
 
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
         time; shrunk points use their last F)."""
-        if np.isfinite(self.C) or self.iteration != self.next_shrink - self.shrink_every:
+        if not self.p.unbounded or self.iteration != self.next_shrink - self.shrink_every:
             return False
-        self.no_solution = hulls_overlap(self.alpha, self.y - self.F, self.y, self.kd.max())
+        self.no_solution = hulls_overlap(self.alpha, self._decision(), self.y, self.kd.max())
         return self.no_solution
 
     # -- shrinking --------------------------------------------------------------------------
@@ -384,13 +396,20 @@ class _SMO:
             return
         keep = np.flatnonzero(~out)
         order = np.concatenate([keep, np.flatnonzero(out), np.arange(m, self.p.n)])
-        for name in ("order", "y", "alpha", "F", "kd", "up_pen", "low_pen", "alpha_ref",
-                     "F_ref"):
+        for name in ("order", "y", "lin", "upper", "alpha", "F", "kd", "up_pen", "low_pen",
+                     "alpha_ref", "F_ref"):
             setattr(self, name, getattr(self, name)[order])
+        self._list_order()
         self.cache.permute(order, len(keep))
         self.m = len(keep)
         self.next_newton = min(self.next_newton, self.iteration + self._newton_every())
         self._settled = None
+
+    def _list_order(self) -> None:
+        """The signs and the bounds as lists in the solver's order, for the pair steps: list
+        lookups beat numpy scalars there (made again when shrinking reorders the points)."""
+        self.pos_list = (self.y > 0).tolist()
+        self.upper_list = self.upper.tolist()
 
     def _unshrink(self) -> None:
         """Every point active again, with F recomputed exactly."""
@@ -413,8 +432,17 @@ class _SMO:
             self.F_ref -= self.p.kernel.matvec(X, X[changed], step)
             self.alpha_ref[changed] = self.alpha[changed]
         self.F = self.F_ref.copy()
-        # D = e'a - 1/2 a'Qa with Qa = e - y F
-        self.dual = 0.5 * float(self.alpha @ (1.0 + self.y * self.F))
+        self.dual = self._dual()
+
+    def _dual(self) -> float:
+        """D = -(1/2 a'Qa + p'a), the dual objective in libsvm's max form (C-SVC:
+        e'a - 1/2 a'Qa), from F: Qa = G - p = -y F - p, so D = 1/2 a'(y F - p)."""
+        return 0.5 * float(self.alpha @ (self.y * self.F - self.lin))
+
+    def _decision(self) -> np.ndarray:
+        """f without the bias at each variable's point, in the solver's order:
+        sum_j y_j a_j k(x_j, x_i) = y_i (Qa)_i = -F_i - y_i p_i (C-SVC: y - F)."""
+        return -self.F - self.y * self.lin
 
     def _optimal_everywhere(self) -> bool:
         """The active prefix is optimal: is every point, with an exact F?"""
@@ -426,8 +454,8 @@ class _SMO:
 
     # -- results ----------------------------------------------------------------------------
     def _bias(self, fmax: float, fmin: float) -> float:
-        """Mean F over free SVs (0 < a < C), else the middle of the feasible interval."""
-        free = (self.alpha > 0) & (self.alpha < self.C)
+        """Mean F over free SVs (0 < a_i < C_i), else the middle of the feasible interval."""
+        free = (self.alpha > 0) & (self.alpha < self.upper)
         if free.any():
             return float(self.F[free].mean())
         return 0.5 * (fmax + fmin)
@@ -437,14 +465,14 @@ class _SMO:
         so a mid-run primal objective is approximate; the final one is exact."""
         back = np.empty_like(self.order)
         back[self.order] = np.arange(len(self.order))
-        alpha, y, F = self.alpha[back], self.y[back], self.F[back]
+        alpha, y, decision = self.alpha[back], self.y[back], self._decision()[back]
         fmax, fmin = self._extremes(self.m)
         bias = self._bias(fmax, fmin)
-        primal, _, _ = dual_stats(alpha, y, 1.0 - y * F, bias, self.C)
+        primal = self.p.primal(alpha, decision, bias)
         return Snapshot(
             iteration=self.iteration, bias=bias, primal_objective=primal,
             dual_objective=self.dual, gap=primal - self.dual,
             kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
             support=support_of(alpha, self.C, exact=True), working_pair=self.pair,
             converged=converged, remaining=None if self.watch is None else self.watch.remaining,
-            decision=y - F)     # y_i g_i = 1 - y_i F_i, so g = y - F (y = +-1)
+            decision=decision)
