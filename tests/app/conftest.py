@@ -105,8 +105,13 @@ def qasync_loop(qapp):
         # collector, it may be freed on a worker thread, where Qt cannot unregister its
         # timers, and a later test's event loop fires one on the freed object (SIGSEGV; a
         # collector forced onto another thread crashed 3 runs of 3, none with this).
+        # Closing joins the executor, and a job ending then calls the loop back from its
+        # thread: a queued Qt event that, delivered after the timer is gone, fails on it.
+        # Deliver those calls now (they only register callbacks that will never run).
         import shiboken6
+        from PySide6.QtCore import QCoreApplication, QEvent
 
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.MetaCall)
         timer = getattr(loop, "_timer", None)
         if timer is not None and shiboken6.isValid(timer):
             shiboken6.delete(timer)

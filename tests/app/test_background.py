@@ -219,3 +219,12 @@ def test_an_edit_is_autosaved_within_seconds_not_at_the_interval(window, qtbot):
     assert time.perf_counter() - start < autosave_module.AFTER_EDIT_SECONDS + 2.0
     assert autosave.wait(TIMEOUT)
     assert len(load_session(autosave.path).y) == 101
+
+
+def test_an_executor_job_ending_as_the_loop_closes_leaves_no_error(qasync_loop):
+    """An executor job that ends as a test ends (the slow autosave above, released at its
+    end) calls the loop back from its thread while the loop closes (closing joins the
+    executor): that call is queued as a Qt event and delivered after the loop's fixture
+    has ended, which must pass without an error (it once found the loop's timer deleted: a
+    teardown error under load). The job here ends once the test has returned."""
+    qasync_loop.run_in_executor(None, time.sleep, 0.3)
