@@ -71,7 +71,8 @@ class Control:
 
 @dataclass(frozen=True)
 class Param:
-    """One training parameter. kind: "choice" (one of `choices`), "real", "int" or "bool".
+    """One training parameter. kind: "choice" (one of `choices`), "real", "int", "bool" or
+    "weights" (a mapping from class label to a non-negative weight).
     Numbers lie between low and high (open or closed ends); `words` are strings accepted
     besides numbers, (word, meaning) pairs; `none` says what None means ('' if None is
     refused) and `none_value` is what None stands for once checked."""
@@ -112,6 +113,8 @@ class Param:
                         choices=", ".join(quoted[:-1]), last=quoted[-1]))
         elif self.kind == "bool":
             text = tr("True or False")
+        elif self.kind == "weights":
+            text = tr("a mapping from class label to a non-negative weight")
         else:
             text = self._numbers()
         if self.words:
@@ -150,6 +153,8 @@ class Param:
             return self._ok(ok, value, value)
         if self.kind == "bool":
             return self._ok(isinstance(value, (bool, np.bool_)), value, bool(value))
+        if self.kind == "weights":
+            return self._weights(value)
         integral = isinstance(value, numbers.Integral)
         real = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
         if not real or (self.kind == "int" and not integral) or math.isnan(value):
@@ -158,6 +163,17 @@ class Param:
         above = number > self.low if self.low_open else number >= self.low
         below = number < self.high if self.high_open else number <= self.high
         return self._ok(above and below, value, number)
+
+    def _weights(self, value) -> dict:
+        """A mapping of label -> weight, as a dict of floats: each weight a finite number
+        >= 0 (0 drops the class's points, as LIBSVM drops points of weight 0)."""
+        if not isinstance(value, Mapping):
+            raise self._bad(value)
+        for weight in value.values():
+            real = isinstance(weight, numbers.Real) and not isinstance(weight, (bool, np.bool_))
+            if not real or not math.isfinite(weight) or weight < 0:
+                raise self._bad(value)
+        return {label: float(weight) for label, weight in value.items()}
 
     def _ok(self, ok: bool, value, checked):
         if not ok:
@@ -350,6 +366,11 @@ PARAMS = (
                                              effect=N_(
               "The same seed draws the same points in the same order: a run repeats "
               "exactly."))),
+    Param("class_weight", "weights", None,
+          N_("each class's weight: its points' margin violations cost C times it"),
+          words=(("balanced", "n_samples / (n_classes * np.bincount(y))"),),
+          none=N_("every class weighing 1"),
+          formula="C_i = C * class_weight[y_i] * sample_weight_i", in_old_files=False),
     Param("decision_function_shape", "choice", "ovr",
           "what decision_function returns for three or more classes: one column per class "
           "('ovr', scikit-learn's default) or per one-vs-one machine ('ovo')",

@@ -56,16 +56,16 @@ def binary_machine(snap: Snapshot, problem: BinaryProblem, points: np.ndarray, p
 
 
 def _primal_dual_coef(snap, problem, support) -> np.ndarray:
-    """y_i a_i for a primal solution: a_i = C inside the margin, and for points on it the
-    least-squares multipliers in [0, C] that rebuild w (the KKT conditions of the dual)."""
-    y, X = problem.y[support], problem.X[support]
+    """y_i a_i for a primal solution: a_i = C_i inside the margin, and for points on it the
+    least-squares multipliers in [0, C_i] that rebuild w (the KKT conditions of the dual)."""
+    y, X, C = problem.y[support], problem.X[support], problem.bounds[support]
     margins = y * (X @ snap.w + snap.bias)
-    alpha = np.where(margins < 1.0 - 1e-3, problem.C, 0.0)
+    alpha = np.where(margins < 1.0 - 1e-3, C, 0.0)
     on = np.flatnonzero(alpha == 0)
     if len(on):
         rest = snap.w - (alpha * y) @ X
         sol = np.linalg.lstsq((y[on, None] * X[on]).T, rest, rcond=None)[0]
-        alpha[on] = np.clip(sol, 0.0, problem.C)
+        alpha[on] = np.clip(sol, 0.0, C[on])
     return y * alpha
 
 

@@ -24,6 +24,7 @@ from ..solvers.base import BinaryProblem, Snapshot
 from .base import NEVER, TableEstimator, check_every, check_X, resolve_gamma
 from .labels import check_data, encode_labels
 from .one_vs_one import binary_machine, intercepts, libsvm_layout, machine_pairs, ovr_decision
+from .weights import point_weights
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,9 @@ class SVC(TableEstimator, table=catalog.TABLE):
 
     C=None (or inf) is the hard margin. gamma: "scale" (1 / (n_features * X.var())),
     "auto" (1 / n_features) or a positive number. Labels may be any hashable values.
+    class_weight ("balanced" or {label: weight}) and fit's sample_weight make LIBSVM's
+    weighted C: point i's violations cost C * class_weight[y_i] * sample_weight_i, and a
+    point of weight 0 is left out (see weights.py).
 
     The parameters, their ranges and the solvers and kernels that use them are the rows of
     `catalog.TABLE`; `__init__` takes them by keyword (see TableEstimator).
@@ -69,13 +73,14 @@ class SVC(TableEstimator, table=catalog.TABLE):
         return tags
 
     # -- training -----------------------------------------------------------------------------
-    def fit(self, X: ArrayLike, y: ArrayLike) -> SVC:
-        for _ in self.iter_fit(X, y, every=NEVER):
+    def fit(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None) -> SVC:
+        for _ in self.iter_fit(X, y, every=NEVER, sample_weight=sample_weight):
             pass
         return self
 
     def iter_fit(self, X: ArrayLike, y: ArrayLike, every: int = 1,
-                 wanted: Callable[[], bool] | None = None) -> Iterator[Progress]:
+                 wanted: Callable[[], bool] | None = None,
+                 sample_weight: ArrayLike | None = None) -> Iterator[Progress]:
         """Progress every `every` iterations of each machine, and each machine's final one.
         `wanted`, a callable, lets the caller ask for snapshots when it wants them instead:
         SMO then runs long batches and yields as soon as wanted() is True (the gradient
@@ -89,6 +94,9 @@ class SVC(TableEstimator, table=catalog.TABLE):
         solver = self.table.solvers[params["solver"]]
         data, labels = check_data(X, y)
         classes, codes = encode_labels(labels)
+        class_weight, weights = point_weights(params["class_weight"], sample_weight, classes,
+                                              codes)
+        weighted = not np.all(weights == 1.0)
         scaler = Scaler.fit(data) if params["standardize"] else None
         Z = data if scaler is None else scaler.transform(data)
         scale.check_magnitude(Z)
@@ -98,15 +106,17 @@ class SVC(TableEstimator, table=catalog.TABLE):
         pairs = machine_pairs(len(classes))
         machines, finals = [], []
         for k, (pos, neg) in enumerate(pairs):
-            points = np.flatnonzero((codes == pos) | (codes == neg))
+            points = np.flatnonzero(((codes == pos) | (codes == neg)) & (weights > 0))
             problem = BinaryProblem(
                 X=Z[points], y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
                 C=params["C"], tol=params["tol"], max_iter=params["max_iter"],
                 learning_rate=params["learning_rate"], batch_size=params["batch_size"],
-                seed=params["random_state"], params=MappingProxyType(params))
+                seed=params["random_state"], params=MappingProxyType(params),
+                weights=weights[points] if weighted else None)
             points.flags.writeable = False      # the machine hands it out
+            every_point = len(pairs) == 1 and len(points) == len(codes)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
-                              None if len(pairs) == 1 else points, kernel, scaler)
+                              None if every_point else points, kernel, scaler)
             final: Snapshot | None = None
             for final in solver.implementation().solve(problem, every, wanted):
                 yield Progress(machine, final)
@@ -115,6 +125,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
             finals.append(final)
             machines.append(binary_machine(final, problem, points, pos, neg))
         self._set_fitted(kernel, classes, codes, machines, scaler, finals, data, solver)
+        self.class_weight_ = class_weight
 
     # -- fitted state -------------------------------------------------------------------------
     def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X, solver):

@@ -1,5 +1,6 @@
 """Pieces shared by the textbook gradient solvers (dual-gradient, primal-subgradient,
-kernel-gradient, pegasos): argument checks, a safe step from the kernel's largest eigenvalue,
+kernel-gradient, pegasos): their entry point and opening (`gradient_solver`, `Opening`),
+argument checks, a safe step from the kernel's largest eigenvalue,
 the exact projection onto the dual feasible set, LIBSVM's bias rule, the duality-gap
 certificate of the subgradient solvers, the steps of their w and of their unregularised bias,
 and the w = 0 model they must beat.
@@ -10,13 +11,60 @@ margin (y_i f(x_i) = 1).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 import numpy as np
 
 from ...i18n import N_, tr
 from .. import catalog
-from .base import BinaryProblem
+from .base import BinaryProblem, Snapshot, Wanted
+
+Solve = Callable[[BinaryProblem, int, Wanted], Iterator[Snapshot]]
+
+
+def gradient_solver(name: str, iterate: Callable[[BinaryProblem, int], Iterator[Snapshot]],
+                    check: Callable[[BinaryProblem], None] | None = None) -> Solve:
+    """A gradient solver's `solve(problem, every=1, wanted=None)`: it validates at the call
+    (so errors surface there, not at the first snapshot), then returns `iterate`'s
+    generator. These solvers keep to `every`: their iterations are costly anyway, so they
+    ignore `wanted`. `check`: the solver's own checks besides."""
+
+    def solve(problem: BinaryProblem, every: int = 1,
+              wanted: Wanted = None) -> Iterator[Snapshot]:
+        require_trainable(problem, name)
+        require_every(every)
+        if check is not None:
+            check(problem)
+        return iterate(problem, every)
+
+    solve.__doc__ = f"Snapshots of solver {name!r} every `every` iterations, the final last."
+    return solve
+
+
+@dataclass(frozen=True)
+class Opening:
+    """What every gradient solver opens with, class and sample weights included.
+
+    The weighted problem is LIBSVM's: P = 1/2 ||w||^2 + sum_i C_i hinge_i with C_i = C w_i,
+    and its dual box 0 <= a_i <= C_i. The primal solvers step on P / (n C), the textbook's
+    R = lam/2 ||w||^2 + 1/n sum_i w_i hinge_i with lam = 1/(n C): a point's weight scales
+    its hinge loss, so its share of every sub-gradient, and its multiplier's bound."""
+
+    y: np.ndarray
+    n: int
+    C: float                # the user's C (inf: hard margin)
+    bounds: np.ndarray      # C_i = C w_i
+    weights: np.ndarray     # w_i
+    lam: float              # 1 / (n C)
+    max_iter: int
+
+
+def opening(problem: BinaryProblem, default_max_iter: int) -> Opening:
+    n, C = problem.n, float(problem.C)
+    weights = np.ones(n) if problem.weights is None else np.asarray(problem.weights, float)
+    return Opening(y=problem.y, n=n, C=C, bounds=problem.bounds, weights=weights,
+                   lam=1.0 / (n * C), max_iter=problem.max_iter or default_max_iter)
 
 
 def require_trainable(problem: BinaryProblem, solver: str) -> None:
@@ -57,8 +105,9 @@ def largest_eigenvalue(A: np.ndarray, iters: int = 100) -> float:
     return 1.05 * lam
 
 
-def project_dual(v: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
-    """Exact Euclidean projection of v onto {a : 0 <= a_i <= C, sum_i y_i a_i = 0}; C may be inf.
+def project_dual(v: np.ndarray, y: np.ndarray, C: float | np.ndarray) -> np.ndarray:
+    """Exact Euclidean projection of v onto {a : 0 <= a_i <= C_i, sum_i y_i a_i = 0}; C (one
+    for all, or C_i per point) may be inf.
 
     The KKT conditions give a(mu) = clip(v - mu y, 0, C) for the multiplier mu of the equality.
     h(mu) = y'a(mu) is a sum of terms that each fall with slope -1 on one interval of mu and
@@ -70,7 +119,7 @@ def project_dual(v: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
     # term i slopes for start_i < mu < end_i (start = -inf / end = +inf when C = inf)
     start = np.where(pos, u - C, u)
     end = np.where(pos, u, u + C)
-    slope_left = -float(np.count_nonzero(pos)) if not np.isfinite(C) else 0.0
+    slope_left = -float(np.count_nonzero(pos & np.isinf(C)))   # terms that never start
     knots = np.concatenate([start, end])
     change = np.concatenate([-np.ones_like(start), np.ones_like(end)])
     finite = np.isfinite(knots)
@@ -90,7 +139,8 @@ def project_dual(v: np.ndarray, y: np.ndarray, C: float) -> np.ndarray:
     return np.clip(v - mu * y, 0.0, C)
 
 
-def dual_bias(alpha: np.ndarray, y: np.ndarray, g: np.ndarray, C: float) -> tuple:
+def dual_bias(alpha: np.ndarray, y: np.ndarray, g: np.ndarray,
+              C: float | np.ndarray) -> tuple:
     """LIBSVM's bias and its KKT violation for dual variables `alpha`.
 
     Points that may still move "up" (I_up) bound the bias from below, points that may move
@@ -129,7 +179,7 @@ class AveragedDual:
     of any primal point from the optimum.
     """
 
-    def __init__(self, y: np.ndarray, C: float,
+    def __init__(self, y: np.ndarray, C: np.ndarray,
                  Q_matvec: Callable[[np.ndarray], np.ndarray]) -> None:
         """Q_matvec(a) must return Q a = y * (K (y * a))."""
         self.y, self.C, self.Q_matvec = y, C, Q_matvec
@@ -192,13 +242,12 @@ def primal_step(X: np.ndarray, lam: float) -> Callable[[int], float]:
     return lambda t: min(1.0 / (lam * t), cap)
 
 
-def constant_baseline(y: np.ndarray, C: float) -> tuple[float, float]:
-    """(P, b) of the best model with w = 0: the bias of the majority class, b = +-1, puts the
-    majority on its margin and costs 2 C per minority point (ties: b = 0, C n). Any fit the
-    linear solvers report must do at least this well."""
-    pos, neg = int(np.count_nonzero(y > 0)), int(np.count_nonzero(y < 0))
-    b = float(np.sign(pos - neg))
-    return float(C * np.maximum(0.0, 1.0 - y * b).sum()), b
+def constant_baseline(y: np.ndarray, C: np.ndarray) -> tuple[float, float]:
+    """(P, b) of the best model with w = 0, C_i per point: the bias of the heavier class,
+    b = +-1, puts it on its margin and costs 2 C_i per point of the other (ties: b = 0,
+    sum C_i). Any fit the linear solvers report must do at least this well."""
+    b = float(np.sign(C[y > 0].sum() - C[y < 0].sum()))
+    return float((C * np.maximum(0.0, 1.0 - y * b)).sum()), b
 
 
 def hulls_overlap(a: np.ndarray, g: np.ndarray, y: np.ndarray, radius_sq: float) -> bool:

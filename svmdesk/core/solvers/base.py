@@ -35,10 +35,19 @@ class BinaryProblem:
     # every checked training parameter by name (catalog.TABLE): where a solver finds one
     # this problem has no field for
     params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    # each point's weight, its class weight times its sample weight (positive; None: every
+    # point weighs 1): LIBSVM's weighted C, C_i = C * weights_i
+    weights: np.ndarray | None = None
 
     @property
     def n(self) -> int:
         return len(self.y)
+
+    @property
+    def bounds(self) -> np.ndarray:
+        """C_i = C * weights_i: each multiplier's upper bound, each hinge loss's weight."""
+        C = float(self.C)
+        return np.full(self.n, C) if self.weights is None else C * self.weights
 
     @property
     def hard_margin(self) -> bool:
@@ -89,17 +98,19 @@ class Snapshot:
 HARD_MARGIN_SLACK = 1e-3    # margins met to the solvers' default tolerance count as met
 
 
-def hinge_primal(half_w_sq: float | np.ndarray, margins: np.ndarray, C: float) -> float:
-    """P = 1/2 ||w||^2 + C sum max(0, 1 - margins), with margins = y_i f(x_i).
-    Hard margin (C = inf): 1/2 ||w||^2 once every margin is met, inf before."""
+def hinge_primal(half_w_sq: float | np.ndarray, margins: np.ndarray,
+                 C: float | np.ndarray) -> float:
+    """P = 1/2 ||w||^2 + sum_i C_i max(0, 1 - margins_i), with margins = y_i f(x_i) and C
+    one C for all or C_i per point. Hard margin (C = inf): 1/2 ||w||^2 once every margin is
+    met, inf before."""
     slack = np.maximum(0.0, 1.0 - margins)
-    if not np.isfinite(C):
+    if np.isinf(C).any():
         return float(half_w_sq) if slack.max(initial=0.0) <= HARD_MARGIN_SLACK else float("inf")
-    return float(half_w_sq + C * slack.sum())
+    return float(half_w_sq + (C * slack).sum())
 
 
 def dual_stats(alpha: np.ndarray, y: np.ndarray, y_g: np.ndarray, bias: float,
-               C: float) -> tuple[float, float, float]:
+               C: float | np.ndarray) -> tuple[float, float, float]:
     """Primal, dual and gap for dual variables `alpha`, from y_g = y * g (g: f without bias).
 
     With Q = (y y^T) * K: a^T Q a = sum a_i y_i g_i, so nothing here touches the kernel.

@@ -2,7 +2,9 @@
 for any kernel.
 
 Problem: maximise D(a) = sum_i a_i - 1/2 a'Qa with Q_ij = y_i y_j k(x_i, x_j),
-subject to 0 <= a_i <= C and sum_i y_i a_i = 0 (C = inf: hard margin, no upper bound).
+subject to 0 <= a_i <= C_i and sum_i y_i a_i = 0 (C = inf: hard margin, no upper bound).
+Class and sample weights are LIBSVM's weighted C: C_i = C w_i, each multiplier's own bound
+(and each hinge loss's weight in the primal P reported beside D).
 
 Algorithm: the textbook update a <- a + eta (1 - Qa), followed by the EXACT Euclidean
 projection onto the feasible set (textbook versions only clip to the box, some also nudge y'a
@@ -44,16 +46,16 @@ from ..errors import warn_convergence
 from ..scale import hinted
 from ._common import (
     dual_bias,
+    gradient_solver,
     hulls_overlap,
     largest_eigenvalue,
     no_hard_margin,
+    opening,
     overlap_shown,
     project_dual,
-    require_every,
-    require_trainable,
     training_errors,
 )
-from .base import BinaryProblem, Snapshot, Wanted, check_finite, dual_stats
+from .base import BinaryProblem, Snapshot, check_finite, dual_stats
 from .support import TOLERANCE_RULE, sparse_final, support_of
 
 NAME = "dual-gradient"
@@ -61,20 +63,12 @@ SUPPORT_RULE = TOLERANCE_RULE
 DEFAULT_MAX_ITER = 20_000
 
 
-def solve(problem: BinaryProblem, every: int = 1,
-          wanted: Wanted = None) -> Iterator[Snapshot]:
-    """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_trainable(problem, NAME)
-    require_every(every)
-    return _iterate(problem, every)
-
-
 def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
-    y, C = problem.y, problem.C
+    start = opening(problem, DEFAULT_MAX_ITER)
+    y, C, max_iter = start.y, start.bounds, start.max_iter
     K = problem.kernel(problem.X, problem.X)
     safe_step = 1.0 / max(largest_eigenvalue(K), 1e-12)
     step = problem.learning_rate or safe_step
-    max_iter = problem.max_iter or DEFAULT_MAX_ITER
 
     def Q(v):  # Q v = y * (K (y * v)), without forming Q
         return y * (K @ (y * v))
@@ -122,7 +116,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
 
 
 def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
-    primal, dual, gap = dual_stats(a, problem.y, Qa, bias, problem.C)
+    primal, dual, gap = dual_stats(a, problem.y, Qa, bias, problem.bounds)
     return Snapshot(
         iteration=it,
         bias=bias,
@@ -131,10 +125,13 @@ def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
         gap=gap,
         kkt_violation=violation,
         dual_coef=problem.y * a,
-        support=support_of(a, problem.C),
+        support=support_of(a, problem.bounds),
         converged=converged,
         step_size=step,
     )
+
+
+solve = gradient_solver(NAME, _iterate)
 
 
 def _warn_not_converged(problem, it, overlap, violation, safe_step):

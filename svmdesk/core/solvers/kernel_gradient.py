@@ -5,8 +5,12 @@ Model: f(x) = sum_j beta_j k(x_j, x) + b (representer theorem), with a REAL bias
 appends a column of ones to X instead; inside an RBF kernel that column cancels
 (||x - x'|| does not change), so its RBF model has no intercept at all.
 
-Problem: minimise P(beta, b) = 1/2 beta'K beta + C sum_i hinge_i, hinge_i = max(0, 1 - y_i f(x_i)),
-the textbook lambda/2 beta'K beta + mean hinge multiplied by n C (lambda = 1/(n C)).
+Problem: minimise P(beta, b) = 1/2 beta'K beta + sum_i C_i hinge_i,
+hinge_i = max(0, 1 - y_i f(x_i)), the textbook lambda/2 beta'K beta + mean hinge multiplied
+by n C (lambda = 1/(n C)).
+C_i = C w_i with w_i the point's class and sample weight (1 without them): its hinge loss
+counts w_i times in the mean, so in every step (the violators' targets below are
+w_i y_i s_i).
 
 Update: the textbook gradient in beta is K (lambda beta - 1/n y*s), with s_i = 1 where x_i violates
 its margin. Dropping the leading K (preconditioning by K^-1, i.e. the gradient of f itself in
@@ -35,11 +39,10 @@ import numpy as np
 from ...i18n import tr
 from ..errors import warn_convergence
 from ..scale import hinted
-from ._common import AveragedDual, BiasStep, require_every, require_trainable
+from ._common import AveragedDual, BiasStep, gradient_solver, opening
 from .base import (
     BinaryProblem,
     Snapshot,
-    Wanted,
     check_finite,
     gap_certifies,
     hinge_primal,
@@ -52,19 +55,10 @@ SUPPORT_RULE = TOLERANCE_RULE
 DEFAULT_MAX_ITER = 20_000
 
 
-def solve(problem: BinaryProblem, every: int = 1,
-          wanted: Wanted = None) -> Iterator[Snapshot]:
-    """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_trainable(problem, NAME)
-    require_every(every)
-    return _iterate(problem, every)
-
-
 def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
-    y, C, n = problem.y, problem.C, problem.n
+    start = opening(problem, DEFAULT_MAX_ITER)
+    y, C, n, lam, max_iter = start.y, start.bounds, start.n, start.lam, start.max_iter
     K = problem.kernel(problem.X, problem.X)
-    lam = 1.0 / (n * C)
-    max_iter = problem.max_iter or DEFAULT_MAX_ITER
     certificate = AveragedDual(y, C, lambda a: y * (K @ (y * a)))
 
     beta, b = np.zeros(n), 0.0
@@ -81,6 +75,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             best = (primal, beta, b)
         violators = (margins < 1.0).astype(float)
         dual = certificate.add(C * violators, it + 1)
+        violators *= start.weights                  # each loss counts w_i times
         converged = gap_certifies(best[0], dual, problem.tol)
         if converged or it >= max_iter:
             break
@@ -109,6 +104,9 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             tol=f"{problem.tol:g}"), problem.X), stacklevel=2)
     yield sparse_final(problem, _snapshot(it, best, dual, step, C, converged),
                        dual_is_coef=False)
+
+
+solve = gradient_solver(NAME, _iterate)
 
 
 def _snapshot(it, best, dual, step, C, converged=False):

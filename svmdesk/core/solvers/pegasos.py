@@ -3,6 +3,8 @@
 
 Problem: minimise R(w, b) = lambda/2 ||w||^2 + 1/n sum_i max(0, 1 - y_i (w.x_i + b)) with
 lambda = 1/(n C); objectives are reported as P = n C R = 1/2 ||w||^2 + C sum_i hinge_i.
+With class and sample weights each hinge loss counts w_i times in R (C_i = C w_i in P, as
+LIBSVM's weighted C), so a violator's share of a step below is w_i s_i.
 
 Update: each epoch visits the points in a fresh random order (np.random.default_rng(seed)),
 in mini-batches B of problem.batch_size points (default 32). With s_i = 1 where x_i in B
@@ -43,11 +45,11 @@ from ..scale import hinted
 from ._common import (
     BiasStep,
     constant_baseline,
+    gradient_solver,
+    opening,
     primal_step,
-    require_every,
-    require_trainable,
 )
-from .base import BinaryProblem, Snapshot, Wanted, check_finite, hinge_primal, linear_support
+from .base import BinaryProblem, Snapshot, check_finite, hinge_primal, linear_support
 from .support import MARGIN_RULE
 
 NAME = "pegasos"
@@ -57,23 +59,18 @@ DEFAULT_EPOCHS = 1000
 MIN_EPOCHS = 4  # judge the trend over at least two epochs
 
 
-def solve(problem: BinaryProblem, every: int = 1,
-          wanted: Wanted = None) -> Iterator[Snapshot]:
-    """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_trainable(problem, NAME)
-    require_every(every)
+def _check_batch(problem: BinaryProblem) -> None:
     if problem.batch_size is not None and problem.batch_size < 1:
         raise ValueError(tr("batch_size must be a positive integer; got {value}").format(
             value=repr(problem.batch_size)))
-    return _iterate(problem, every)
 
 
 def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
-    X, y, C, n = problem.X, problem.y, problem.C, problem.n
-    lam = 1.0 / (n * C)
+    n = problem.n
     batch = min(n, problem.batch_size or DEFAULT_BATCH)
-    steps_per_epoch = math.ceil(n / batch)
-    max_iter = problem.max_iter or DEFAULT_EPOCHS * steps_per_epoch
+    opened = opening(problem, DEFAULT_EPOCHS * math.ceil(n / batch))
+    X, y, C, lam, max_iter = problem.X, opened.y, opened.bounds, opened.lam, opened.max_iter
+    weights = opened.weights
     rng = np.random.default_rng(problem.seed)
 
     def primal(w, b):
@@ -95,7 +92,8 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             if it % every == 0:
                 yield _snapshot(it, w_bar, b_bar, primal, step)
             B = order[start:start + batch]
-            violators = (y[B] * (X[B] @ w + b) < 1.0).astype(float)
+            # each loss counts w_i times
+            violators = (y[B] * (X[B] @ w + b) < 1.0) * weights[B]
             step = problem.learning_rate or auto_step(it + 1)
             w = w - step * (lam * w - X[B].T @ (violators * y[B]) / len(B))
             b = b + bias_step(float(violators @ y[B]) / len(B))
@@ -121,6 +119,9 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     if epoch_objectives[-1] > best[0]:
         w_bar, b_bar = best[1], best[2]
     yield _snapshot(it, w_bar, b_bar, primal, step, converged)
+
+
+solve = gradient_solver(NAME, _iterate, check=_check_batch)
 
 
 def _settled(objectives, tol):

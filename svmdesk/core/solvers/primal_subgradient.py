@@ -9,6 +9,8 @@ puts b inside ||w||^2 and shrinks it towards 0).
 
 Update: with s_i = 1 for points violating their margin (y_i f(x_i) < 1), 0 otherwise,
     w <- w - eta (lambda w - 1/n sum_i s_i y_i x_i),   b <- b + eta_b 1/n sum_i s_i y_i.
+With class and sample weights each hinge loss counts w_i times in R (C_i = C w_i in P, as
+LIBSVM's weighted C), so s_i becomes w_i s_i in both.
 
 Step sizes: eta_t = 1/(lambda t), the classic rule for a lambda-strongly convex objective
 (Pegasos, Shalev-Shwartz et al. 2007), here on the full batch, capped at 1/(lambda + m2) with
@@ -42,14 +44,13 @@ from ._common import (
     AveragedDual,
     BiasStep,
     constant_baseline,
+    gradient_solver,
+    opening,
     primal_step,
-    require_every,
-    require_trainable,
 )
 from .base import (
     BinaryProblem,
     Snapshot,
-    Wanted,
     check_finite,
     gap_certifies,
     hinge_primal,
@@ -62,18 +63,10 @@ SUPPORT_RULE = MARGIN_RULE
 DEFAULT_MAX_ITER = 20_000
 
 
-def solve(problem: BinaryProblem, every: int = 1,
-          wanted: Wanted = None) -> Iterator[Snapshot]:
-    """Validate now (so errors surface at the call), then return the iteration generator."""
-    require_trainable(problem, NAME)
-    require_every(every)
-    return _iterate(problem, every)
-
-
 def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
-    X, y, C, n = problem.X, problem.y, problem.C, problem.n
-    lam = 1.0 / (n * C)
-    max_iter = problem.max_iter or DEFAULT_MAX_ITER
+    start = opening(problem, DEFAULT_MAX_ITER)
+    X, y, C, n, lam, max_iter = (problem.X, start.y, start.bounds, start.n, start.lam,
+                                 start.max_iter)
     certificate = AveragedDual(y, C, lambda a: y * (X @ (X.T @ (y * a))))
 
     w, b = np.zeros(X.shape[1]), 0.0
@@ -91,6 +84,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             best = (primal, w, b, margins)
         violators = (margins < 1.0).astype(float)
         gap = best[0] - certificate.add(C * violators, it + 1)
+        violators *= start.weights                  # each loss counts w_i times
         converged = gap_certifies(best[0], best[0] - gap, problem.tol)
         if converged or it >= max_iter:
             break
@@ -110,6 +104,9 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             solver=repr(NAME), count=it, gap=f"{gap / abs(best[0]):.3g}",
             tol=f"{problem.tol:g}"), problem.X), stacklevel=2)
     yield _snapshot(it, best, gap, step, converged)
+
+
+solve = gradient_solver(NAME, _iterate)
 
 
 def _snapshot(it, best, gap, step, converged=False):

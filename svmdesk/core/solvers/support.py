@@ -37,14 +37,14 @@ TOLERANCE_RULE = f"α > {SUPPORT_TOL:.0%} of C"
 MARGIN_RULE = "on or inside its margin"     # the linear primal solvers have no α
 
 
-def support_of(dual_coef: np.ndarray, C: float, exact: bool = False,
+def support_of(dual_coef: np.ndarray, C: float | np.ndarray, exact: bool = False,
                zero: float = SUPPORT_TOL) -> np.ndarray:
     """Indices of the support vectors: |dual_coef| above 0 (`exact`: SMO's zero) or above
-    `zero` * C (the gradient solvers')."""
+    `zero` * C_i (the gradient solvers'; C: one for all or one per point)."""
     alpha = np.abs(np.asarray(dual_coef, dtype=np.float64))
     if exact:
         return np.flatnonzero(alpha > 0.0)
-    scale = C if math.isfinite(C) else alpha.max(initial=0.0)
+    scale = np.where(np.isfinite(C), C, alpha.max(initial=0.0))
     return np.flatnonzero(alpha > zero * scale)
 
 
@@ -54,11 +54,11 @@ def sparse_final(problem: BinaryProblem, snap: Snapshot, dual_is_coef: bool) -> 
     ascent; kernel gradient descent reports a certificate that holds for any of them)."""
     coef = np.asarray(snap.dual_coef, dtype=np.float64)
     nonzero = np.flatnonzero(coef)
-    X, y, kernel = problem.X, problem.y, problem.kernel
+    X, y, kernel, C = problem.X, problem.y, problem.kernel, problem.bounds
     g = kernel.matvec(X, X[nonzero], coef[nonzero])                  # f - bias, today
-    before = dual_stats(y * coef, y, y * g, snap.bias, problem.C)      # (P, D, gap)
+    before = dual_stats(y * coef, y, y * g, snap.bias, C)              # (P, D, gap)
     for zero in (SUPPORT_TOL, SUPPORT_TOL / 10, SUPPORT_TOL / 100):
-        support = support_of(coef, problem.C, zero=zero)
+        support = support_of(coef, C, zero=zero)
         if len(support) == len(nonzero):
             break
         if not 0 < len(support) <= MAX_REFIT:
@@ -69,7 +69,7 @@ def sparse_final(problem: BinaryProblem, snap: Snapshot, dual_is_coef: bool) -> 
         kept, c, g_new = refit
         sparse = np.zeros_like(coef)
         sparse[kept] = c
-        after = dual_stats(y * sparse, y, y * g_new, snap.bias, problem.C)
+        after = dual_stats(y * sparse, y, y * g_new, snap.bias, C)
         tol = problem.tol
         if (np.abs(g_new - g).max(initial=0.0) <= REFIT_TOL
                 and after[0] <= before[0] + tol * abs(before[0])
@@ -84,11 +84,11 @@ def sparse_final(problem: BinaryProblem, snap: Snapshot, dual_is_coef: bool) -> 
 def _refit(problem, coef, g, support, zero):
     """(kept, their coefficients, f - bias on every point) once the refit has settled: a
     coefficient the refit takes to `zero` or below goes too, and the rest are fitted again."""
-    X, y, kernel = problem.X, problem.y, problem.kernel
+    X, y, kernel, C = problem.X, problem.y, problem.kernel, problem.bounds
     K, start = kernel(X[support], X[support]), coef[support]
     for _ in range(5):
-        c = refit_on_support(K, g[support], y[support], start, problem.C)
-        keep = support_of(c, problem.C, zero=zero)
+        c = refit_on_support(K, g[support], y[support], start, C[support])
+        keep = support_of(c, C[support], zero=zero)
         if len(keep) == len(support):
             return support, c, kernel.matvec(X, X[support], c)
         if len(keep) == 0:
@@ -98,13 +98,13 @@ def _refit(problem, coef, g, support, zero):
 
 
 def refit_on_support(K: np.ndarray, target: np.ndarray, y: np.ndarray, start: np.ndarray,
-                     C: float) -> np.ndarray:
+                     C: float | np.ndarray) -> np.ndarray:
     """Coefficients c of the support vectors whose f = K c is nearest, in the kernel's space,
     to a function that takes the values `target` on them (the solver's f: its projection on
-    their span), each alpha = y c kept in [0, C]: accelerated projected gradient from `start`
+    their span), each alpha = y c kept in [0, C_i]: accelerated projected gradient from `start`
     on 1/2 c'Kc - c'target."""
     lipschitz = max(float(np.abs(K).sum(axis=1).max(initial=0.0)), 1e-12)  # >= K's top eigenvalue
-    upper = C if math.isfinite(C) else np.inf
+    upper = C
     c = z = y * np.clip(y * start, 0.0, upper)
     momentum = 1.0
     for _ in range(REFIT_STEPS):

@@ -66,15 +66,17 @@ class DualProblem:
 
 
 def c_svc(problem: BinaryProblem) -> DualProblem:
-    """C-SVC: minimise 1/2 a'Qa - e'a, y'a = 0, 0 <= a_i <= C, from a = 0; its primal is
-    1/2 ||w||^2 + C sum of hinge losses (C = inf: the hard margin)."""
-    n, C = problem.n, float(problem.C)
+    """C-SVC: minimise 1/2 a'Qa - e'a, y'a = 0, 0 <= a_i <= C_i, from a = 0, with C_i = C
+    times the point's class and sample weight (LIBSVM's weighted C); its primal is
+    1/2 ||w||^2 + sum_i C_i hinge_i (C = inf: the hard margin)."""
+    n, bounds = problem.n, problem.bounds
     y = np.asarray(problem.y, dtype=np.float64)
 
     def primal(alpha: np.ndarray, decision: np.ndarray, bias: float) -> float:
         # a'Qa = sum a_i y_i g_i, with g the decision without the bias
-        return hinge_primal(0.5 * float(alpha @ (y * decision)), y * (decision + bias), C)
+        return hinge_primal(0.5 * float(alpha @ (y * decision)), y * (decision + bias), bounds)
 
-    return DualProblem(X=problem.X, y=y, p=np.full(n, -1.0), upper=np.full(n, C),
-                       start=np.zeros(n), kernel=problem.kernel, primal=primal, C=C,
+    return DualProblem(X=problem.X, y=y, p=np.full(n, -1.0), upper=bounds,
+                       start=np.zeros(n), kernel=problem.kernel, primal=primal,
+                       C=float(problem.C),
                        tol=problem.tol, max_iter=problem.max_iter, params=problem.params)

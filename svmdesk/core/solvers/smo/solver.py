@@ -263,7 +263,7 @@ class _SMO:
         I_low, so F is where either is finite): one update each per step buys the max over
         I_up and the gains over I_low without a pass to add the penalties."""
         tol, m, cache = self.p.tol, self.m, self.cache
-        a, y, kd = self.alpha, self.y, self.kd
+        a, kd = self.alpha, self.kd
         up_pen, low_pen = self.up_pen[:m], self.low_pen[:m]
         Fup, Flow = self.F[:m] + up_pen, self.F[:m] + low_pen
         rows, slot_of, stamp = cache.rows, cache.slot_of, cache.stamp
