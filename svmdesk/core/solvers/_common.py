@@ -53,8 +53,7 @@ class Opening:
 
     y: np.ndarray
     n: int
-    C: float                # the user's C (inf: hard margin)
-    bounds: np.ndarray      # C_i = C w_i
+    bounds: np.ndarray      # C_i = C w_i (C = inf: the hard margin)
     weights: np.ndarray     # w_i
     lam: float              # 1 / (n C)
     max_iter: int
@@ -63,7 +62,7 @@ class Opening:
 def opening(problem: BinaryProblem, default_max_iter: int) -> Opening:
     n, C = problem.n, float(problem.C)
     weights = np.ones(n) if problem.weights is None else np.asarray(problem.weights, float)
-    return Opening(y=problem.y, n=n, C=C, bounds=problem.bounds, weights=weights,
+    return Opening(y=problem.y, n=n, bounds=problem.bounds, weights=weights,
                    lam=1.0 / (n * C), max_iter=problem.max_iter or default_max_iter)
 
 
