@@ -55,6 +55,7 @@ class Control:
     spin box stepping by `step`), the value it starts at (None: the default), its label, and
     `choice`, the words of a check box that picks the alternative (None, or the first word)
     of a number, or for an integer the words its spin box shows at `low`, standing for None.
+    A "weights" parameter is a check box too: ticked, its first word; unticked, None.
     `setting` is the session setting that keeps whether the check box is ticked. `effect`
     says what the parameter does to the picture (the first line of the control's tooltip)."""
 
@@ -370,7 +371,10 @@ PARAMS = (
           N_("each class's weight: its points' margin violations cost C times it"),
           words=(("balanced", "n_samples / (n_classes * np.bincount(y))"),),
           none=N_("every class weighing 1"),
-          formula="C_i = C * class_weight[y_i] * sample_weight_i", in_old_files=False),
+          formula="C_i = C * class_weight[y_i] * sample_weight_i", in_old_files=False,
+          control=Control(label=N_("balanced classes"), effect=N_(
+              "Each class counts as much as the others: a class with few points gets a "
+              "boundary that no longer gives up on it."))),
     Param("decision_function_shape", "choice", "ovr",
           "what decision_function returns for three or more classes: one column per class "
           "('ovr', scikit-learn's default) or per one-vs-one machine ('ovo')",

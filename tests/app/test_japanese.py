@@ -27,6 +27,7 @@ FORMULAS = {
     "exp(-gamma ||x - x'||^2)",
     "(gamma <x, x'> + coef0)^degree",
     "tanh(gamma <x, x'> + coef0)",
+    "C_i = C * class_weight[y_i] * sample_weight_i",
 }
 # What stays as it is in a Japanese window: names, symbols, numbers, formulas, keys.
 STAYS = re.compile(r"^[\s\d.,:;+\-−–—=()\[\]{}<>/|*^'·%&_…≥≤≈∞α-ωΑ-Ω‖|]*$"

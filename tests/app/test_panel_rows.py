@@ -101,7 +101,7 @@ def test_a_loaded_models_values_show_and_those_that_cannot_are_named(panel):
 
 def test_settings_keep_the_check_boxes_under_their_session_names(panel):
     settings = panel.settings()
-    for name in ("hard_margin", "gamma_scale", "auto_rate"):
+    for name in ("hard_margin", "gamma_scale", "auto_rate", "class_weight"):
         assert isinstance(settings[name], bool)
     settings["gamma_scale"], settings["gamma"] = False, 2.0
     panel.apply_settings(settings)

@@ -1,11 +1,13 @@
 """The panel's controls for training parameters, built from the catalog's rows: a combo box
 for a choice, a check box for a yes or no, a log-scale slider with a spin box or a plain spin
 box for a number, and a check box for a number's alternative (None, or a word such as
-gamma's 'scale'). Which of them show for a solver and a kernel, their ranges, their tooltips
-and the values they give the estimator all come from the row."""
+gamma's 'scale') or for class weights ('balanced' or None). Which of them show for a solver
+and a kernel, their ranges, their tooltips and the values they give the estimator all come
+from the row."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QValidator
@@ -94,7 +96,9 @@ class LogParam(QWidget):
 class ParamControl(QObject):
     """One parameter's controls: `widget` holds its value; `choice`, a check box, chooses
     its alternative where the row offers one for the panel (None, or its first word) and
-    an integer's lowest spin-box place says None instead. `label` names the row."""
+    an integer's lowest spin-box place says None instead. `label` names the row. A
+    "weights" row is one check box: ticked, the row's first word; unticked, None; half
+    ticked, the mapping of weights a loaded model carries (`weights`)."""
 
     changed = Signal()
 
@@ -110,11 +114,16 @@ class ParamControl(QObject):
             self.choice = QCheckBox(tr(control.choice))
             self.choice.setChecked(param.default is None or isinstance(param.default, str))
             self.choice.toggled.connect(self.changed)
-        tip = _tooltip(param)
+        self.tip = _tooltip(param)
         for w in (self.widget, self.choice):
             if w is not None:
-                w.setToolTip(tip)
-        _changed_signal(self.widget).connect(self.changed)
+                w.setToolTip(self.tip)
+        self.weights: dict | None = None
+        if param.kind == "weights":     # half ticked to ticked is no toggle: watch the state
+            self.widget.checkStateChanged.connect(self._plain_box)
+            self.widget.checkStateChanged.connect(self.changed)
+        else:
+            _changed_signal(self.widget).connect(self.changed)
 
     @property
     def alternative(self):
@@ -133,12 +142,42 @@ class ParamControl(QObject):
         use the parameter."""
         if not self.param.applies(solver, kernel):
             return self.param.default
+        if self.param.kind == "weights":
+            return self._weights_value()
         if self.choice is not None and self.choice.isChecked() and self._offered(solver):
             return self.alternative
         value = read(self.widget)
         if self._none_at_low and value == self.widget.minimum():
             return None
         return value
+
+    def _weights_value(self):
+        """Ticked: the word ('balanced'); half ticked: the model's weights; else None."""
+        state = self.widget.checkState()
+        if state == Qt.CheckState.PartiallyChecked:
+            return self.weights
+        return self.alternative if state == Qt.CheckState.Checked else None
+
+    def _show_weights(self, value) -> None:
+        """A model's own mapping of weights is neither the word nor None: a tick or an empty
+        box would misstate it, so the box shows half ticked, the weights in its tooltip,
+        and training again keeps them until the box is clicked."""
+        if not isinstance(value, Mapping):
+            self.widget.setChecked(value == self.alternative)
+            return
+        self.widget.setCheckState(Qt.CheckState.PartiallyChecked)
+        self.weights = dict(value)
+        shown = ", ".join(f"{label}: {weight:g}" for label, weight in self.weights.items())
+        self.widget.setToolTip(tr("This model's class weights: {weights}").format(
+            weights=shown) + "\n" + self.tip)
+
+    def _plain_box(self, state) -> None:
+        """Ticked or not again (a click, a setting): the loaded weights are forgotten and a
+        click no longer passes through half ticked."""
+        if state != Qt.CheckState.PartiallyChecked:
+            self.widget.setTristate(False)
+            self.weights = None
+            self.widget.setToolTip(self.tip)
 
     @property
     def _none_at_low(self) -> bool:
@@ -154,6 +193,9 @@ class ParamControl(QObject):
     def show_value(self, value) -> None:
         """Show an estimator's value in the controls; a ValueError if they cannot (a value
         beyond the control's range, or a word other than the check box's)."""
+        if self.param.kind == "weights":
+            self._show_weights(value)
+            return
         if self.choice is not None and (
                 value == self.alternative if self.alternative is not None
                 else value is None or value == self.param.none_value):
@@ -175,7 +217,7 @@ def _value_widget(param, table):
             box.addItem(tr(rows[name].title) if rows is not None else name, name)
         box.setCurrentIndex(box.findData(param.default))
         return box
-    if param.kind == "bool":
+    if param.kind in ("bool", "weights"):
         check = QCheckBox(tr(control.label) if control and control.label else tr(param.about))
         check.setChecked(bool(param.default))
         return check
@@ -223,8 +265,8 @@ def read(widget):
             return None
         data = widget.currentData()
         return data if isinstance(data, str) else widget.currentText()
-    if isinstance(widget, QCheckBox):
-        return widget.isChecked()
+    if isinstance(widget, QCheckBox):     # half ticked (a model's weights) is not ticked
+        return widget.checkState() == Qt.CheckState.Checked
     return widget.value()
 
 
