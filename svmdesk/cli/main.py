@@ -9,8 +9,9 @@ import traceback
 from pathlib import Path
 
 from .. import version
+from ..core import catalog
 from ..i18n import ENVIRONMENT, LANGUAGES, normalise
-from . import predict, render, train
+from . import options, predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
 MAIN_HELP = f"""\
@@ -48,7 +49,7 @@ def main(argv=None) -> int:
 
         return open_window([sys.argv[0] if sys.argv and sys.argv[0] else PROG, *rest],
                            lang=normalise(lang))
-    args = build_parser().parse_args(argv)
+    args = build_parser().parse_args(options.joined(argv, catalog.TABLE))
     try:
         return args.run(args)
     except KeyboardInterrupt:

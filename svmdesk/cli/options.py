@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Sequence
+
+import numpy as np
 
 from ..core.catalog import KernelKind
 
@@ -24,10 +27,62 @@ def add_options(parser, table) -> None:
             parser.add_argument(flag(param), dest=param.name, **_argument(param, table))
 
 
-def chosen(args, table) -> dict:
-    """The estimator's parameters from parsed options (random_state from --seed)."""
-    return {param.name: args.seed if param.name == "random_state" else getattr(args, param.name)
-            for param in table.params}
+def chosen(args, table, classes: Sequence | np.ndarray = ()) -> dict:
+    """The estimator's parameters from parsed options (random_state from --seed), the labels
+    of class weights matched to `classes`, the data's."""
+    params = {}
+    for param in table.params:
+        value = args.seed if param.name == "random_state" else getattr(args, param.name)
+        if isinstance(value, TypedWeights):
+            value = value.matched(flag(param), classes)
+        params[param.name] = value
+    return params
+
+
+def joined(argv: list, table) -> list:
+    """`argv` with '--class-weight -1=2' made '--class-weight=-1=2': argparse takes a value
+    that starts with '-' (and is no number) for an option, and would say the option lacks
+    its value."""
+    flags = {flag(param) for param in table.params if param.kind == "weights"}
+    out: list = []
+    for arg in argv:
+        if out and out[-1] in flags and arg.startswith("-") and not arg.startswith("--"):
+            out[-1] = f"{out[-1]}={arg}"
+        else:
+            out.append(arg)
+    return out
+
+
+class TypedWeights(dict):
+    """{label as typed: weight}: a class weight option's pairs before the data is read.
+    The labels are text; `matched` finds the data's classes they name."""
+
+    def matched(self, option: str, classes: Sequence | np.ndarray) -> dict:
+        known = list(np.asarray(classes).tolist())
+        out = {}
+        for text, weight in self.items():
+            label = _class_named(text, known)
+            if label is None:
+                raise ValueError(f"{option}: {text!r} is not a class of the data; its classes "
+                                 f"are {', '.join(str(c) for c in known)}")
+            if label in out:
+                raise ValueError(f"{option}: class {label} is given twice")
+            out[label] = weight
+        return out
+
+
+def _class_named(text: str, classes: list):
+    """The class `text` names: one written as `text`, or a number equal to it ('+1' and '1.0'
+    name class 1); None for none."""
+    for c in classes:
+        if str(c) == text:
+            return c
+    try:
+        number = float(text)
+    except ValueError:
+        return None
+    numeric = [c for c in classes if isinstance(c, (int, float)) and not isinstance(c, bool)]
+    return next((c for c in numeric if c == number), None)
 
 
 def trained_with(params: dict, svc, table) -> str:
@@ -40,6 +95,8 @@ def trained_with(params: dict, svc, table) -> str:
 
 
 def _shown(param, value, svc) -> str:
+    if param.kind == "weights":
+        return _shown_weights(value, svc)
     if value is None:
         return f"{param.none_value:g} ({param.none})"
     if isinstance(value, str):     # a word the fit resolves to a number: show that too
@@ -50,6 +107,21 @@ def _shown(param, value, svc) -> str:
     return f"{value:g}"
 
 
+def _shown_weights(value, svc) -> str:
+    """'-1=2,1=0.5' as the option is written; 'balanced (-1=2.5,1=0.625)' with the weights
+    the fit worked out."""
+    if isinstance(value, str):
+        resolved = getattr(svc, "class_weight_", None)
+        if resolved is None:
+            return value
+        return f"{value} ({_pairs(zip(svc.classes_.tolist(), np.asarray(resolved).tolist()))})"
+    return _pairs(value.items())
+
+
+def _pairs(pairs) -> str:
+    return ",".join(f"{label}={float(weight):.6g}" for label, weight in pairs)
+
+
 def _argument(param, table) -> dict:
     described = dict(default=param.default, help=_help(param, table))
     if param.kind == "bool":
@@ -57,7 +129,42 @@ def _argument(param, table) -> dict:
         return dict(action=action, **described)
     if param.kind == "choice":
         return dict(choices=param.choices, metavar=param.name.upper(), **described)
+    if param.kind == "weights":
+        return dict(type=_parse_weights(param), metavar=param.name.upper(), **described)
     return dict(type=_parse(param), metavar=param.name.upper(), **described)
+
+
+def _parse_weights(param):
+    """The type of a class weight option: a word of the parameter, 'none', or
+    LABEL=WEIGHT pairs separated by commas (TypedWeights: the data's classes are not known
+    yet), each weight a finite number >= 0."""
+    def parse(text: str):
+        if text in dict(param.words):
+            return text
+        if param.none and text.strip().lower() in NONE_WORDS:
+            return None
+        weights = TypedWeights()
+        for item in text.split(","):
+            label, equals, number = (part.strip() for part in item.partition("="))
+            if not equals or not label:
+                raise argparse.ArgumentTypeError(
+                    f"must be {_in_cli_words(param)}; got {text!r}")
+            weights[label] = _weight(label, number, weights)
+        return weights
+    return parse
+
+
+def _weight(label: str, text: str, earlier: dict) -> float:
+    if label in earlier:
+        raise argparse.ArgumentTypeError(f"class {label} is given twice")
+    try:
+        weight = float(text)
+    except ValueError:
+        weight = math.nan
+    if not (math.isfinite(weight) and weight >= 0):
+        raise argparse.ArgumentTypeError(f"the weight of class {label} must be a number >= 0 "
+                                         f"(0 leaves its points out); got {text!r}")
+    return weight
 
 
 def _parse(param):
@@ -80,9 +187,22 @@ def _parse(param):
     return parse
 
 
+# the catalog's words for Python values, and what a command line types instead
+CLI_WORDS = (
+    ("a mapping from class label to a non-negative weight",
+     "LABEL=WEIGHT pairs separated by commas, such as -1=2,1=0.5 or cat=3 (a class not named "
+     "weighs 1)"),
+    ("None (or inf)", "'inf' or 'none'"),
+    ("None", "'none'"),
+    ("True or False", "given or not"),
+)
+
+
 def _in_cli_words(param) -> str:
-    return param.allowed().replace("None (or inf)", "'inf' or 'none'").replace(
-        "None", "'none'").replace("True or False", "given or not")
+    text = param.allowed()
+    for python, typed in CLI_WORDS:
+        text = text.replace(python, typed)
+    return text
 
 
 def _help(param, table) -> str:

@@ -24,6 +24,9 @@ test accuracy, time.
 
 Class labels: when every class name is an integer (such as 1 and -1, or 0, 1, 2) the
 model's labels are those integers, else the class names as text.
+--class-weight names classes by these labels: --class-weight -1=2,1=0.5 makes the
+margin violations of class -1 cost 2 C and those of class 1 0.5 C (cat=3 for a class
+named cat); --class-weight balanced weighs each class inversely to its number of points.
 
 model files (--out):
   .json   svmdesk's JSON model: what 'svmdesk predict' and 'svmdesk render' read
@@ -70,7 +73,7 @@ def run(args) -> int:
         raise DataError(f"{Path(args.data).name}: the {len(train)} training points left by "
                         f"--test-fraction {args.test_fraction:g} hold fewer than two classes; "
                         "use a smaller test fraction or another --seed")
-    params = chosen(args, catalog.TABLE)
+    params = chosen(args, catalog.TABLE, class_labels(data.class_names))
     svc = SVC(**params)
     start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:

@@ -9,7 +9,10 @@ the field.
 Format, version 1 (one top-level key per line, arrays inline)::
 
     {"format": "svmdesk-model", "version": 1,
-     "params": {...SVC.get_params(); C: number, null (hard margin) or "inf"...},
+     "params": {...SVC.get_params(); C: number, null (hard margin) or "inf";
+                class_weight: null, "balanced" or [[label, weight], ...] (labels written
+                as the "classes" entries are, so that -1, 1.0, true and "cat" keep their
+                types; JSON object keys could only be strings)...},
      "kernel": {"name", "gamma", "degree", "coef0"},
      "classes": [labels: numbers or strings], "classes_dtype": numpy dtype, e.g. "<i8",
      "machines": [{"support": [training indices], "support_vectors": [[scaled x]],
@@ -23,6 +26,9 @@ Format, version 1 (one top-level key per line, arrays inline)::
                   "n_features", optional "feature_min", "feature_max": the training data's
                   range per feature}}
 
+Parameters added after version 1 appeared (max_time, class_weight, decision_function_shape)
+may be missing: an older file's model then has their defaults.
+
 Machines follow SVMModel: one for two classes (f > 0 means classes[1]); K(K-1)/2 one-vs-one
 machines (i, j), i < j, in sklearn's order for K classes (f > 0 votes for class i).
 
@@ -33,6 +39,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -141,6 +148,8 @@ def _params_to_json(params: dict) -> dict:
                 value = value.item()
             if isinstance(value, float) and value == math.inf == param.none_value:
                 value = "inf"
+            if param.kind == "weights" and isinstance(value, Mapping):
+                value = _weights_to_json(value)
             out[param.name] = value
         json.dumps(out, allow_nan=False)
     except (ValueError, TypeError) as e:
@@ -157,17 +166,25 @@ def _float_or_word(v) -> object:
 
 
 def _labels_to_json(classes: np.ndarray) -> list:
-    out = []
-    for label in classes.tolist():
-        if isinstance(label, np.generic):
-            label = label.item()
-        if not isinstance(label, (bool, int, float, str)) or (
-                isinstance(label, float) and not math.isfinite(label)):
-            raise DataError(tr("cannot save class label {label} ({type}): model files hold "
-                               "numbers and text labels only").format(
-                                   label=repr(label), type=type(label).__name__))
-        out.append(label)
-    return out
+    return [_label_to_json(label) for label in classes.tolist()]
+
+
+def _label_to_json(label) -> object:
+    if isinstance(label, np.generic):
+        label = label.item()
+    if not isinstance(label, (bool, int, float, str)) or (
+            isinstance(label, float) and not math.isfinite(label)):
+        raise DataError(tr("cannot save class label {label} ({type}): model files hold "
+                           "numbers and text labels only").format(
+                               label=repr(label), type=type(label).__name__))
+    return label
+
+
+def _weights_to_json(weights: Mapping) -> list:
+    """{label: weight} as [[label, weight], ...]: a JSON object would turn -1, 1.0 and True
+    into the strings "-1", "1.0" and "true". The weights stay as given (2 stays an int)."""
+    return [[_label_to_json(label), weight.item() if isinstance(weight, np.generic) else weight]
+            for label, weight in weights.items()]
 
 
 # ============================================================================ loading
@@ -212,6 +229,7 @@ class _Loader(Checker):
         params = self.params(doc["params"])
         kernel = self.kernel(doc["kernel"])
         classes = self.classes(doc["classes"], doc["classes_dtype"])
+        self.weighted_classes(params, classes)
         n_classes = len(classes)
         pairs = one_vs_one.machine_pairs(n_classes)
         training = self.training(doc["training"], len(pairs), params["solver"])
@@ -259,9 +277,55 @@ class _Loader(Checker):
             self.boolean(v, where)
         elif param.kind == "int":
             self.integer(v, where)
+        elif param.kind == "weights":
+            return self.weights(v, where)
         else:
             self.real(v, where)
         return v
+
+    def weights(self, v, where: str) -> dict:
+        """{label: weight} from [[label, weight], ...], each label a number or a string and
+        each weight a number >= 0, no label twice (the catalog checks the weights again)."""
+        if not isinstance(v, list):
+            self.fail(where, tr("{field} must be null, 'balanced' or a list of [label, weight] "
+                                "pairs; got {value}"), value=_describe(v))
+        out: dict = {}
+        for k, pair in enumerate(v):
+            at = f"{where}[{k}]"
+            if not isinstance(pair, list) or len(pair) != 2:
+                self.fail(at, tr("{field} must be a pair [label, weight]; got {value}"),
+                          value=_describe(pair))
+            label, weight = pair
+            self.label(label, f"{at}[0]")
+            if self.real(weight, f"{at}[1]") < 0:
+                self.fail(f"{at}[1]", tr("{field} must be a weight >= 0; got {value}"),
+                          value=repr(weight))
+            if label in out:
+                self.fail(at, tr("{field} weighs class {label} a second time"),
+                          label=repr(label))
+            out[label] = weight
+        return out
+
+    def label(self, label, where: str) -> None:
+        if not isinstance(label, (bool, int, float, str)):
+            self.fail(where, tr("{field} must be a number or a string; got {value}"),
+                      value=_describe(label))
+        if isinstance(label, float) and not math.isfinite(label):
+            self.fail(where, tr("{field} must be finite; got {value}"), value=repr(label))
+
+    def weighted_classes(self, params: dict, classes: np.ndarray) -> None:
+        """Every label a class weight names is a class of the model, as fit required."""
+        for param in catalog.TABLE.params:
+            weights = params[param.name]
+            if param.kind != "weights" or not isinstance(weights, dict):
+                continue
+            known = classes.tolist()
+            for k, label in enumerate(weights):
+                if label not in known:
+                    self.fail(f"params.{param.name}[{k}]", tr(
+                        "{field} weighs {label}, which is not one of the model's classes "
+                        "({classes})"), label=repr(label),
+                        classes=tr(", ").join(repr(c) for c in known))
 
     def kernel(self, v) -> Kernel:
         v = self.obj(v, "kernel", ("name", "gamma", "degree", "coef0"))
@@ -276,12 +340,7 @@ class _Loader(Checker):
             self.fail("classes", tr("{field} has {n} label(s); a model needs at least two"),
                       n=len(labels))
         for k, label in enumerate(labels):
-            if not isinstance(label, (bool, int, float, str)):
-                self.fail(f"classes[{k}]", tr("{field} must be a number or a string; got "
-                                              "{value}"), value=_describe(label))
-            if isinstance(label, float) and not math.isfinite(label):
-                self.fail(f"classes[{k}]", tr("{field} must be finite; got {value}"),
-                          value=repr(label))
+            self.label(label, f"classes[{k}]")
         if type(dtype) is not str or not _DTYPE.match(dtype):
             self.fail("classes_dtype", tr("{field} must be a numpy dtype of numbers, text or "
                                           "objects (like '<i8' or '<U5'); got {value}"),
