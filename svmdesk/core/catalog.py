@@ -244,11 +244,12 @@ class Table:
             raise ValueError(tr("missing parameters: {names}").format(
                 names=tr(", ").join(missing)))
         checked = {p.name: p.check(params[p.name]) for p in self.params}
-        self.check_pairing(checked["solver"], checked["kernel"], checked["C"])
+        self.check_pairing(checked["solver"], checked["kernel"], checked.get("C"))
         return checked
 
-    def check_pairing(self, solver: str, kernel: str, C: float) -> None:
-        """A ValueError unless `solver` trains `kernel` with this C, saying what would."""
+    def check_pairing(self, solver: str, kernel: str, C: float | None) -> None:
+        """A ValueError unless `solver` trains `kernel` with this C (None: a machine with
+        no C, such as the one-class SVM), saying what would."""
         row = self.solvers[solver]
         if kernel not in row.kernels:
             others = [s.name for s in self.solvers.values() if kernel in s.kernels]
@@ -382,3 +383,19 @@ PARAMS = (
 )
 
 TABLE = Table(KERNELS, SOLVERS, PARAMS)
+
+# The one-class SVM (novelty detection, Schölkopf et al. 2001): no labels and no C; nu bounds
+# the fraction of training points outside the boundary from above and the fraction of
+# support vectors from below. SMO solves it as LIBSVM does.
+_SHARED = ("solver", "kernel", "gamma", "degree", "coef0", "tol", "max_iter", "max_time",
+           "standardize")
+ONE_CLASS_TABLE = Table(
+    KERNELS, MappingProxyType({"smo": SOLVERS["smo"]}),
+    tuple(dataclasses.replace(p, choices=("smo",)) if p.name == "solver" else p
+          for p in PARAMS if p.name in _SHARED[:2])
+    + (Param("nu", "real", 0.5, N_("an upper bound on the fraction of training points "
+                                   "outside the boundary, and a lower bound on the "
+                                   "fraction of support vectors"),
+             low=0.0, high=1.0, high_open=False,
+             formula="min 1/2 a'Ka, 0 <= a_i <= 1, sum_i a_i = nu n"),)
+    + tuple(p for p in PARAMS if p.name in _SHARED[2:]))

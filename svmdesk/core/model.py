@@ -66,15 +66,28 @@ class BinaryMachine:
         return kernel.matvec(Z, self.support_vectors, self.dual_coef) + self.bias
 
 
+KINDS = ("classifier", "one-class")
+
+
 @dataclass(frozen=True)
 class SVMModel:
     """One machine for two classes; K(K-1)/2 one-vs-one machines for K classes, in
-    sklearn's pair order (0,1), (0,2), ..., (1,2), ... where f > 0 votes for the first."""
+    sklearn's pair order (0,1), (0,2), ..., (1,2), ... where f > 0 votes for the first.
+
+    `kind` says what the machine learnt: "classifier" (C-SVC), or "one-class" (novelty
+    detection: one machine, classes -1 for outliers and +1 for inliers, f = 0 the region's
+    edge and no margins). The next kinds (nu-SVC, regression) join here."""
 
     kernel: Kernel
     classes: np.ndarray
     machines: tuple[BinaryMachine, ...]
     scaler: Scaler | None = None
+    kind: str = "classifier"
+
+    @property
+    def has_margins(self) -> bool:
+        """Whether f = +-1 are margins worth drawing (a one-class machine has none)."""
+        return self.kind == "classifier"
 
     @property
     def n_features(self) -> int:

@@ -369,7 +369,9 @@ def model_frame(model: SVC | SVMModel, X: ArrayLike, y: ArrayLike | None, spec: 
     """A drawable Frame for an already fitted model (a loaded model file has no solver
     snapshots): for two classes f on the grid with its boundary and margins, for more the
     one-vs-one class regions; the support vectors of every machine in input units, ringed
-    as bounded when y_s f(x_s) < 1 (on the wrong side of their margin).
+    as bounded when y_s f(x_s) < 1 (on the wrong side of their margin). A one-class model
+    (kind "one-class", classes -1 and +1) has f with its edge f = 0 and no margins, and
+    rings as bounded the support vectors outside the edge.
 
     model: an SVMModel, or a fitted SVC (then the support vectors' classes come from its
     support_ / n_support_; a bare SVMModel gives them by the sign of each coefficient, which
@@ -381,7 +383,7 @@ def model_frame(model: SVC | SVMModel, X: ArrayLike, y: ArrayLike | None, spec: 
     """
     if isinstance(model, SVC):
         return _model_frame(model.model_, model, X, y, spec, colours, held_out)
-    return _model_frame(model, None, X, y, spec, colours, held_out)
+    return _model_frame(model, None, X, y, spec, colours, held_out)   # one-class: its model
 
 
 def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | None,
@@ -411,6 +413,11 @@ def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | 
     indices, vectors, inside = [], [], []
     for m in model.machines:
         f = m.decision(m.support_vectors, kernel)
+        if not model.has_margins:       # one-class: a bounded multiplier lies outside
+            indices.append(m.support)
+            vectors.append(m.support_vectors)
+            inside.append(f < -1e-3)
+            continue
         if owner is not None:
             sign = np.array([1.0 if owner.get(s) == m.positive else -1.0
                              for s in m.support.tolist()])
@@ -430,7 +437,8 @@ def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | 
         values, contours = None, {0.0: region_boundaries(regions, spec.xs, spec.ys)}
     else:
         values, regions = model_grid(model, spec), None
-        contours = contour_path_levels(values, spec.xs, spec.ys)
+        levels = (-1.0, 0.0, 1.0) if model.has_margins else (0.0,)    # one-class: its edge
+        contours = contour_path_levels(values, spec.xs, spec.ys, levels)
     train_acc = test_acc = None
     labels = None if y is None else np.asarray(y)
     if labels is not None and len(labels):

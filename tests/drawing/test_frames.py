@@ -121,3 +121,22 @@ def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
                                     and any(holds(v, picture) for v in value))
 
     assert [name for name, value in vars(frames).items() if holds(value, moved.scene.picture)] == []
+
+
+def test_a_one_class_model_is_drawn_with_its_edge_and_no_margins():
+    """The frames' maths know a one-class model: f on the grid, its edge f = 0 and no
+    margins, the support vectors outside the edge ringed as bounded (alpha at its bound)."""
+    from svmdesk.core import OneClassSVM
+
+    rng = np.random.default_rng(0)
+    X = np.r_[rng.normal(0.0, 0.6, (80, 2)), rng.uniform(-3.0, 3.0, (8, 2))]
+    model = OneClassSVM(nu=0.2, gamma=1.0).fit(X)
+    frame = frames.model_frame(model.model_, X, None, GridSpec(-3, 3, -3, 3, 40, 40))
+    scene = frame.scene
+    assert set(scene.contours) == {0.0} and len(scene.contours[0.0])
+    np.testing.assert_array_equal(scene.support, model.support_)
+    f = model.decision_function(X[scene.support])
+    np.testing.assert_array_equal(scene.bounded, f < -1e-3)
+    assert scene.bounded.any() and not scene.bounded.all()
+    # inside the edge is the inlier side (+1, class index 1), as the canvas colours it
+    assert scene.classes == (0, 1) and scene.values[20, 20] > 0 > scene.values[0, 0]

@@ -121,7 +121,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
             for final in solver.implementation().solve(problem, every, wanted):
                 yield Progress(machine, final)
             assert final is not None, "a solver yields its final state last"
-            _require_finite(final, solver, machine)
+            require_finite(final, solver, machine)
             finals.append(final)
             machines.append(binary_machine(final, problem, points, pos, neg))
         self._set_fitted(kernel, classes, codes, machines, scaler, finals, data, solver)
@@ -184,13 +184,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
         the input (standardisation folded in): decision_function = X @ coef_.T + intercept_.
         Read-only, as scikit-learn's: it is computed from the model, so an edit would
         change nothing (refit with other parameters instead)."""
-        model = self._fitted()
-        if model.kernel.name != "linear":
-            raise AttributeError(tr("coef_ is only available when kernel='linear'"))
-        w = np.vstack([m.w for m in model.machines if m.w is not None])
-        w = w if model.scaler is None else w / model.scaler.scale
-        w.flags.writeable = False
-        return w
+        return linear_coef(self._fitted())
 
     def decision_function(self, X: ArrayLike) -> np.ndarray:
         """f(x): shape (n,) for two classes (positive means classes_[1]). For K classes,
@@ -215,7 +209,17 @@ class SVC(TableEstimator, table=catalog.TABLE):
         return float(np.mean(self.predict(data) == labels))
 
 
-def _require_finite(final: Snapshot, solver: catalog.Solver, machine: Machine) -> None:
+def linear_coef(model: SVMModel) -> np.ndarray:
+    """coef_: each machine's w in the input's units, read-only; the linear kernel's only."""
+    if model.kernel.name != "linear":
+        raise AttributeError(tr("coef_ is only available when kernel='linear'"))
+    w = np.vstack([m.w for m in model.machines if m.w is not None])
+    w = w if model.scaler is None else w / model.scaler.scale
+    w.flags.writeable = False
+    return w
+
+
+def require_finite(final: Snapshot, solver: catalog.Solver, machine: Machine) -> None:
     """No model holding NaN or inf is returned, whatever a solver let through."""
     dual = solver.objective == "dual"
     objective = final.dual_objective if dual else final.primal_objective

@@ -6,6 +6,7 @@ in `newton`.
 """
 from ..support import EXACT_RULE as SUPPORT_RULE
 from .row_cache import KernelRowCache, RowMemory, keeping_row_memory
-from .solver import solve
+from .solver import solve, solve_problem
 
-__all__ = ["SUPPORT_RULE", "KernelRowCache", "RowMemory", "keeping_row_memory", "solve"]
+__all__ = ["SUPPORT_RULE", "KernelRowCache", "RowMemory", "keeping_row_memory", "solve",
+           "solve_problem"]

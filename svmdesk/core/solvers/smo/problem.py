@@ -5,10 +5,11 @@ builders that state each kind of machine in it.
     Q_ij = y_i y_j k(x_i, x_j),   y_i = +-1.
 
 Every machine LIBSVM trains is this problem with its own X, y, p, C_i and start: C-SVC has
-the training points, their labels, p = -e, C_i = C and a = 0 (`c_svc`); one-class SVM and
-epsilon-SVR keep Q's form (SVR with every point twice, y = +1 then -1), so the kernel rows the
-solver caches are rows of k over `X` and Q is never formed. delta is y'start: the start fixes
-it, and every SMO step keeps it.
+the training points, their labels, p = -e, C_i = C and a = 0 (`c_svc`); the one-class SVM
+has y = +1, p = 0, C_i = 1 and sum a = nu n (`one_class`); epsilon-SVR keeps Q's form (SVR
+with every point twice, y = +1 then -1), so the kernel rows the solver caches are rows of k
+over `X` and Q is never formed. delta is y'start: the start fixes it, and every SMO step
+keeps it.
 """
 from __future__ import annotations
 
@@ -80,3 +81,30 @@ def c_svc(problem: BinaryProblem) -> DualProblem:
                        start=np.zeros(n), kernel=problem.kernel, primal=primal,
                        C=float(problem.C),
                        tol=problem.tol, max_iter=problem.max_iter, params=problem.params)
+
+
+def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | None = None,
+              tol: float = 1e-3, max_iter: int | None = None,
+              params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+    """The one-class SVM in LIBSVM's scaling: minimise 1/2 a'Ka, 0 <= a_i <= C_i,
+    sum_i a_i = nu sum_i C_i, with C_i = 1 (or the point's sample weight), so f(x) =
+    sum_i a_i k(x_i, x) - rho. LIBSVM's start: the bounds filled in order until the sum is
+    reached (without weights, the first floor(nu n) points at 1 and the remainder on the
+    next).
+
+    Its primal, multiplied by nu n: 1/2 ||w||^2 + sum_i C_i max(0, rho - w.phi(x_i)) -
+    nu n rho, where rho = -bias; at the optimum it equals the dual -1/2 a'Ka."""
+    n = len(X)
+    upper = np.ones(n) if weights is None else np.asarray(weights, dtype=np.float64)
+    total = nu * float(upper.sum())
+    filled = np.cumsum(upper)
+    start = np.clip(total - (filled - upper), 0.0, upper)    # each bound, until the sum
+
+    def primal(alpha: np.ndarray, decision: np.ndarray, bias: float) -> float:
+        rho = -bias
+        slack = np.maximum(0.0, rho - decision)
+        return float(0.5 * alpha @ decision + upper @ slack - total * rho)
+
+    return DualProblem(X=X, y=np.ones(n), p=np.zeros(n), upper=upper, start=start,
+                       kernel=kernel, primal=primal, C=1.0, tol=tol, max_iter=max_iter,
+                       params=params)

@@ -69,7 +69,14 @@ def solve(problem: BinaryProblem, every: int = 1,
     says True between two pair steps (it is asked after each, so a caller drawing frames
     gets one as soon as it wants one, and the solver runs long batches between)."""
     require_trainable(problem, "smo")
-    return _SMO(c_svc(problem)).run(max(1, int(every)), wanted)
+    return solve_problem(c_svc(problem), every, wanted)
+
+
+def solve_problem(problem: DualProblem, every: int = 1,
+                  wanted: Wanted = None) -> Iterator[Snapshot]:
+    """`solve` for a problem in the general form, as a kind of machine builds it
+    (`problem.one_class`, ...)."""
+    return _SMO(problem).run(max(1, int(every)), wanted)
 
 
 def _membership(y: np.ndarray, a: np.ndarray, upper: np.ndarray) -> tuple:

@@ -1,0 +1,132 @@
+"""OneClassSVM: novelty detection (Schölkopf et al. 2001), scikit-learn's names and
+behaviour. It learns where the training points lie: f(x) = sum_i a_i k(x_i, x) - rho is
+positive inside that region (an inlier, +1) and negative outside (an outlier, -1); nu bounds
+the fraction of training points outside from above and the fraction of support vectors from
+below.
+
+No labels and no C: the machine is LIBSVM's general problem with y = +1, p = 0 and box 1
+(`solvers.smo.problem.one_class`), trained by SMO. Its model is an SVMModel of kind
+"one-class" whose two classes are -1 (outlier) and +1 (inlier), so that what draws or saves a
+classifier's model reads this one too.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ...i18n import tr
+from .. import catalog, scale
+from ..errors import DataError
+from ..kernels import Kernel
+from ..model import BinaryMachine, Scaler, SVMModel
+from ..solvers.base import Snapshot
+from ..solvers.smo import solve_problem
+from ..solvers.smo.problem import one_class
+from .base import NEVER, TableEstimator, check_every, check_X, resolve_gamma
+from .svc import Machine, Progress, require_finite
+from .weights import check_sample_weight
+
+OUTLIER, INLIER = -1, 1
+
+
+class OneClassSVM(TableEstimator, table=catalog.ONE_CLASS_TABLE):
+    """Unsupervised outlier detection with a kernel: decision_function > 0 inside the
+    learnt region. The parameters are the rows of `catalog.ONE_CLASS_TABLE`."""
+
+    def __sklearn_tags__(self) -> Any:
+        tags = super().__sklearn_tags__()
+        tags.estimator_type = "outlier_detector"
+        return tags
+
+    # -- training -----------------------------------------------------------------------------
+    def fit(self, X: ArrayLike, y: object = None,
+            sample_weight: ArrayLike | None = None) -> OneClassSVM:
+        """Learn the region of X (y is ignored, as scikit-learn's)."""
+        for _ in self.iter_fit(X, every=NEVER, sample_weight=sample_weight):
+            pass
+        return self
+
+    def fit_predict(self, X: ArrayLike, y: object = None,
+                    sample_weight: ArrayLike | None = None) -> np.ndarray:
+        return self.fit(X, sample_weight=sample_weight).predict(X)
+
+    def iter_fit(self, X: ArrayLike, every: int = 1,
+                 wanted: Callable[[], bool] | None = None,
+                 sample_weight: ArrayLike | None = None) -> Iterator[Progress]:
+        """Stream the training's snapshots (see SVC.iter_fit); the fitted attributes are
+        set when the stream ends. A point of sample weight 0 is left out, as LIBSVM does."""
+        every = check_every(every)
+        params = self.table.check(self.get_params())
+        data = check_X(X)
+        weights = check_sample_weight(sample_weight, len(data))
+        points = np.arange(len(data)) if weights is None else np.flatnonzero(weights > 0)
+        if not len(points):
+            raise DataError(tr("every point has a sample weight of zero, so there is nothing "
+                               "to learn: give some points a positive weight"))
+        scaler = Scaler.fit(data) if params["standardize"] else None
+        Z = data if scaler is None else scaler.transform(data)
+        scale.check_magnitude(Z)
+        kernel = Kernel(params["kernel"], resolve_gamma(params["gamma"], Z),
+                        params["degree"], params["coef0"])
+        scale.check_kernel(Z, kernel)
+        problem = one_class(Z[points], kernel, params["nu"],
+                            None if weights is None else weights[points], tol=params["tol"],
+                            max_iter=params["max_iter"], params=MappingProxyType(params))
+        points.flags.writeable = False
+        machine = Machine(0, 1, (OUTLIER, INLIER),
+                          None if len(points) == len(data) else points, kernel, scaler)
+        final: Snapshot | None = None
+        for final in solve_problem(problem, every, wanted):
+            yield Progress(machine, final)
+        assert final is not None, "a solver yields its final state last"
+        solver = self.table.solvers[params["solver"]]
+        require_finite(final, solver, machine)
+        alpha = np.asarray(final.dual_coef)                # SMO's snapshots carry it
+        support = np.flatnonzero(alpha)
+        w = alpha[support] @ Z[points[support]] if kernel.name == "linear" else None
+        model = SVMModel(kernel, np.array([OUTLIER, INLIER]), (BinaryMachine(
+            points[support], Z[points[support]], alpha[support], final.bias,
+            positive=1, negative=0, w=w),), scaler, kind="one-class")
+        self._take_model(model, data, final)
+
+    def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot) -> None:
+        machine = model.machines[0]
+        self.model_ = model
+        self.gamma_ = model.kernel.gamma
+        self.n_features_in_ = data.shape[1]
+        self.n_iter_ = final.iteration
+        self.objective_ = final.dual_objective
+        self.converged_ = final.converged
+        self.support_ = machine.support
+        self.support_vectors_ = data[machine.support]
+        self.dual_coef_ = machine.dual_coef[None, :]
+        self.n_support_ = np.array([len(machine.support)], dtype=np.int32)
+        self.offset_ = np.array([-machine.bias])      # rho: f = score_samples - offset_
+        self.intercept_ = np.array([machine.bias])
+        self.fit_status_ = 0 if final.converged else 1
+
+    @property
+    def coef_(self) -> np.ndarray:
+        """The linear kernel's w in the input's units (decision = X @ coef_.T - offset_,
+        standardisation folded in); read-only."""
+        from .svc import linear_coef
+        return linear_coef(self._fitted())
+
+    # -- prediction ---------------------------------------------------------------------------
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
+        """f(x): positive for inliers, negative for outliers; shape (n,)."""
+        model = self._fitted()
+        return model.decision_function(check_X(X, model.n_features))
+
+    def score_samples(self, X: ArrayLike) -> np.ndarray:
+        """The raw score sum_i a_i k(x_i, x) = decision_function + offset_."""
+        return self.decision_function(X) + self.offset_[0]
+
+    def predict(self, X: ArrayLike) -> np.ndarray:
+        """+1 for an inlier (f > 0), -1 for an outlier."""
+        model = self._fitted()
+        return model.predict(check_X(X, model.n_features))
