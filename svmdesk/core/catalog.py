@@ -386,12 +386,14 @@ TABLE = Table(KERNELS, SOLVERS, PARAMS)
 
 # The one-class SVM (novelty detection, Schölkopf et al. 2001): no labels and no C; nu bounds
 # the fraction of training points outside the boundary from above and the fraction of
-# support vectors from below. SMO solves it as LIBSVM does.
+# support vectors from below. SMO solves it as LIBSVM does, and dual gradient ascent too; each
+# solver's module provides solve_problem for it (the primal solvers have no dual to solve).
+_ONE_CLASS_SOLVERS = ("smo", "dual-gradient")
 _SHARED = ("solver", "kernel", "gamma", "degree", "coef0", "tol", "max_iter", "max_time",
-           "standardize")
+           "learning_rate", "standardize")
 ONE_CLASS_TABLE = Table(
-    KERNELS, MappingProxyType({"smo": SOLVERS["smo"]}),
-    tuple(dataclasses.replace(p, choices=("smo",)) if p.name == "solver" else p
+    KERNELS, MappingProxyType({name: SOLVERS[name] for name in _ONE_CLASS_SOLVERS}),
+    tuple(dataclasses.replace(p, choices=_ONE_CLASS_SOLVERS) if p.name == "solver" else p
           for p in PARAMS if p.name in _SHARED[:2])
     + (Param("nu", "real", 0.5, N_("an upper bound on the fraction of training points "
                                    "outside the boundary, and a lower bound on the "

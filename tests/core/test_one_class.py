@@ -1,6 +1,7 @@
 """The one-class SVM against LIBSVM's (scikit-learn's OneClassSVM): blobs with uniform
-outliers and a real set, four kernels, at tol 1e-6: decision values, offset, support set,
-predictions, and the fraction of outliers against nu."""
+outliers and a real set, four kernels, both solvers (SMO and dual gradient ascent), at tol
+1e-6: decision values, offset, support set, predictions, and the fraction of outliers
+against nu."""
 import warnings
 
 import numpy as np
@@ -40,10 +41,12 @@ GAMMA = {"linear": "scale", "rbf": "scale", "poly": "scale", "sigmoid": 0.05}
 @pytest.mark.parametrize("nu", [0.1, 0.5])
 @pytest.mark.parametrize("kernel", ["linear", "rbf", "poly", "sigmoid"])
 @pytest.mark.parametrize("name", list(SETS))
-def test_one_class_matches_libsvm(name, kernel, nu):
+@pytest.mark.parametrize("solver", ["smo", "dual-gradient"])
+def test_one_class_matches_libsvm(solver, name, kernel, nu):
     X = SETS[name]
     params = dict(kernel=kernel, nu=nu, gamma=GAMMA[kernel], tol=TOL)
-    ours = OneClassSVM(**params).fit(X)
+    ours = OneClassSVM(solver=solver, **params).fit(X)
+    assert ours.converged_
     ref = LibOneClassSVM(max_iter=10**6, **params).fit(X)     # a bound, should it cycle
     f, f_ref = ours.decision_function(X), ref.decision_function(X)
     scale = max(1.0, np.abs(f_ref).max())
@@ -54,7 +57,10 @@ def test_one_class_matches_libsvm(name, kernel, nu):
     np.testing.assert_array_equal(ours.predict(X)[clear], ref.predict(X)[clear])
     if kernel in ("rbf", "sigmoid"):           # a unique optimum (linear, poly: a flat one)
         np.testing.assert_array_equal(ours.support_, ref.support_)
-        np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_, atol=1e-5)
+        # the gradient's tol leaves a multiplier further off along a flat direction (two
+        # free support vectors trading weight: 2e-4 on breast cancer, sigmoid) than f
+        np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_,
+                                   atol=1e-5 if solver == "smo" else 1e-3)
     # the nu-property: outliers at most nu, support vectors at least nu
     outside = np.mean(f < -EDGE * scale)
     assert outside <= nu + 1e-9 and len(ours.support_) / len(X) >= nu - 1e-9
@@ -126,7 +132,8 @@ EXPECTED_FAILURES = {"check_sample_weight_equivalence_on_dense_data": SAMPLE_WEI
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", "Estimator OneClassSVM does not inherit", UserWarning)
     each_check = parametrize_with_checks(
-        [OneClassSVM()], expected_failed_checks=lambda estimator: EXPECTED_FAILURES)
+        [OneClassSVM(), OneClassSVM(solver="dual-gradient")],
+        expected_failed_checks=lambda estimator: EXPECTED_FAILURES)
 
 
 @pytest.mark.slow

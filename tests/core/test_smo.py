@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from svmdesk.core import SVC, ConvergenceWarning, Kernel, make_dataset
 from svmdesk.core.solvers import smo
+from svmdesk.core.solvers.problems import c_svc
 from svmdesk.core.solvers.smo import newton, row_cache
 from svmdesk.core.solvers.smo import solver as smo_solver
-from svmdesk.core.solvers.smo.problem import c_svc
 
 from .conftest import libsvm, libsvm_dual_objective
 

@@ -10,8 +10,8 @@ from sklearn.svm import SVR as LibSVR
 from sklearn.svm import OneClassSVM
 
 from svmdesk.core import Kernel
+from svmdesk.core.solvers.problems import DualProblem, c_svc
 from svmdesk.core.solvers.smo import solver as smo_solver
-from svmdesk.core.solvers.smo.problem import DualProblem, c_svc
 
 TOL = 1e-6      # tight on both sides, so that the two solutions agree closely
 

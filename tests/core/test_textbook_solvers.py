@@ -317,6 +317,22 @@ def test_projection_onto_the_dual_feasible_set():
             assert np.sum((v - a) ** 2) <= np.sum((v - other) ** 2) + 1e-9
 
 
+def test_projection_onto_a_box_per_point_and_a_sum_that_is_not_zero():
+    """The one-class SVM's feasible set: 0 <= a_i <= C_i, sum a_i = delta (y = +1)."""
+    rng = np.random.default_rng(1)
+    for _ in range(200):
+        n = int(rng.integers(2, 25))
+        C = rng.uniform(0.2, 2.0, n)
+        delta = float(rng.uniform(0.05, 0.95) * C.sum())
+        v = 3.0 * rng.standard_normal(n)
+        y = np.ones(n)
+        a = project_dual(v, y, C, delta)
+        assert a.sum() == pytest.approx(delta, abs=1e-9) and np.all((a >= 0) & (a <= C))
+        for _ in range(5):  # no nearby feasible point is closer to v
+            other = project_dual(a + 0.1 * rng.standard_normal(n), y, C, delta)
+            assert np.sum((v - a) ** 2) <= np.sum((v - other) ** 2) + 1e-9
+
+
 
 def test_a_negative_duality_gap_is_never_called_convergence():
     """The sigmoid kernel's matrix is not positive semi-definite here, so the averaged dual

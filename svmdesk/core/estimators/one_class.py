@@ -5,7 +5,8 @@ the fraction of training points outside from above and the fraction of support v
 below.
 
 No labels and no C: the machine is LIBSVM's general problem with y = +1, p = 0 and box 1
-(`solvers.smo.problem.one_class`), trained by SMO. Its model is an SVMModel of kind
+(`solvers.problems.one_class`), trained by SMO (or dual gradient ascent, solver=
+"dual-gradient"). Its model is an SVMModel of kind
 "one-class" whose two classes are -1 (outlier) and +1 (inlier), so that what draws or saves a
 classifier's model reads this one too.
 """
@@ -24,8 +25,7 @@ from ..errors import DataError
 from ..kernels import Kernel
 from ..model import BinaryMachine, Scaler, SVMModel
 from ..solvers.base import Snapshot
-from ..solvers.smo import solve_problem
-from ..solvers.smo.problem import one_class
+from ..solvers.problems import one_class
 from .base import NEVER, TableEstimator, check_every, check_X, resolve_gamma
 from .svc import Machine, Progress, require_finite
 from .weights import check_sample_weight
@@ -79,11 +79,11 @@ class OneClassSVM(TableEstimator, table=catalog.ONE_CLASS_TABLE):
         points.flags.writeable = False
         machine = Machine(0, 1, (OUTLIER, INLIER),
                           None if len(points) == len(data) else points, kernel, scaler)
+        solver = self.table.solvers[params["solver"]]
         final: Snapshot | None = None
-        for final in solve_problem(problem, every, wanted):
+        for final in solver.implementation().solve_problem(problem, every, wanted):
             yield Progress(machine, final)
         assert final is not None, "a solver yields its final state last"
-        solver = self.table.solvers[params["solver"]]
         require_finite(final, solver, machine)
         alpha = np.asarray(final.dual_coef)                # SMO's snapshots carry it
         support = np.flatnonzero(alpha)

@@ -104,15 +104,16 @@ def largest_eigenvalue(A: np.ndarray, iters: int = 100) -> float:
     return 1.05 * lam
 
 
-def project_dual(v: np.ndarray, y: np.ndarray, C: float | np.ndarray) -> np.ndarray:
-    """Exact Euclidean projection of v onto {a : 0 <= a_i <= C_i, sum_i y_i a_i = 0}; C (one
-    for all, or C_i per point) may be inf.
+def project_dual(v: np.ndarray, y: np.ndarray, C: float | np.ndarray,
+                 delta: float = 0.0) -> np.ndarray:
+    """Exact Euclidean projection of v onto {a : 0 <= a_i <= C_i, sum_i y_i a_i = delta}; C
+    (one for all, or C_i per point) may be inf.
 
     The KKT conditions give a(mu) = clip(v - mu y, 0, C) for the multiplier mu of the equality.
     h(mu) = y'a(mu) is a sum of terms that each fall with slope -1 on one interval of mu and
     are flat elsewhere, so h is piecewise linear and non-increasing: sort the interval ends,
-    accumulate the slopes to get h at every knot, and solve h(mu) = 0 on the piece where it
-    changes sign. One sort, no iteration.
+    accumulate the slopes to get h at every knot, and solve h(mu) = delta on the piece where
+    h - delta changes sign. One sort, no iteration.
     """
     u, pos = y * v, y > 0
     # term i slopes for start_i < mu < end_i (start = -inf / end = +inf when C = inf)
@@ -125,7 +126,7 @@ def project_dual(v: np.ndarray, y: np.ndarray, C: float | np.ndarray) -> np.ndar
     order = np.argsort(knots[finite])
     knots, change = knots[finite][order], change[finite][order]
     slope = slope_left + np.cumsum(change)          # slope of h just right of each knot
-    h = float(y @ np.clip(v - knots[0] * y, 0.0, C)) + np.concatenate(
+    h = float(y @ np.clip(v - knots[0] * y, 0.0, C)) - delta + np.concatenate(
         [[0.0], np.cumsum(slope[:-1] * np.diff(knots))])
     below = h <= 0.0
     k = int(np.argmax(below)) if below.any() else len(knots)  # first knot with h <= 0
@@ -138,16 +139,17 @@ def project_dual(v: np.ndarray, y: np.ndarray, C: float | np.ndarray) -> np.ndar
     return np.clip(v - mu * y, 0.0, C)
 
 
-def dual_bias(alpha: np.ndarray, y: np.ndarray, g: np.ndarray,
+def dual_bias(alpha: np.ndarray, y: np.ndarray, b_i: np.ndarray,
               C: float | np.ndarray) -> tuple:
-    """LIBSVM's bias and its KKT violation for dual variables `alpha`.
+    """LIBSVM's bias and its KKT violation for dual variables `alpha`, from b_i = -y_i G_i
+    (G the gradient of 1/2 a'Qa + p'a; for C-SVC b_i = y_i - g_i, the bias that would put x_i
+    on its margin).
 
     Points that may still move "up" (I_up) bound the bias from below, points that may move
     "down" (I_low) from above; m - M over these sets is the maximal violating pair gap, zero at
     the optimum. The bias is the mean of b_i over free SVs (0 < a_i < C), where it is exact,
     or the middle of the feasible interval [M, m] when there are none.
     """
-    b_i = y - g
     pos = y > 0
     below_C = alpha < C
     above_0 = alpha > 0

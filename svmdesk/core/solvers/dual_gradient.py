@@ -37,7 +37,7 @@ solution.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import numpy as np
 
@@ -50,12 +50,13 @@ from ._common import (
     hulls_overlap,
     largest_eigenvalue,
     no_hard_margin,
-    opening,
     overlap_shown,
     project_dual,
+    require_every,
     training_errors,
 )
-from .base import BinaryProblem, Snapshot, check_finite, dual_stats
+from .base import BinaryProblem, Snapshot, Wanted, check_finite
+from .problems import DualProblem, c_svc
 from .support import TOLERANCE_RULE, sparse_final, support_of
 
 NAME = "dual-gradient"
@@ -64,30 +65,50 @@ DEFAULT_MAX_ITER = 20_000
 
 
 def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
-    start = opening(problem, DEFAULT_MAX_ITER)
-    y, C, max_iter = start.y, start.bounds, start.max_iter
+    """C-SVC: its dual in the general form, the model made sparse at the end."""
+    return iterate_problem(c_svc(problem), every, problem.learning_rate,
+                           finish=lambda snap: sparse_final(problem, snap, dual_is_coef=True))
+
+
+def solve_problem(problem: DualProblem, every: int = 1,
+                  wanted: Wanted = None) -> Iterator[Snapshot]:
+    """`solve` for a problem in the general form, as a kind of machine builds it
+    (`problems.one_class`); the step is the safe one unless its params set learning_rate."""
+    require_every(every)
+    rate = problem.params.get("learning_rate")
+    return iterate_problem(problem, every, rate if isinstance(rate, float) else None)
+
+
+def iterate_problem(problem: DualProblem, every: int, learning_rate: float | None = None,
+                    finish: Callable[[Snapshot], Snapshot] = lambda snap: snap
+                    ) -> Iterator[Snapshot]:
+    """Projected gradient ascent on D(a) = -(1/2 a'Qa + p'a) over 0 <= a_i <= C_i,
+    y'a = delta, from the problem's start; `finish` makes the last snapshot the model."""
+    y, C, p = problem.y, problem.upper, problem.p
+    delta = float(y @ problem.start)
+    max_iter = problem.max_iter or DEFAULT_MAX_ITER
     K = problem.kernel(problem.X, problem.X)
     safe_step = 1.0 / max(largest_eigenvalue(K), 1e-12)
-    step = problem.learning_rate or safe_step
+    step = learning_rate or safe_step
 
     def Q(v):  # Q v = y * (K (y * v)), without forming Q
         return y * (K @ (y * v))
 
     radius_sq = float(K.diagonal().max(initial=0.0))
-    a = np.zeros(problem.n)
-    Qa = np.zeros(problem.n)
+    a = problem.start.copy()
+    Qa = Q(a)
     a_prev, Qa_prev, momentum = a, Qa, 1.0
     it, converged, overlap = 0, False, False
     best: tuple[int, np.ndarray, np.ndarray, float, float] | None = None   # hard margin
     fewest = problem.n + 1                  # best: (it, a, Qa, bias, violation)
     while True:
-        bias, violation = dual_bias(a, y, y * Qa, C)  # y * Qa = g, the decision value sans bias
+        bias, violation = dual_bias(a, y, -y * (Qa + p), C)
         converged = violation <= problem.tol
-        if problem.hard_margin:
+        if problem.unbounded:               # C-SVC's hard margin (y * Qa: f without bias)
             errors = training_errors(y, y * Qa + bias)
             if errors <= fewest:                     # iterates are never changed in place
                 best, fewest = (it, a, Qa, bias, violation), errors
-        overlap = problem.hard_margin and hulls_overlap(a, y * Qa, y, radius_sq)
+        overlap = problem.unbounded and hulls_overlap(a, y * Qa, y, radius_sq)
         if converged or overlap or it >= max_iter:
             break
         if it % every == 0:
@@ -98,7 +119,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         z = a + inertia * (a - a_prev)
         Qz = Qa + inertia * (Qa - Qa_prev)  # Q is linear: no extra product with K
         with np.errstate(over="ignore", invalid="ignore"):  # check_finite reports these
-            a_new = project_dual(z + step * (1.0 - Qz), y, C)
+            a_new = project_dual(z - step * (Qz + p), y, C, delta)
             Qa_new = Q(a_new)
         check_finite(NAME, step, a_new, Qa_new)
         if (z - a_new) @ (a_new - a) > 0.0:  # momentum fights the step: restart
@@ -107,25 +128,26 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         it += 1
 
     if not converged:
-        _warn_not_converged(problem, it, overlap, violation, safe_step)
+        _warn_not_converged(problem, learning_rate, it, overlap, violation, safe_step)
     if overlap:                     # no solution: the best iterate seen, not the last
         assert best is not None     # overlap is hard margin's, which keeps a best from it 0
         it, a, Qa, bias, violation = best
-    yield sparse_final(problem, _snapshot(it, a, Qa, bias, violation, step, problem,
-                                          converged=converged), dual_is_coef=True)
+    yield finish(_snapshot(it, a, Qa, bias, violation, step, problem, converged=converged))
 
 
 def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
-    primal, dual, gap = dual_stats(a, problem.y, Qa, bias, problem.bounds)
+    decision = problem.y * Qa                       # f without the bias
+    primal = problem.primal(a, decision, bias)
+    dual = -float(0.5 * a @ Qa + problem.p @ a)
     return Snapshot(
         iteration=it,
         bias=bias,
         primal_objective=primal,
         dual_objective=dual,
-        gap=gap,
+        gap=primal - dual,
         kkt_violation=violation,
         dual_coef=problem.y * a,
-        support=support_of(a, problem.bounds),
+        support=support_of(a, problem.upper),
         converged=converged,
         step_size=step,
     )
@@ -134,7 +156,7 @@ def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
 solve = gradient_solver(NAME, _iterate)
 
 
-def _warn_not_converged(problem, it, overlap, violation, safe_step):
+def _warn_not_converged(problem, learning_rate, it, overlap, violation, safe_step):
     if overlap:
         message = no_hard_margin(NAME, problem.kernel.name, overlap_shown(
             tr("{count} iterations").format(count=it)))
@@ -144,11 +166,11 @@ def _warn_not_converged(problem, it, overlap, violation, safe_step):
             "tol={tol}; raise max_iter or tol").format(
             solver=repr(NAME), count=it, violation=f"{violation:.3g}", tol=f"{problem.tol:g}"),
             problem.X)
-        if problem.learning_rate and problem.learning_rate > 2.0 * safe_step:
+        if learning_rate and learning_rate > 2.0 * safe_step:
             # In a box the iterates cannot blow up; a too-long step makes them bounce instead.
             why = tr("learning_rate {rate} is beyond the stable limit ~{limit} = 2 / largest "
                      "eigenvalue of K, so the ascent oscillates; leave learning_rate unset for "
-                     "a safe step").format(rate=f"{problem.learning_rate:.3g}",
+                     "a safe step").format(rate=f"{learning_rate:.3g}",
                                            limit=f"{2.0 * safe_step:.3g}")
             message = tr("{warning} ({why})").format(warning=message, why=why)
     warn_convergence(message, stacklevel=3)

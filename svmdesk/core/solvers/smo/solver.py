@@ -1,9 +1,9 @@
 """Sequential minimal optimisation (Platt 1998) as libsvm does it (Chang and Lin 2011), in
 numpy, sped up by Newton steps.
 
-The problem is libsvm's general one (`problem.DualProblem`): minimise 1/2 a'Qa + p'a,
+The problem is libsvm's general one (`solvers.problems.DualProblem`): minimise 1/2 a'Qa + p'a,
 0 <= a_i <= C_i, y'a = delta, Q_ij = y_i y_j k(x_i, x_j), from a feasible start; C-SVC is
-p = -e, C_i = C, a = 0 (`problem.c_svc`), and the other kinds of machine differ only there.
+p = -e, C_i = C, a = 0 (`problems.c_svc`), and the other kinds of machine differ only there.
 We track F_t = -y_t G_t where G = Qa + p is the gradient:
  * I_up  = {t : y_t a_t can still grow},  I_low = {t : y_t a_t can still shrink};
  * the maximal violating pair gap is  max_{I_up} F - min_{I_low} F;  stop when < tol;
@@ -48,9 +48,9 @@ from .._common import (
     training_errors,
 )
 from ..base import BinaryProblem, Snapshot, Wanted
+from ..problems import DualProblem, c_svc
 from ..support import support_of
 from .newton import _box_qp
-from .problem import DualProblem, c_svc
 from .progress import ProgressWatch
 from .row_cache import KernelRowCache
 
@@ -75,7 +75,7 @@ def solve(problem: BinaryProblem, every: int = 1,
 def solve_problem(problem: DualProblem, every: int = 1,
                   wanted: Wanted = None) -> Iterator[Snapshot]:
     """`solve` for a problem in the general form, as a kind of machine builds it
-    (`problem.one_class`, ...)."""
+    (`problems.one_class`, ...)."""
     return _SMO(problem).run(max(1, int(every)), wanted)
 
 

@@ -1,5 +1,6 @@
 """The problem SMO solves, LIBSVM's general form (Chang and Lin 2011, section 4.1), and the
-builders that state each kind of machine in it.
+builders that state each kind of machine in it. SMO (`smo`) and dual gradient ascent
+(`dual_gradient`) solve it.
 
     minimise  1/2 a'Qa + p'a   subject to   y'a = delta,   0 <= a_i <= C_i,
     Q_ij = y_i y_j k(x_i, x_j),   y_i = +-1.
@@ -19,8 +20,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from ...kernels import Kernel
-from ..base import BinaryProblem, hinge_primal
+from ..kernels import Kernel
+from .base import BinaryProblem, hinge_primal
 
 # The kind's primal objective, for the snapshots: (alpha, f without the bias at every
 # variable's point, bias) -> P. A dual solution is judged by its gap to it.
