@@ -14,6 +14,7 @@ keeps it.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -44,6 +45,8 @@ class DualProblem:
     max_iter: int | None = None     # None: the solver's own budget
     # every checked training parameter by name (catalog.TABLE)
     params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    # the nu form: e'a held within each class too (LIBSVM's Solver_NU; smo/nu.py)
+    per_class: bool = False
 
     def __post_init__(self) -> None:
         n = len(self.y)
@@ -109,3 +112,24 @@ def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | No
     return DualProblem(X=X, y=np.ones(n), p=np.zeros(n), upper=upper, start=start,
                        kernel=kernel, primal=primal, C=1.0, tol=tol, max_iter=max_iter,
                        params=params)
+
+
+def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float, tol: float = 1e-3,
+           max_iter: int | None = None,
+           params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+    """nu-SVC in LIBSVM's scaling: minimise 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0 and e'a = nu n,
+    held as nu n / 2 within each class (the nu form, per_class); LIBSVM's start fills each
+    class's bounds in order to nu n / 2. The solver rescales the solution by 1/r at the end,
+    which makes it C-SVC's with C = 1/r. Its primal is not reported yet (nan)."""
+    n = len(y)
+    start = np.zeros(n)
+    for members in (np.flatnonzero(y > 0), np.flatnonzero(y < 0)):
+        filled = np.arange(1, len(members) + 1, dtype=np.float64)
+        start[members] = np.clip(nu * n / 2 - (filled - 1.0), 0.0, 1.0)
+
+    def primal(alpha: np.ndarray, decision: np.ndarray, bias: float) -> float:
+        return math.nan
+
+    return DualProblem(X=X, y=np.asarray(y, dtype=np.float64), p=np.zeros(n),
+                       upper=np.ones(n), start=start, kernel=kernel, primal=primal, C=1.0,
+                       tol=tol, max_iter=max_iter, params=params, per_class=True)

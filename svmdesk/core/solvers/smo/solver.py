@@ -75,7 +75,10 @@ def solve(problem: BinaryProblem, every: int = 1,
 def solve_problem(problem: DualProblem, every: int = 1,
                   wanted: Wanted = None) -> Iterator[Snapshot]:
     """`solve` for a problem in the general form, as a kind of machine builds it
-    (`problems.one_class`, ...)."""
+    (`problems.one_class`, ...); the nu form (per_class) by its own working-set rule."""
+    if problem.per_class:
+        from .nu import NuSMO  # nu.py builds on this module
+        return NuSMO(problem).run(max(1, int(every)), wanted)
     return _SMO(problem).run(max(1, int(every)), wanted)
 
 
@@ -114,8 +117,8 @@ class _SMO:
         self.unshrunk = False                        # libsvm unshrinks once, near the end
         self.max_iter = p.max_iter if p.max_iter is not None else max(10_000_000, 100 * n)
         self.shrink_every = min(n, SHRINK_EVERY)
-        self.next_shrink = self.shrink_every
-        self.next_newton = NEWTON_EVERY
+        self.next_shrink: float = self.shrink_every     # inf: never (the nu form)
+        self.next_newton: float = NEWTON_EVERY
         # the free set whose optimum the last Newton step reached
         self._settled: np.ndarray | None = None
         self.iteration = 0
@@ -192,8 +195,7 @@ class _SMO:
                                                    count=self.iteration, tol=f"{self.p.tol:g}")
         if self.watch is None or not self.watch.due(busy):
             return None
-        fmax, fmin = self._extremes(self.m)
-        verdict = self.watch.note(busy, fmax - fmin, self.dual)
+        verdict = self.watch.note(busy, self._violation(), self.dual)
         if verdict is None:
             return None
         # standardising helps only where the features' scales differ (the hint says so)
@@ -226,8 +228,7 @@ class _SMO:
         if not (math.isfinite(self.dual) and np.isfinite(self.F).all()
                 and np.isfinite(self.alpha).all()):
             return
-        fmax, fmin = self._extremes(self.m)
-        errors = training_errors(self.y, self._decision() + self._bias(fmax, fmin))
+        errors = training_errors(self.y, self._decision() + self._bias())
         if self.best is None or errors <= self.best[2]:
             alpha = np.empty_like(self.alpha)
             alpha[self.order] = self.alpha
@@ -456,30 +457,47 @@ class _SMO:
         if self.m == self.p.n and self.cache.dtype == np.float64:
             return True
         self._unshrink()
+        return self._violation() < self.p.tol
+
+    def _violation(self) -> float:
+        """The maximal violation over the active prefix: max F over I_up - min over I_low."""
         fmax, fmin = self._extremes(self.m)
-        return fmax - fmin < self.p.tol
+        return max(0.0, fmax - fmin)
 
     # -- results ----------------------------------------------------------------------------
-    def _bias(self, fmax: float, fmin: float) -> float:
-        """Mean F over free SVs (0 < a_i < C_i), else the middle of the feasible interval."""
+    def _bias(self, within: np.ndarray | None = None) -> float:
+        """Mean F over free SVs (0 < a_i < C_i), else the middle of the feasible interval;
+        `within`: among these points only (a mask)."""
         free = (self.alpha > 0) & (self.alpha < self.upper)
+        if within is not None:
+            free &= within
         if free.any():
             return float(self.F[free].mean())
-        return 0.5 * (fmax + fmin)
+        m = self.m
+        inside = slice(None) if within is None else within[:m]
+        F = self.F[:m][inside]
+        return 0.5 * float((F + self.up_pen[:m][inside]).max(initial=-math.inf)
+                           + (F + self.low_pen[:m][inside]).min(initial=math.inf))
+
+    def _model_scale(self) -> float:
+        """What the multipliers, f and the bias are multiplied by in a snapshot (the nu
+        form rescales by 1/r, see nu.py)."""
+        return 1.0
 
     def _snapshot(self, converged: bool) -> Snapshot:
         """State in the caller's order. Shrunk points keep the F of the last reconstruction,
         so a mid-run primal objective is approximate; the final one is exact."""
         back = np.empty_like(self.order)
         back[self.order] = np.arange(len(self.order))
-        alpha, y, decision = self.alpha[back], self.y[back], self._decision()[back]
-        fmax, fmin = self._extremes(self.m)
-        bias = self._bias(fmax, fmin)
+        scale = self._model_scale()
+        alpha, y = self.alpha[back] * scale, self.y[back]
+        decision, bias = self._decision()[back] * scale, self._bias() * scale
+        dual = self.dual * scale * scale
         primal = self.p.primal(alpha, decision, bias)
         return Snapshot(
             iteration=self.iteration, bias=bias, primal_objective=primal,
-            dual_objective=self.dual, gap=primal - self.dual,
-            kkt_violation=max(0.0, fmax - fmin), dual_coef=y * alpha,
+            dual_objective=dual, gap=primal - dual,
+            kkt_violation=self._violation(), dual_coef=y * alpha,
             support=support_of(alpha, self.C, exact=True), working_pair=self.pair,
             converged=converged, remaining=None if self.watch is None else self.watch.remaining,
             decision=decision)
