@@ -384,6 +384,22 @@ PARAMS = (
 
 TABLE = Table(KERNELS, SOLVERS, PARAMS)
 
+# nu-SVC (Schölkopf et al. 2000): C-SVC's classifier with nu in place of C, an upper bound on
+# the fraction of margin errors and a lower bound on the fraction of support vectors. SMO
+# solves its dual in the nu form (LIBSVM's Solver_NU); class_weight is accepted and ignored,
+# as LIBSVM's nu solver does.
+_NU_SVC = ("solver", "kernel", "gamma", "degree", "coef0", "tol", "max_iter", "max_time",
+           "standardize", "class_weight", "decision_function_shape")
+_NU = Param("nu", "real", 0.5, N_("an upper bound on the fraction of margin errors and a lower "
+                                  "bound on the fraction of support vectors"),
+            low=0.0, high=1.0, high_open=False,
+            formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n")
+NU_TABLE = Table(
+    KERNELS, MappingProxyType({"smo": SOLVERS["smo"]}),
+    tuple(dataclasses.replace(p, choices=("smo",)) if p.name == "solver" else p
+          for p in PARAMS if p.name in _NU_SVC[:2])
+    + (_NU,) + tuple(p for p in PARAMS if p.name in _NU_SVC[2:]))
+
 # The one-class SVM (novelty detection, Schölkopf et al. 2001): no labels and no C; nu bounds
 # the fraction of training points outside the boundary from above and the fraction of
 # support vectors from below. SMO solves it as LIBSVM does, and dual gradient ascent too; each

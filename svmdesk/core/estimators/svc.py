@@ -94,8 +94,10 @@ class SVC(TableEstimator, table=catalog.TABLE):
         solver = self.table.solvers[params["solver"]]
         data, labels = check_data(X, y)
         classes, codes = encode_labels(labels)
-        class_weight, weights = point_weights(params["class_weight"], sample_weight, classes,
-                                              codes)
+        self._check_classes(params, codes)
+        class_weight, weights = point_weights(
+            params["class_weight"] if self.weighs_classes else None, sample_weight, classes,
+            codes)
         weighted = not np.all(weights == 1.0)
         scaler = Scaler.fit(data) if params["standardize"] else None
         Z = data if scaler is None else scaler.transform(data)
@@ -109,16 +111,16 @@ class SVC(TableEstimator, table=catalog.TABLE):
             points = np.flatnonzero(((codes == pos) | (codes == neg)) & (weights > 0))
             problem = BinaryProblem(
                 X=Z[points], y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
-                C=params["C"], tol=params["tol"], max_iter=params["max_iter"],
-                learning_rate=params["learning_rate"], batch_size=params["batch_size"],
-                seed=params["random_state"], params=MappingProxyType(params),
+                C=params.get("C", 1.0), tol=params["tol"], max_iter=params["max_iter"],
+                learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
+                seed=params.get("random_state"), params=MappingProxyType(params),
                 weights=weights[points] if weighted else None)
             points.flags.writeable = False      # the machine hands it out
             every_point = len(pairs) == 1 and len(points) == len(codes)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
                               None if every_point else points, kernel, scaler)
             final: Snapshot | None = None
-            for final in solver.implementation().solve(problem, every, wanted):
+            for final in self._solve(solver, problem, params, every, wanted):
                 yield Progress(machine, final)
             assert final is not None, "a solver yields its final state last"
             require_finite(final, solver, machine)
@@ -126,6 +128,16 @@ class SVC(TableEstimator, table=catalog.TABLE):
             machines.append(binary_machine(final, problem, points, pos, neg))
         self._set_fitted(kernel, classes, codes, machines, scaler, finals, data, solver)
         self.class_weight_ = class_weight
+
+    weighs_classes = True       # class_weight makes C_i (nu-SVC's solver ignores it)
+
+    def _check_classes(self, params: dict, codes: np.ndarray) -> None:
+        """What the classes' sizes must allow besides (nu-SVC: its nu); nothing for C-SVC."""
+
+    def _solve(self, solver: catalog.Solver, problem: BinaryProblem, params: dict,
+               every: int, wanted: Callable[[], bool] | None) -> Iterator[Snapshot]:
+        """One machine's snapshots: C-SVC's dual (or primal) by the chosen solver."""
+        return solver.implementation().solve(problem, every, wanted)
 
     # -- fitted state -------------------------------------------------------------------------
     def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X, solver):

@@ -114,22 +114,25 @@ def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | No
                        params=params)
 
 
-def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float, tol: float = 1e-3,
-           max_iter: int | None = None,
+def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
+           weights: np.ndarray | None = None, tol: float = 1e-3, max_iter: int | None = None,
            params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
-    """nu-SVC in LIBSVM's scaling: minimise 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0 and e'a = nu n,
-    held as nu n / 2 within each class (the nu form, per_class); LIBSVM's start fills each
-    class's bounds in order to nu n / 2. The solver rescales the solution by 1/r at the end,
-    which makes it C-SVC's with C = 1/r. Its primal is not reported yet (nan)."""
+    """nu-SVC in LIBSVM's scaling: minimise 1/2 a'Qa, 0 <= a_i <= C_i (1, or the sample
+    weight), y'a = 0 and e'a = nu sum C_i, held as half of it within each class (the nu form,
+    per_class); LIBSVM's start fills each class's bounds in order to that half. The solver
+    rescales the solution by 1/r at the end, which makes it C-SVC's with C = 1/r. Its primal
+    is not reported yet (nan)."""
     n = len(y)
+    upper = np.ones(n) if weights is None else np.asarray(weights, dtype=np.float64)
+    half = nu * float(upper.sum()) / 2
     start = np.zeros(n)
     for members in (np.flatnonzero(y > 0), np.flatnonzero(y < 0)):
-        filled = np.arange(1, len(members) + 1, dtype=np.float64)
-        start[members] = np.clip(nu * n / 2 - (filled - 1.0), 0.0, 1.0)
+        before = np.cumsum(upper[members]) - upper[members]
+        start[members] = np.clip(half - before, 0.0, upper[members])
 
     def primal(alpha: np.ndarray, decision: np.ndarray, bias: float) -> float:
         return math.nan
 
     return DualProblem(X=X, y=np.asarray(y, dtype=np.float64), p=np.zeros(n),
-                       upper=np.ones(n), start=start, kernel=kernel, primal=primal, C=1.0,
+                       upper=upper, start=start, kernel=kernel, primal=primal, C=1.0,
                        tol=tol, max_iter=max_iter, params=params, per_class=True)
