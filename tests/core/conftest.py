@@ -7,6 +7,16 @@ from sklearn.svm import SVC as LibSVC  # noqa: E402
 
 from svmdesk.core import make_dataset  # noqa: E402
 
+# scikit-learn marks these two of its estimator checks as expected failures for its own SVC,
+# NuSVC and OneClassSVM (every LIBSVM machine), with this reason: a weight of 2 is one
+# multiplier bounded by 2C where the repeated point has two bounded by C. The optimum is the
+# same function, but each fit stops within tol of it by its own path: SMO's decision values
+# differ by 8e-4 at tol=1e-3, where the check asks rtol=1e-7.
+SAMPLE_WEIGHT_EQUIVALENCE = "sample_weight is not equivalent to removing/repeating samples."
+SAMPLE_WEIGHT_FAILURES = {
+    "check_sample_weight_equivalence_on_dense_data": SAMPLE_WEIGHT_EQUIVALENCE,
+    "check_sample_weight_equivalence_on_sparse_data": SAMPLE_WEIGHT_EQUIVALENCE}
+
 
 def libsvm(X, y, **params):
     """scikit-learn's SVC (libsvm), the oracle."""

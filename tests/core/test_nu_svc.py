@@ -13,6 +13,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from svmdesk.core import NuSVC
 from svmdesk.core.errors import DataError
 
+from .conftest import SAMPLE_WEIGHT_FAILURES
+
 
 def _imbalanced():
     rng = np.random.default_rng(0)
@@ -86,13 +88,9 @@ def test_class_weight_is_ignored_with_a_warning_as_libsvm_does():
 
 
 # scikit-learn's classifier checks, with the expected failures it declares for its own
-# NuSVC: the two sample-weight equivalence checks (a weight of 2 bounds one multiplier
-# where a repeated point has two: the same optimum, reached within tol by another path; and
-# here the repeated copies change the class sizes nu must be feasible for) and class weights,
-# which nu-SVC ignores
-SAMPLE_WEIGHT_EQUIVALENCE = "sample_weight is not equivalent to removing/repeating samples."
-EXPECTED_FAILURES = {"check_sample_weight_equivalence_on_dense_data": SAMPLE_WEIGHT_EQUIVALENCE,
-                     "check_sample_weight_equivalence_on_sparse_data": SAMPLE_WEIGHT_EQUIVALENCE,
+# NuSVC: the two sample-weight checks (conftest; here the repeated copies also change the
+# class sizes nu must be feasible for) and class weights, which nu-SVC ignores
+EXPECTED_FAILURES = {**SAMPLE_WEIGHT_FAILURES,
                      "check_class_weight_classifiers": "class_weight is ignored."}
 
 with warnings.catch_warnings():

@@ -13,6 +13,8 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from svmdesk.core import OneClassSVM
 from svmdesk.core.errors import DataError, NotFittedError
 
+from .conftest import SAMPLE_WEIGHT_FAILURES
+
 TOL = 1e-6
 EDGE = 1e-5     # |f| below this: on the boundary, where a free support vector lies
 
@@ -122,18 +124,13 @@ def test_bad_parameters_get_a_message_and_change_nothing(params, sample_weight, 
     assert isinstance(DataError("x"), ValueError)
 
 
-# scikit-learn's outlier-detector checks; it expects its own OneClassSVM to fail these two
-# (a weight of 2 bounds one multiplier by 2 where a repeated point has two bounded by 1: the
-# same optimum, reached within tol by another path)
-SAMPLE_WEIGHT_EQUIVALENCE = "sample_weight is not equivalent to removing/repeating samples."
-EXPECTED_FAILURES = {"check_sample_weight_equivalence_on_dense_data": SAMPLE_WEIGHT_EQUIVALENCE,
-                     "check_sample_weight_equivalence_on_sparse_data": SAMPLE_WEIGHT_EQUIVALENCE}
-
+# scikit-learn's outlier-detector checks, with the failures it expects of its own
+# OneClassSVM (conftest.SAMPLE_WEIGHT_FAILURES)
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", "Estimator OneClassSVM does not inherit", UserWarning)
     each_check = parametrize_with_checks(
         [OneClassSVM(), OneClassSVM(solver="dual-gradient")],
-        expected_failed_checks=lambda estimator: EXPECTED_FAILURES)
+        expected_failed_checks=lambda estimator: SAMPLE_WEIGHT_FAILURES)
 
 
 @pytest.mark.slow

@@ -2,13 +2,15 @@
 (SMO, the dual gradient ascent) as users make them; the approximate and stochastic ones on
 small iteration budgets, so that each solver's checks take seconds (a budget spent warns,
 which the checks allow). Only the checks scikit-learn expects its own SVC to fail are
-expected to fail (EXPECTED_FAILURES, with its reason)."""
+expected to fail (conftest.SAMPLE_WEIGHT_FAILURES, with its reason)."""
 import warnings
 
 import pytest
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmdesk.core import SVC
+
+from .conftest import SAMPLE_WEIGHT_FAILURES
 
 ESTIMATORS = [
     SVC(solver="smo"),
@@ -22,21 +24,12 @@ ESTIMATORS = [
 pytestmark = [pytest.mark.filterwarnings("ignore::svmdesk.core.errors.ConvergenceWarning"),
               pytest.mark.slow]
 
-# scikit-learn marks these two as expected failures for its own SVC (and every LIBSVM
-# machine), with this reason: a weight of 2 is one multiplier bounded by 2C where the
-# repeated point has two bounded by C. The optimum is the same function, but each fit stops
-# within tol of it by its own path: SMO's decision values differ by 8e-4 at tol=1e-3, where
-# the check asks rtol=1e-7.
-SAMPLE_WEIGHT_EQUIVALENCE = "sample_weight is not equivalent to removing/repeating samples."
-EXPECTED_FAILURES = {"check_sample_weight_equivalence_on_dense_data": SAMPLE_WEIGHT_EQUIVALENCE,
-                     "check_sample_weight_equivalence_on_sparse_data": SAMPLE_WEIGHT_EQUIVALENCE}
-
 # SVC is scikit-learn shaped without deriving from its BaseEstimator (svmdesk never imports
 # scikit-learn), which scikit-learn notes with a warning that passing its checks makes moot.
 with warnings.catch_warnings():
     warnings.filterwarnings("ignore", "Estimator SVC does not inherit", UserWarning)
     each_check = parametrize_with_checks(
-        ESTIMATORS, expected_failed_checks=lambda estimator: EXPECTED_FAILURES)
+        ESTIMATORS, expected_failed_checks=lambda estimator: SAMPLE_WEIGHT_FAILURES)
 
 
 @each_check

@@ -22,7 +22,8 @@ from ...i18n import tr
 from .. import scale
 from ..catalog import Table
 from ..errors import DataError, DataTypeError, not_fitted
-from ..model import SVMModel
+from ..kernels import Kernel
+from ..model import Scaler, SVMModel
 
 if TYPE_CHECKING:   # typing.Self is new in 3.11; only mypy reads this (annotations are strings)
     from typing_extensions import Self
@@ -109,6 +110,20 @@ def check_every(every: object) -> int:
         raise ValueError(tr("every must be a positive integer; got {every}").format(
             every=repr(every)))
     return int(every)
+
+
+def scaled_data_and_kernel(data: np.ndarray, params: dict
+                           ) -> tuple[Scaler | None, np.ndarray, Kernel]:
+    """What every estimator trains on: the standardiser when params ask for one, the points
+    it gives, checked for magnitudes float64 can square, and the kernel with gamma resolved
+    on them, checked for values that overflow."""
+    scaler = Scaler.fit(data) if params["standardize"] else None
+    Z = data if scaler is None else scaler.transform(data)
+    scale.check_magnitude(Z)
+    kernel = Kernel(params["kernel"], resolve_gamma(params["gamma"], Z), params["degree"],
+                    params["coef0"])
+    scale.check_kernel(Z, kernel)
+    return scaler, Z, kernel
 
 
 def resolve_gamma(gamma: str | float, Z: np.ndarray) -> float:

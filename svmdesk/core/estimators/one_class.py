@@ -20,13 +20,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...i18n import tr
-from .. import catalog, scale
+from .. import catalog
 from ..errors import DataError
-from ..kernels import Kernel
-from ..model import BinaryMachine, Scaler, SVMModel
+from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import one_class
-from .base import NEVER, TableEstimator, check_every, check_X, resolve_gamma
+from .base import NEVER, TableEstimator, check_every, check_X, scaled_data_and_kernel
 from .svc import Machine, Progress, require_finite
 from .weights import check_sample_weight
 
@@ -67,12 +66,7 @@ class OneClassSVM(TableEstimator, table=catalog.ONE_CLASS_TABLE):
         if not len(points):
             raise DataError(tr("every point has a sample weight of zero, so there is nothing "
                                "to learn: give some points a positive weight"))
-        scaler = Scaler.fit(data) if params["standardize"] else None
-        Z = data if scaler is None else scaler.transform(data)
-        scale.check_magnitude(Z)
-        kernel = Kernel(params["kernel"], resolve_gamma(params["gamma"], Z),
-                        params["degree"], params["coef0"])
-        scale.check_kernel(Z, kernel)
+        scaler, Z, kernel = scaled_data_and_kernel(data, params)
         problem = one_class(Z[points], kernel, params["nu"],
                             None if weights is None else weights[points], tol=params["tol"],
                             max_iter=params["max_iter"], params=MappingProxyType(params))

@@ -16,12 +16,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...i18n import tr
-from .. import catalog, scale
+from .. import catalog
 from ..errors import DivergenceError
 from ..kernels import Kernel
 from ..model import Scaler, SVMModel
 from ..solvers.base import BinaryProblem, Snapshot
-from .base import NEVER, TableEstimator, check_every, check_X, resolve_gamma
+from .base import NEVER, TableEstimator, check_every, check_X, scaled_data_and_kernel
 from .labels import check_data, encode_labels
 from .one_vs_one import binary_machine, intercepts, libsvm_layout, machine_pairs, ovr_decision
 from .weights import point_weights
@@ -99,12 +99,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
             params["class_weight"] if self.weighs_classes else None, sample_weight, classes,
             codes)
         weighted = not np.all(weights == 1.0)
-        scaler = Scaler.fit(data) if params["standardize"] else None
-        Z = data if scaler is None else scaler.transform(data)
-        scale.check_magnitude(Z)
-        kernel = Kernel(params["kernel"], resolve_gamma(params["gamma"], Z),
-                        params["degree"], params["coef0"])
-        scale.check_kernel(Z, kernel)
+        scaler, Z, kernel = scaled_data_and_kernel(data, params)
         pairs = machine_pairs(len(classes))
         machines, finals = [], []
         for k, (pos, neg) in enumerate(pairs):
