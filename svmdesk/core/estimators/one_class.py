@@ -26,7 +26,7 @@ from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import one_class
 from .base import NEVER, TableEstimator, check_every, check_X, scaled_data_and_kernel
-from .svc import Machine, Progress, require_finite
+from .svc import Machine, Progress, linear_coef, require_finite
 from .weights import check_sample_weight
 
 OUTLIER, INLIER = -1, 1
@@ -107,7 +107,6 @@ class OneClassSVM(TableEstimator, table=catalog.ONE_CLASS_TABLE):
     def coef_(self) -> np.ndarray:
         """The linear kernel's w in the input's units (decision = X @ coef_.T - offset_,
         standardisation folded in); read-only."""
-        from .svc import linear_coef
         return linear_coef(self._fitted())
 
     # -- prediction ---------------------------------------------------------------------------

@@ -45,13 +45,13 @@ class NuSMO(_SMO):
         return super()._bias(within=self.pos), super()._bias(within=~self.pos)
 
     def _bias(self, within: np.ndarray | None = None) -> float:
-        b_pos, b_neg = self._class_biases()
-        return 0.5 * (b_pos + b_neg)
+        return self._bias_and_scale()[0]
 
-    def _model_scale(self) -> float:
+    def _bias_and_scale(self) -> tuple[float, float]:
+        """(b+ + b-) / 2 and 1 / r, r = (b- - b+) / 2, from one pass over each class."""
         b_pos, b_neg = self._class_biases()
         r = 0.5 * (b_neg - b_pos)
-        return 1.0 / r if r > 0 else 1.0          # mid-run r may not be positive yet
+        return 0.5 * (b_pos + b_neg), 1.0 / r if r > 0 else 1.0   # mid-run r may be <= 0
 
     def _shrink(self) -> None:
         """Nothing to shrink (see the module): F was made exact by the caller."""

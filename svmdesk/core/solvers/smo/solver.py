@@ -479,19 +479,20 @@ class _SMO:
         return 0.5 * float((F + self.up_pen[:m][inside]).max(initial=-math.inf)
                            + (F + self.low_pen[:m][inside]).min(initial=math.inf))
 
-    def _model_scale(self) -> float:
-        """What the multipliers, f and the bias are multiplied by in a snapshot (the nu
-        form rescales by 1/r, see nu.py)."""
-        return 1.0
+    def _bias_and_scale(self) -> tuple[float, float]:
+        """The bias, and what the multipliers, f and the bias are multiplied by in a
+        snapshot (the nu form rescales by 1/r, see nu.py)."""
+        return self._bias(), 1.0
 
     def _snapshot(self, converged: bool) -> Snapshot:
         """State in the caller's order. Shrunk points keep the F of the last reconstruction,
         so a mid-run primal objective is approximate; the final one is exact."""
         back = np.empty_like(self.order)
         back[self.order] = np.arange(len(self.order))
-        scale = self._model_scale()
+        bias, scale = self._bias_and_scale()
+        bias *= scale
         alpha, y = self.alpha[back] * scale, self.y[back]
-        decision, bias = self._decision()[back] * scale, self._bias() * scale
+        decision = self._decision()[back] * scale
         dual = self.dual * scale * scale
         primal = self.p.primal(alpha, decision, bias)
         return Snapshot(
