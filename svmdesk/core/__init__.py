@@ -2,14 +2,14 @@
 from .catalog import MAX_CLASSES, SOLVERS, TABLE
 from .datasets import GENERATORS, Dataset, class_labels, make_dataset
 from .errors import ConvergenceWarning, DataError, DivergenceError, NotFittedError
-from .estimators import SVC, NuSVC, OneClassSVM
+from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
 from .kernels import KERNELS, Kernel
 from .model import SVMModel
 from .solvers.base import Snapshot
 
 __all__ = [
-    "SVC", "NuSVC", "OneClassSVM", "DataError", "NotFittedError", "ConvergenceWarning",
-    "DivergenceError", "Snapshot", "SVMModel",
+    "SVC", "NuSVC", "OneClassSVM", "SVR", "NuSVR", "DataError", "NotFittedError",
+    "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
     "Kernel", "KERNELS", "SOLVERS", "TABLE", "MAX_CLASSES", "Dataset", "GENERATORS",
     "make_dataset", "class_labels",
 ]

@@ -384,36 +384,66 @@ PARAMS = (
 
 TABLE = Table(KERNELS, SOLVERS, PARAMS)
 
+
+
+def _kind_table(solvers: tuple, *rows: str | Param) -> Table:
+    """The table of a kind of machine: the solvers that train it, and its rows in the order
+    its estimator takes them (a name stands for that row of PARAMS)."""
+    shared = {p.name: p for p in PARAMS}
+    params = tuple(shared[row] if isinstance(row, str) else row for row in rows)
+    return Table(KERNELS, MappingProxyType({name: SOLVERS[name] for name in solvers}),
+                 tuple(dataclasses.replace(p, choices=solvers) if p.name == "solver" else p
+                       for p in params))
+
+
 # nu-SVC (Schölkopf et al. 2000): C-SVC's classifier with nu in place of C, an upper bound on
 # the fraction of margin errors and a lower bound on the fraction of support vectors. SMO
 # solves its dual in the nu form (LIBSVM's Solver_NU); class_weight is accepted and ignored,
 # as LIBSVM's nu solver does.
-_NU_SVC = ("solver", "kernel", "gamma", "degree", "coef0", "tol", "max_iter", "max_time",
-           "standardize", "class_weight", "decision_function_shape")
-_NU = Param("nu", "real", 0.5, N_("an upper bound on the fraction of margin errors and a lower "
-                                  "bound on the fraction of support vectors"),
-            low=0.0, high=1.0, high_open=False,
-            formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n")
-NU_TABLE = Table(
-    KERNELS, MappingProxyType({"smo": SOLVERS["smo"]}),
-    tuple(dataclasses.replace(p, choices=("smo",)) if p.name == "solver" else p
-          for p in PARAMS if p.name in _NU_SVC[:2])
-    + (_NU,) + tuple(p for p in PARAMS if p.name in _NU_SVC[2:]))
+_KERNEL_AND_TRAINING = ("gamma", "degree", "coef0", "tol", "max_iter", "max_time")
+NU_TABLE = _kind_table(
+    ("smo",), "solver", "kernel",
+    Param("nu", "real", 0.5, N_("an upper bound on the fraction of margin errors and a lower "
+                                "bound on the fraction of support vectors"),
+          low=0.0, high=1.0, high_open=False,
+          formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n"),
+    *_KERNEL_AND_TRAINING, "standardize", "class_weight", "decision_function_shape")
 
 # The one-class SVM (novelty detection, Schölkopf et al. 2001): no labels and no C; nu bounds
 # the fraction of training points outside the boundary from above and the fraction of
 # support vectors from below. SMO solves it as LIBSVM does, and dual gradient ascent too; each
 # solver's module provides solve_problem for it (the primal solvers have no dual to solve).
-_ONE_CLASS_SOLVERS = ("smo", "dual-gradient")
-_SHARED = ("solver", "kernel", "gamma", "degree", "coef0", "tol", "max_iter", "max_time",
-           "learning_rate", "standardize")
-ONE_CLASS_TABLE = Table(
-    KERNELS, MappingProxyType({name: SOLVERS[name] for name in _ONE_CLASS_SOLVERS}),
-    tuple(dataclasses.replace(p, choices=_ONE_CLASS_SOLVERS) if p.name == "solver" else p
-          for p in PARAMS if p.name in _SHARED[:2])
-    + (Param("nu", "real", 0.5, N_("an upper bound on the fraction of training points "
-                                   "outside the boundary, and a lower bound on the "
-                                   "fraction of support vectors"),
-             low=0.0, high=1.0, high_open=False,
-             formula="min 1/2 a'Ka, 0 <= a_i <= 1, sum_i a_i = nu n"),)
-    + tuple(p for p in PARAMS if p.name in _SHARED[2:]))
+ONE_CLASS_TABLE = _kind_table(
+    ("smo", "dual-gradient"), "solver", "kernel",
+    Param("nu", "real", 0.5, N_("an upper bound on the fraction of training points "
+                                "outside the boundary, and a lower bound on the "
+                                "fraction of support vectors"),
+          low=0.0, high=1.0, high_open=False,
+          formula="min 1/2 a'Ka, 0 <= a_i <= 1, sum_i a_i = nu n"),
+    *_KERNEL_AND_TRAINING, "learning_rate", "standardize")
+
+# Regression (Vapnik's epsilon-SVR; Schölkopf et al.'s nu-SVR): f(x) = sum_i (a_i - a*_i)
+# k(x_i, x) + b fitted within a tube of half-width epsilon, errors outside it costing C each.
+# C is finite (no hard margin: a tube may not hold every point). SMO trains both; dual
+# gradient ascent epsilon-SVR too (its projection is C-SVC's on the 2l variables).
+_C_SVC_C = TABLE.param("C")
+_REGRESSION_C = dataclasses.replace(
+    _C_SVC_C, about=N_("the penalty on errors outside the tube"), none="", none_value=None,
+    formula="P(w, b) = 1/2 ||w||^2 + C sum_i max(0, |y_i - f(x_i)| - epsilon)",
+    control=dataclasses.replace(_C_SVC_C.control, choice="", setting="", effect=N_(
+        "Larger C: the curve follows the points more closely, a wilder curve; smaller C: a "
+        "smoother curve with more points outside the tube.")) if _C_SVC_C.control else None)
+SVR_TABLE = _kind_table(
+    ("smo", "dual-gradient"), "solver", "kernel", _REGRESSION_C,
+    Param("epsilon", "real", 0.1, N_("the half-width of the tube within which errors cost "
+                                     "nothing"),
+          low=0.0, low_open=False, formula="max(0, |y - f(x)| - epsilon)"),
+    *_KERNEL_AND_TRAINING, "learning_rate", "standardize")
+NU_SVR_TABLE = _kind_table(
+    ("smo",), "solver", "kernel",
+    Param("nu", "real", 0.5, N_("an upper bound on the fraction of points outside the tube "
+                                "and a lower bound on the fraction of support vectors; the "
+                                "tube's width is found with the curve"),
+          low=0.0, high=1.0, high_open=False,
+          formula="e'(a + a*) = nu C n"),
+    _REGRESSION_C, *_KERNEL_AND_TRAINING, "standardize")

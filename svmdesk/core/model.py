@@ -66,7 +66,7 @@ class BinaryMachine:
         return kernel.matvec(Z, self.support_vectors, self.dual_coef) + self.bias
 
 
-KINDS = ("classifier", "one-class")
+KINDS = ("classifier", "one-class", "regressor")
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,8 @@ class SVMModel:
 
     `kind` says what the machine learnt: "classifier" (C-SVC), or "one-class" (novelty
     detection: one machine, classes -1 for outliers and +1 for inliers, f = 0 the region's
-    edge and no margins). The next kinds (nu-SVC, regression) join here."""
+    edge and no margins) or "regressor" (one machine, no classes: predict is f(x)). nu-SVC's
+    models are classifiers (C-SVC's with C = 1/r)."""
 
     kernel: Kernel
     classes: np.ndarray
@@ -114,4 +115,7 @@ class SVMModel:
         return votes.argmax(axis=1)
 
     def predict(self, X: np.ndarray) -> np.ndarray:
+        """Each point's class; a regressor's value f(x)."""
+        if self.kind == "regressor":
+            return self.decision_function(X)
         return self.classes[self.predict_indices(X)]

@@ -20,9 +20,10 @@ def _no_primal(alpha, decision, bias):
     return math.nan                     # these kinds' primal objectives are not stated here
 
 
-def _solve(X, y, p, upper, start, kernel, tol=TOL):
+def _solve(X, y, p, upper, start, kernel, tol=TOL, point_of=None):
     problem = DualProblem(X=X, y=y, p=p, upper=upper, start=start, kernel=kernel,
-                          primal=_no_primal, C=float(np.max(upper)), tol=tol)
+                          primal=_no_primal, C=float(np.max(upper)), tol=tol,
+                          point_of=point_of)
     final = list(smo_solver._SMO(problem).run(every=10**9))[-1]
     assert final.converged
     alpha = y * final.dual_coef
@@ -60,18 +61,23 @@ def test_one_class_from_libsvms_start_matches_libsvm(sets, nu):
     assert alpha.sum() == pytest.approx(nu * n)
 
 
+@pytest.mark.parametrize("shared_rows", [False, True])
 @pytest.mark.parametrize("C", [1.0, 50.0])
-def test_epsilon_svr_on_doubled_variables_matches_libsvm(C):
+def test_epsilon_svr_on_doubled_variables_matches_libsvm(C, shared_rows):
     """epsilon-SVR: 2l variables (each point twice, y = +1 then -1), p = (eps - z, eps + z),
-    C_i = C, a = 0; f(x_i) is the decision at the first copy plus the bias."""
+    C_i = C, a = 0; f(x_i) is the decision at the first copy plus the bias. The points
+    stacked twice, or held once with each variable's point named (point_of: the rows
+    cached once per point)."""
     rng = np.random.default_rng(4)
     x = np.sort(rng.uniform(-3, 3, 80))
     z = np.sin(x) + 0.1 * rng.standard_normal(80)
     X, eps, gamma = x[:, None], 0.1, 0.5
     n = len(z)
     y = np.r_[np.ones(n), -np.ones(n)]
-    final, alpha = _solve(np.vstack([X, X]), y, np.r_[eps - z, eps + z], np.full(2 * n, C),
-                          np.zeros(2 * n), Kernel("rbf", gamma=gamma))
+    points, point_of = ((X, np.r_[np.arange(n), np.arange(n)]) if shared_rows
+                        else (np.vstack([X, X]), None))
+    final, alpha = _solve(points, y, np.r_[eps - z, eps + z], np.full(2 * n, C),
+                          np.zeros(2 * n), Kernel("rbf", gamma=gamma), point_of=point_of)
     ref = LibSVR(C=C, epsilon=eps, gamma=gamma, tol=TOL).fit(X, z)
     beta = ref.dual_coef_[0]
     K = Kernel("rbf", gamma=gamma)(ref.support_vectors_, ref.support_vectors_)

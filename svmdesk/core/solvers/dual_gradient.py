@@ -87,12 +87,18 @@ def iterate_problem(problem: DualProblem, every: int, learning_rate: float | Non
     y, C, p = problem.y, problem.upper, problem.p
     delta = float(y @ problem.start)
     max_iter = problem.max_iter or DEFAULT_MAX_ITER
-    K = problem.kernel(problem.X, problem.X)
-    safe_step = 1.0 / max(largest_eigenvalue(K), 1e-12)
+    K = problem.kernel(problem.X, problem.X)           # over the points
+    point_of = problem.point_of
+    # Q over the variables is P K P' (signed), P picking each variable's point: with r
+    # variables per point (SVR: 2), P'P = r I, so its largest eigenvalue is r times K's
+    copies = 1 if point_of is None else len(point_of) // len(K)
+    safe_step = 1.0 / max(copies * largest_eigenvalue(K), 1e-12)
     step = learning_rate or safe_step
 
-    def Q(v):  # Q v = y * (K (y * v)), without forming Q
-        return y * (K @ (y * v))
+    def Q(v):  # Q v = y * (K (y * v)), without forming Q (nor K over the variables)
+        if point_of is None:
+            return y * (K @ (y * v))
+        return y * (K @ np.bincount(point_of, weights=y * v, minlength=len(K)))[point_of]
 
     radius_sq = float(K.diagonal().max(initial=0.0))
     a = problem.start.copy()

@@ -7,10 +7,10 @@ builders that state each kind of machine in it. SMO (`smo`) and dual gradient as
 
 Every machine LIBSVM trains is this problem with its own X, y, p, C_i and start: C-SVC has
 the training points, their labels, p = -e, C_i = C and a = 0 (`c_svc`); the one-class SVM
-has y = +1, p = 0, C_i = 1 and sum a = nu n (`one_class`); epsilon-SVR keeps Q's form (SVR
-with every point twice, y = +1 then -1), so the kernel rows the solver caches are rows of k
-over `X` and Q is never formed. delta is y'start: the start fixes it, and every SMO step
-keeps it.
+has y = +1, p = 0, C_i = 1 and sum a = nu n (`one_class`); epsilon-SVR has 2l variables,
+alpha and alpha* of each point (y = +1 then -1), whose point is the same (`point_of`), so the
+solver caches one kernel row per point and Q is never formed (`epsilon_svr`, `nu_svr`).
+delta is y'start: the start fixes it, and every SMO step keeps it.
 """
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ Primal = Callable[[np.ndarray, np.ndarray, float], float]
 class DualProblem:
     """One instance of the general problem, with what the run needs besides."""
 
-    X: np.ndarray                   # (n, d): the point of each variable (rows of Q's kernel)
+    X: np.ndarray                   # (l, d): the points (rows of Q's kernel)
     y: np.ndarray                   # (n,) of -1.0 / +1.0
     p: np.ndarray                   # (n,) the linear term
     upper: np.ndarray               # (n,) C_i > 0; inf where a multiplier has no upper bound
@@ -47,12 +47,19 @@ class DualProblem:
     params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
     # the nu form: e'a held within each class too (LIBSVM's Solver_NU; smo/nu.py)
     per_class: bool = False
+    # nu-SVC's final rescale by 1/r (LIBSVM's solve_nu_svc; nu-SVR keeps its scale)
+    rescaled: bool = False
+    # point_of[i]: the row of X that is variable i's point (epsilon- and nu-SVR: i mod l);
+    # None: X holds one point per variable
+    point_of: np.ndarray | None = None
 
     def __post_init__(self) -> None:
         n = len(self.y)
         for name in ("p", "upper", "start"):
             if np.shape(getattr(self, name)) != (n,):
                 raise ValueError(f"{name} must hold one value per variable ({n})")
+        if len(self.X) != (n if self.point_of is None else int(self.point_of.max()) + 1):
+            raise ValueError("X must hold the point of every variable")
         # a variable held at 0 by C_i = 0 belongs to neither end of a pair: the builder
         # leaves it out (LIBSVM drops points of weight 0 the same way)
         if not (self.upper > 0).all():
@@ -63,6 +70,11 @@ class DualProblem:
     @property
     def n(self) -> int:
         return len(self.y)
+
+    @property
+    def variable_points(self) -> np.ndarray:
+        """(n, d): each variable's point."""
+        return self.X if self.point_of is None else self.X[self.point_of]
 
     @property
     def unbounded(self) -> bool:
@@ -135,4 +147,74 @@ def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
 
     return DualProblem(X=X, y=np.asarray(y, dtype=np.float64), p=np.zeros(n),
                        upper=upper, start=start, kernel=kernel, primal=primal, C=1.0,
-                       tol=tol, max_iter=max_iter, params=params, per_class=True)
+                       tol=tol, max_iter=max_iter, params=params, per_class=True,
+                       rescaled=True)
+
+
+def _regression_variables(X: np.ndarray, upper: np.ndarray) -> tuple[np.ndarray, ...]:
+    """SVR's 2n variables: alpha_i (y = +1) then alpha*_i (y = -1), both of point i, both
+    bounded by point i's C_i: (y, upper, point_of)."""
+    n = len(X)
+    return (np.r_[np.ones(n), -np.ones(n)], np.r_[upper, upper],
+            np.r_[np.arange(n), np.arange(n)])
+
+
+def _tube_primal(z: np.ndarray, upper: np.ndarray,
+                 epsilon: float | None, nu: float = 0.0) -> Primal:
+    """The regression primal: 1/2 ||w||^2 + sum_i C_i max(0, |z_i - f(x_i)| - eps), for
+    nu-SVR plus nu (sum C_i) eps with eps the best for this f (epsilon None): the smallest
+    of that piecewise linear function of eps, at eps = 0 or one of the |residuals|."""
+    n = len(z)
+
+    def primal(alpha: np.ndarray, decision: np.ndarray, bias: float) -> float:
+        half_w_sq = 0.5 * float(alpha @ (np.r_[decision[:n], -decision[:n]]))
+        residual = np.abs(z - decision[:n] - bias)
+        if epsilon is not None:
+            return half_w_sq + float(upper @ np.maximum(0.0, residual - epsilon))
+        order = np.argsort(-residual)
+        r, c = residual[order], upper[order]
+        # at eps = r_j: sum over i < j of c_i (r_i - r_j); and at eps = 0
+        before_c = np.cumsum(c) - c
+        before_cr = np.cumsum(c * r) - c * r
+        losses = np.r_[nu * float(upper.sum()) * r + before_cr - r * before_c,
+                       float(c @ r)]
+        return half_w_sq + float(losses.min())
+
+    return primal
+
+
+def epsilon_svr(X: np.ndarray, z: np.ndarray, kernel: Kernel, C: float, epsilon: float,
+                weights: np.ndarray | None = None, tol: float = 1e-3,
+                max_iter: int | None = None,
+                params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+    """epsilon-SVR as LIBSVM's solve_epsilon_svr states it: over (alpha, alpha*), minimise
+    1/2 (a - a*)'K(a - a*) + eps e'(a + a*) - z'(a - a*), e'(a - a*) = 0, 0 <= a, a* <= C_i
+    (C times the sample weight), from 0: p = (eps - z, eps + z). f(x) = sum (a_i - a*_i)
+    k(x_i, x) + b; the primal is 1/2 ||w||^2 + sum C_i max(0, |z_i - f(x_i)| - eps)."""
+    upper = np.full(len(X), float(C)) if weights is None else float(C) * weights
+    y, bounds, point_of = _regression_variables(X, upper)
+    z = np.asarray(z, dtype=np.float64)
+    return DualProblem(X=X, y=y, p=np.r_[epsilon - z, epsilon + z], upper=bounds,
+                       start=np.zeros(2 * len(X)), kernel=kernel,
+                       primal=_tube_primal(z, upper, epsilon), C=float(C), tol=tol,
+                       max_iter=max_iter, params=params, point_of=point_of)
+
+
+def nu_svr(X: np.ndarray, z: np.ndarray, kernel: Kernel, C: float, nu: float,
+           weights: np.ndarray | None = None, tol: float = 1e-3, max_iter: int | None = None,
+           params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+    """nu-SVR as LIBSVM's solve_nu_svr states it: minimise 1/2 (a - a*)'K(a - a*) -
+    z'(a - a*), e'(a - a*) = 0, e'(a + a*) = nu sum C_i, 0 <= a, a* <= C_i: the nu form
+    (per_class, without nu-SVC's rescale), p = (-z, z). LIBSVM's start gives alpha_i and
+    alpha*_i the same value, the bounds filled in order to half the sum. The tube's width
+    eps is found with f: the primal is 1/2 ||w||^2 + nu (sum C_i) eps + sum C_i max(0,
+    |z_i - f(x_i)| - eps)."""
+    upper = np.full(len(X), float(C)) if weights is None else float(C) * weights
+    y, bounds, point_of = _regression_variables(X, upper)
+    half = nu * float(upper.sum()) / 2
+    filled = np.clip(half - (np.cumsum(upper) - upper), 0.0, upper)
+    z = np.asarray(z, dtype=np.float64)
+    return DualProblem(X=X, y=y, p=np.r_[-z, z], upper=bounds, start=np.r_[filled, filled],
+                       kernel=kernel, primal=_tube_primal(z, upper, None, nu), C=float(C),
+                       tol=tol, max_iter=max_iter, params=params, per_class=True,
+                       point_of=point_of)

@@ -8,7 +8,8 @@ class has a violating pair.
 The bias comes from each class apart (b_c: the mean F over its free multipliers, else the
 middle of its interval): f = sum y a k + (b+ + b-)/2, and r = (b- - b+)/2 is the scale that
 makes the solution C-SVC's with C = 1/r. Snapshots divide the multipliers, f and the bias by
-r (LIBSVM's final rescale), so that a nu model is read as any other.
+r (LIBSVM's final rescale, nu-SVC's: DualProblem.rescaled), so that a nu model is read as
+any other. For nu-SVR, -r is the width of the tube the run found.
 
 Shrinking and the Newton step stay off for this form: both are written for the single
 equality (a Newton step moving the free set must keep each class's sum too). Measured on
@@ -51,6 +52,8 @@ class NuSMO(_SMO):
         """(b+ + b-) / 2 and 1 / r, r = (b- - b+) / 2, from one pass over each class."""
         b_pos, b_neg = self._class_biases()
         r = 0.5 * (b_neg - b_pos)
+        if not self.p.rescaled:                       # nu-SVR: -r is the tube's width
+            return 0.5 * (b_pos + b_neg), 1.0
         return 0.5 * (b_pos + b_neg), 1.0 / r if r > 0 else 1.0   # mid-run r may be <= 0
 
     def _shrink(self) -> None:

@@ -49,22 +49,36 @@ def _row_array(name: str, shape: tuple, dtype) -> np.ndarray:
 
 
 class KernelRowCache:
-    """Rows K[i, :m] over the active prefix, with their inverse curvatures
+    """Rows K[i, :m] over the active prefix of the variables, with their inverse curvatures
     1 / max(k_ii + k_tt - 2 k_it, TAU), under a byte budget; least recently used rows are
-    evicted first. Rows are float32 when the full matrix would not fit (libsvm's Qfloat)."""
+    evicted first. Rows are float32 when the full matrix would not fit (libsvm's Qfloat).
 
-    def __init__(self, X: np.ndarray, kernel: Kernel, kdiag: np.ndarray, budget: int) -> None:
-        n = len(X)
+    A variable is a point of X; several variables may share one (`point_of`: epsilon-SVR has
+    two per point, alpha and alpha*, as LIBSVM's SVR_Q). Rows are kept per point, so that a
+    point's row is computed and held once for all its variables: `slot_of` maps each variable
+    to its point's slot."""
+
+    def __init__(self, X: np.ndarray, kernel: Kernel, kdiag: np.ndarray, budget: int,
+                 point_of: np.ndarray | None = None) -> None:
+        """kdiag: k(x, x) for each point of X; point_of[v]: variable v's point (None: one
+        variable per point, in X's order)."""
+        points = len(X)
+        n = points if point_of is None else len(point_of)
         self.X, self.kernel, self.kd, self.m = X, kernel, kdiag, n
+        self.point_of = None if point_of is None else np.asarray(point_of, dtype=np.intp)
         self.dtype = np.float64 if 2 * n * n * 8 <= budget else np.float32
         self.row_of = KernelRows(kernel, X, self.dtype)
-        self.kd_row = kdiag.astype(self.dtype)       # mixed-precision adds are slow
+        if self.point_of is not None:
+            self.variables_of = _variables_of(self.point_of, points)
+            self.point_row = np.empty(points, dtype=self.dtype)   # a row over the points
+        kd_var = kdiag if self.point_of is None else kdiag[self.point_of]
+        self.kd_row = kd_var.astype(self.dtype)       # mixed-precision adds are slow
         # a constant diagonal (rbf: 1) saves two passes per curvature row
         self.kd_const = float(kdiag[0]) if n and (kdiag == kdiag[0]).all() else None
-        capacity = int(min(n, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
+        capacity = int(min(points, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
         self.rows = _row_array("rows", (capacity, n), self.dtype)
         self.inv_quad = _row_array("inv_quad", (capacity, n), self.dtype)
-        self.slot_of = np.full(n, -1, dtype=np.intp)         # point -> slot
+        self.slot_of = np.full(n, -1, dtype=np.intp)         # variable -> slot
         self.owner = np.full(capacity, -1, dtype=np.intp)    # slot -> point
         self.stamp = np.zeros(capacity, dtype=np.int64)
         self.have_inv = np.zeros(capacity, dtype=bool)
@@ -76,15 +90,41 @@ class KernelRowCache:
         slot = self.slot_of[i]
         if slot >= 0:
             return slot
+        point = int(i) if self.point_of is None else int(self.point_of[i])
         slot = self._free_slot(keep, now)
         old = self.owner[slot]
         if old >= 0:
-            self.slot_of[old] = -1
-        self.owner[slot], self.slot_of[i] = i, slot
+            self.slot_of[self._variables(old)] = -1
+        self.owner[slot] = point
+        self.slot_of[self._variables(point)] = slot
         self.stamp[slot] = now
-        self.row_of(i, self.rows[slot, :self.m])
+        self._compute_row(point, self.rows[slot, :self.m])
         self.have_inv[slot] = False
         return slot
+
+    def _variables(self, point: int):
+        """The variables whose row is this point's."""
+        return point if self.point_of is None else self.variables_of[point]
+
+    def _compute_row(self, point: int, out: np.ndarray) -> None:
+        """k(x_point, x_v) for the variables v of the prefix, into `out`: the row over the
+        points, computed once, spread to the variables."""
+        if self.point_of is None:
+            self.row_of(point, out)
+        else:
+            np.take(self.row_of(point, self.point_row), self.point_of[:len(out)], out=out)
+
+    def points_of(self, variables: np.ndarray) -> np.ndarray:
+        """The points of these variables (rows of X)."""
+        return self.X[variables if self.point_of is None else self.point_of[variables]]
+
+    def matvec(self, variables: np.ndarray, v: np.ndarray) -> np.ndarray:
+        """sum_c k(x_t, x_c) v_c over the variables c given, for every variable t, in
+        float64 from fresh kernel values (not the cache's rows)."""
+        if self.point_of is None:
+            return self.kernel.matvec(self.X, self.X[variables], v)
+        per_point = self.kernel.matvec(self.X, self.X[self.point_of[variables]], v)
+        return per_point[self.point_of]
 
     def rows_of(self, points: np.ndarray, now: int) -> np.ndarray:
         """The rows of `points` over the active prefix (a copy), fetching the misses; hits
@@ -128,8 +168,13 @@ class KernelRowCache:
         """Points were reordered by `order` and the first m are active. Cached rows are
         dropped: recomputing the few needed again is cheaper than gathering every cached
         row into the new column order."""
-        self.X, self.kd, self.kd_row = self.X[order], self.kd[order], self.kd_row[order]
-        self.row_of = KernelRows(self.kernel, self.X, self.dtype)
+        self.kd_row = self.kd_row[order]
+        if self.point_of is None:
+            self.X, self.kd = self.X[order], self.kd[order]
+            self.row_of = KernelRows(self.kernel, self.X, self.dtype)
+        else:                                        # the points stay; their variables move
+            self.point_of = self.point_of[order]
+            self.variables_of = _variables_of(self.point_of, len(self.X))
         self.clear(m)
 
     def clear(self, m: int) -> None:
@@ -138,3 +183,11 @@ class KernelRowCache:
         self.slot_of[:] = -1
         self.owner[:] = -1
         self.stamp[:] = 0
+
+
+def _variables_of(point_of: np.ndarray, points: int) -> np.ndarray:
+    """(points, r): the r variables of each point, which every point has the same number of."""
+    counts = np.bincount(point_of, minlength=points)
+    if not (counts == counts[0]).all():
+        raise ValueError("every point must be the point of equally many variables")
+    return np.argsort(point_of, kind="stable").reshape(points, -1)

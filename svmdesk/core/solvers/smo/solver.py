@@ -103,17 +103,18 @@ class _SMO:
         self.upper = np.asarray(p.upper, dtype=np.float64).copy()
         self.alpha = np.asarray(p.start, dtype=np.float64).copy()
         # F = -y G = -y (Qa + p) = -K (y a) - y p: at a = 0, -y p (C-SVC: y)
+        kd_points = p.kernel.diag(p.X)
+        self.kd = kd_points if p.point_of is None else kd_points[p.point_of]
+        self.cache = KernelRowCache(p.X, p.kernel, kd_points, CACHE_BYTES, p.point_of)
         self.F = -self.y * self.lin
         start = np.flatnonzero(self.alpha)
         if len(start):
-            self.F -= p.kernel.matvec(p.X, p.X[start], (self.y * self.alpha)[start])
+            self.F -= self.cache.matvec(start, (self.y * self.alpha)[start])
         self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()   # last reconstruction
         # hard margin: the best state seen (alpha in the caller's order, its iteration, its
         # training errors), and whether the run found that no solution exists
         self.best: tuple | None = None
         self.no_solution = False
-        self.kd = p.kernel.diag(p.X)
-        self.cache = KernelRowCache(p.X, p.kernel, self.kd, CACHE_BYTES)
         self.unshrunk = False                        # libsvm unshrinks once, near the end
         self.max_iter = p.max_iter if p.max_iter is not None else max(10_000_000, 100 * n)
         self.shrink_every = min(n, SHRINK_EVERY)
@@ -356,7 +357,7 @@ class _SMO:
         if self._settled is not None and np.array_equal(self._settled, free):
             return False                 # already at the optimum over this very free set
         y = self.y[free]
-        Xf = self.cache.X[free]
+        Xf = self.cache.points_of(free)
         # Q in float64: float32 rows would make this nearly singular matrix indefinite.
         Q = self.p.kernel(Xf, Xf) * np.outer(y, y)
         G = -y * self.F[free]                        # gradient of 1/2 a'Qa + p'a
@@ -435,9 +436,8 @@ class _SMO:
         from it too: the running sum carries the float32 rows' rounding."""
         changed = np.flatnonzero(self.alpha != self.alpha_ref)
         if len(changed):
-            X, y = self.cache.X, self.y
-            step = y[changed] * (self.alpha[changed] - self.alpha_ref[changed])
-            self.F_ref -= self.p.kernel.matvec(X, X[changed], step)
+            step = self.y[changed] * (self.alpha[changed] - self.alpha_ref[changed])
+            self.F_ref -= self.cache.matvec(changed, step)
             self.alpha_ref[changed] = self.alpha[changed]
         self.F = self.F_ref.copy()
         self.dual = self._dual()
