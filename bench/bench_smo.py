@@ -1,6 +1,6 @@
 """SMO against libsvm (scikit-learn's SVC) in one run: time ratio, objective, peak memory.
 
-    python bench/bench_smo.py [--sizes 1000 5000 20000] [--repeats 5] [--long] [--nu]
+    python bench/bench_smo.py [--sizes 1000 5000 20000] [--repeats 5] [--long] [--nu] [--svr]
 
 Both solvers see the same 2-D moons data (noise 0.2), the RBF kernel with gamma='scale',
 tol=1e-3 and a 200 MB kernel cache. Runs alternate between the two and the median is
@@ -9,6 +9,10 @@ Peak memory is numpy's allocations during our fit (tracemalloc), in a separate u
 
 --nu times NuSVC against scikit-learn's NuSVC instead (nu 0.2 and 0.5; the same data and
 tolerance), with the fraction of predictions that agree.
+
+--svr times SVR (C 1 and 10, epsilon 0.1) and NuSVR (nu 0.5, C 1) against scikit-learn's on
+a regression of the same 2-D points, z = sin(2 x1) + x2 + N(0, 0.1^2): the largest
+difference of the predictions, in units of z's standard deviation.
 
 --long adds one long fit that the progress watch once cut short at 10.5 s (test accuracy
 0.777 against LIBSVM's 0.921): make_classification(50000, n_features=10, n_informative=5,
@@ -23,9 +27,11 @@ import tracemalloc
 
 import numpy as np
 from sklearn.svm import SVC as LibSVC
+from sklearn.svm import SVR as LibSVR
 from sklearn.svm import NuSVC as LibNuSVC
+from sklearn.svm import NuSVR as LibNuSVR
 
-from svmdesk.core import SVC, NuSVC, make_dataset
+from svmdesk.core import SVC, SVR, NuSVC, NuSVR, make_dataset
 
 
 def dual_objective(dual_coef, sv, kernel) -> float:
@@ -86,6 +92,32 @@ def nu_rows(sizes, repeats) -> None:
                   f"{len(ours.support_):>5}/{len(ref.support_):<5} | {agree:>6.1%}", flush=True)
 
 
+def svr_rows(sizes, repeats) -> None:
+    """SVR and NuSVR against LIBSVM's, per size and setting: medians of alternating runs."""
+    print(f"{'n':>6} {'machine':<16} | {'svmdesk':>9} {'libsvm':>9} {'ratio':>6} | "
+          f"{'pairs':>13} | {'SVs':>11} | {'max |df|/std':>12}")
+    settings = (("SVR C=1", lambda: SVR(C=1.0), lambda: LibSVR(C=1.0, cache_size=200)),
+                ("SVR C=10", lambda: SVR(C=10.0), lambda: LibSVR(C=10.0, cache_size=200)),
+                ("NuSVR nu=.5 C=1", lambda: NuSVR(nu=0.5),
+                 lambda: LibNuSVR(nu=0.5, cache_size=200)))
+    for n in sizes:
+        X = np.asarray(make_dataset("moons", n=n, noise=0.2, seed=0).X)
+        z = np.sin(2 * X[:, 0]) + X[:, 1] + np.random.default_rng(0).normal(0, 0.1, n)
+        runs = repeats if n <= 5000 else max(3, repeats // 2)
+        for name, ours_model, ref_model in settings:
+            ours_t, ref_t = [], []
+            for _ in range(runs):
+                t, ours = timed(lambda: ours_model().fit(X, z))      # noqa: B023
+                ours_t.append(t)
+                t, ref = timed(lambda: ref_model().fit(X, z))        # noqa: B023
+                ref_t.append(t)
+            a, b = statistics.median(ours_t), statistics.median(ref_t)
+            diff = float(np.abs(ours.predict(X) - ref.predict(X)).max() / z.std())
+            print(f"{n:>6} {name:<16} | {a * 1e3:>7.1f}ms {b * 1e3:>7.1f}ms {a / b:>6.2f} | "
+                  f"{ours.n_iter_:>6}/{int(ref.n_iter_):<6} | "
+                  f"{len(ours.support_):>5}/{len(ref.support_):<5} | {diff:>12.1e}", flush=True)
+
+
 def long_fit() -> None:
     """The 50,000-point fit once cut short: time, convergence and test accuracy of both."""
     from sklearn.datasets import make_classification
@@ -110,9 +142,10 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--long", action="store_true", help="also the 50,000-point fit")
     parser.add_argument("--nu", action="store_true", help="NuSVC against LIBSVM's instead")
+    parser.add_argument("--svr", action="store_true", help="SVR and NuSVR instead")
     args = parser.parse_args()
-    if args.nu:
-        nu_rows(args.sizes, args.repeats)
+    if args.nu or args.svr:
+        (nu_rows if args.nu else svr_rows)(args.sizes, args.repeats)
         return
     print(f"{'n':>6} {'C':>5} | {'svmdesk':>9} {'libsvm':>9} {'ratio':>6} | "
           f"{'obj rel diff':>12} | {'pairs':>13} | {'SVs':>11} | {'agree':>6} | {'peak MB':>7}")

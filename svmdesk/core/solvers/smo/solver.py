@@ -404,15 +404,19 @@ class _SMO:
         if out.sum() < max(1, m // 20):              # not worth a reshuffle
             return
         keep = np.flatnonzero(~out)
-        order = np.concatenate([keep, np.flatnonzero(out), np.arange(m, self.p.n)])
+        self._reorder(np.concatenate([keep, np.flatnonzero(out), np.arange(m, self.p.n)]),
+                      len(keep))
+        self.next_newton = min(self.next_newton, self.iteration + self._newton_every())
+        self._settled = None
+
+    def _reorder(self, order: np.ndarray, m: int) -> None:
+        """Put the points in `order` (of the solver's current order), the first m active."""
         for name in ("order", "y", "lin", "upper", "alpha", "F", "kd", "up_pen", "low_pen",
                      "alpha_ref", "F_ref"):
             setattr(self, name, getattr(self, name)[order])
         self._list_order()
-        self.cache.permute(order, len(keep))
-        self.m = len(keep)
-        self.next_newton = min(self.next_newton, self.iteration + self._newton_every())
-        self._settled = None
+        self.cache.permute(order, m)
+        self.m = m
 
     def _list_order(self) -> None:
         """The signs and the bounds as lists in the solver's order, for the pair steps: list
