@@ -125,3 +125,12 @@ with warnings.catch_warnings():
 @each_check
 def test_scikit_learns_regressor_checks_pass(estimator, check):
     check(estimator)
+
+
+@pytest.mark.parametrize("estimator", [SVR(), NuSVR()])
+def test_points_with_other_features_are_refused_naming_the_estimator(estimator):
+    X, z = _sine(30)
+    estimator.fit(X, z)
+    name = type(estimator).__name__
+    with pytest.raises(DataError, match=f"X has 2 features, but {name} is expecting 1"):
+        estimator.predict(np.ones((3, 2)))

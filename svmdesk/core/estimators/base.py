@@ -21,9 +21,10 @@ from numpy.typing import ArrayLike
 from ...i18n import tr
 from .. import scale
 from ..catalog import Table
-from ..errors import DataError, DataTypeError, not_fitted
+from ..errors import DataError, DataTypeError, not_fitted, warn_data_conversion
 from ..kernels import Kernel
 from ..model import Scaler, SVMModel
+from ..solvers.base import Snapshot
 
 if TYPE_CHECKING:   # typing.Self is new in 3.11; only mypy reads this (annotations are strings)
     from typing_extensions import Self
@@ -77,6 +78,11 @@ class TableEstimator:
     def __sklearn_is_fitted__(self) -> bool:
         return bool(getattr(self, "model_", None) is not None)
 
+    def _fitted_and_points(self, X: ArrayLike) -> tuple[SVMModel, np.ndarray]:
+        """The fitted model, and X checked against what it was trained on."""
+        model = self._fitted()
+        return model, check_X(X, model.n_features, type(self).__name__)
+
     def _fitted(self) -> SVMModel:
         """The fitted model, or scikit-learn's NotFittedError before fit."""
         model = getattr(self, "model_", None)
@@ -85,6 +91,53 @@ class TableEstimator:
                                 "appropriate arguments before using this estimator.").format(
                 estimator=type(self).__name__))
         return model
+
+
+class OneMachineEstimator(TableEstimator):
+    """An estimator whose model is one machine (the one-class SVM, the regressors), with the
+    fitted attributes scikit-learn gives those; subclasses add their own."""
+
+    def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot) -> None:
+        machine = model.machines[0]
+        self.model_ = model
+        self.gamma_ = model.kernel.gamma
+        self.n_features_in_ = data.shape[1]
+        self.n_iter_ = final.iteration
+        self.objective_ = final.dual_objective
+        self.converged_ = final.converged
+        self.fit_status_ = 0 if final.converged else 1
+        self.support_ = machine.support
+        self.support_vectors_ = data[machine.support]
+        self.dual_coef_ = machine.dual_coef[None, :]
+        self.n_support_ = np.array([len(machine.support)], dtype=np.int32)
+        self.intercept_ = np.array([machine.bias])
+
+    @property
+    def coef_(self) -> np.ndarray:
+        """The linear kernel's w in the input's units (f = X @ coef_.T + intercept_,
+        standardisation folded in); read-only."""
+        return linear_coef(self._fitted())
+
+
+def linear_coef(model: SVMModel) -> np.ndarray:
+    """coef_: each machine's w in the input's units, read-only; the linear kernel's only."""
+    if model.kernel.name != "linear":
+        raise AttributeError(tr("coef_ is only available when kernel='linear'"))
+    w = np.vstack([m.w for m in model.machines if m.w is not None])
+    w = w if model.scaler is None else w / model.scaler.scale
+    w.flags.writeable = False
+    return w
+
+
+def column_as_1d(y: ArrayLike) -> np.ndarray:
+    """y as an array; a column vector made 1-D with scikit-learn's warning."""
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warn_data_conversion(tr("A column-vector y was passed when a 1d array was expected. "
+                                "Please change the shape of y to (n_samples, ), for example "
+                                "using ravel()."), stacklevel=4)
+        y = y.ravel()
+    return y
 
 
 def _init_taking(table: Table):
@@ -136,7 +189,8 @@ def resolve_gamma(gamma: str | float, Z: np.ndarray) -> float:
     return float(gamma)
 
 
-def check_X(X: ArrayLike, n_features: int | None = None) -> np.ndarray:
+def check_X(X: ArrayLike, n_features: int | None = None, estimator: str = "SVC"
+            ) -> np.ndarray:
     if hasattr(X, "toarray") and hasattr(X, "nnz"):      # a scipy.sparse matrix: its points
         X = X.toarray()
     X = as_numbers(X)
@@ -154,9 +208,10 @@ def check_X(X: ArrayLike, n_features: int | None = None) -> np.ndarray:
         raise DataError(tr("Found array with 0 feature(s) (shape={shape}) while a minimum of "
                            "1 is required: X has no feature columns").format(shape=X.shape))
     if n_features is not None and X.shape[1] != n_features:
-        raise DataError(tr("X has {features} features, but SVC is expecting {expected} "
-                           "features as input (the model was trained on that many)").format(
-            features=X.shape[1], expected=n_features))
+        raise DataError(tr("X has {features} features, but {estimator} is expecting "
+                           "{expected} features as input (the model was trained on that many)"
+                           ).format(features=X.shape[1], estimator=estimator,
+                                    expected=n_features))
     bad = ~np.isfinite(X)
     if bad.any():
         r, c = np.argwhere(bad)[0]

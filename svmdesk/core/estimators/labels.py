@@ -6,8 +6,8 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...i18n import tr
-from ..errors import DataError, continuous_labels, warn_data_conversion
-from .base import check_X
+from ..errors import DataError, continuous_labels
+from .base import check_X, column_as_1d
 
 
 def check_data(X: ArrayLike, y: ArrayLike, need_two_classes: bool = True
@@ -16,12 +16,7 @@ def check_data(X: ArrayLike, y: ArrayLike, need_two_classes: bool = True
         raise DataError(tr("SVC requires y to be passed, but the target y is None: give each "
                            "point its class label"))
     X = check_X(X)
-    y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        warn_data_conversion(tr("A column-vector y was passed when a 1d array was expected. "
-                                "Please change the shape of y to (n_samples, ), for example "
-                                "using ravel()."), stacklevel=3)
-        y = y.ravel()
+    y = column_as_1d(y)
     if y.ndim != 1:
         raise DataError(tr("y should be a 1d array, got an array of shape {shape} instead: "
                            "give one label per point (1-D)").format(shape=y.shape))

@@ -25,14 +25,14 @@ from ..errors import DataError
 from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import one_class
-from .base import NEVER, TableEstimator, check_every, check_X, scaled_data_and_kernel
-from .svc import Machine, Progress, linear_coef, require_finite
+from .base import NEVER, OneMachineEstimator, check_every, check_X, scaled_data_and_kernel
+from .svc import Machine, Progress, require_finite
 from .weights import check_sample_weight
 
 OUTLIER, INLIER = -1, 1
 
 
-class OneClassSVM(TableEstimator, table=catalog.ONE_CLASS_TABLE):
+class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
     """Unsupervised outlier detection with a kernel: decision_function > 0 inside the
     learnt region. The parameters are the rows of `catalog.ONE_CLASS_TABLE`."""
 
@@ -88,32 +88,14 @@ class OneClassSVM(TableEstimator, table=catalog.ONE_CLASS_TABLE):
         self._take_model(model, data, final)
 
     def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot) -> None:
-        machine = model.machines[0]
-        self.model_ = model
-        self.gamma_ = model.kernel.gamma
-        self.n_features_in_ = data.shape[1]
-        self.n_iter_ = final.iteration
-        self.objective_ = final.dual_objective
-        self.converged_ = final.converged
-        self.support_ = machine.support
-        self.support_vectors_ = data[machine.support]
-        self.dual_coef_ = machine.dual_coef[None, :]
-        self.n_support_ = np.array([len(machine.support)], dtype=np.int32)
-        self.offset_ = np.array([-machine.bias])      # rho: f = score_samples - offset_
-        self.intercept_ = np.array([machine.bias])
-        self.fit_status_ = 0 if final.converged else 1
-
-    @property
-    def coef_(self) -> np.ndarray:
-        """The linear kernel's w in the input's units (decision = X @ coef_.T - offset_,
-        standardisation folded in); read-only."""
-        return linear_coef(self._fitted())
+        super()._take_model(model, data, final)
+        self.offset_ = -self.intercept_               # rho: f = score_samples - offset_
 
     # -- prediction ---------------------------------------------------------------------------
     def decision_function(self, X: ArrayLike) -> np.ndarray:
         """f(x): positive for inliers, negative for outliers; shape (n,)."""
-        model = self._fitted()
-        return model.decision_function(check_X(X, model.n_features))
+        model, points = self._fitted_and_points(X)
+        return model.decision_function(points)
 
     def score_samples(self, X: ArrayLike) -> np.ndarray:
         """The raw score sum_i a_i k(x_i, x) = decision_function + offset_."""
@@ -121,5 +103,5 @@ class OneClassSVM(TableEstimator, table=catalog.ONE_CLASS_TABLE):
 
     def predict(self, X: ArrayLike) -> np.ndarray:
         """+1 for an inlier (f > 0), -1 for an outlier."""
-        model = self._fitted()
-        return model.predict(check_X(X, model.n_features))
+        model, points = self._fitted_and_points(X)
+        return model.predict(points)

@@ -13,6 +13,7 @@ The model is an SVMModel of kind "regressor": one machine, no classes, predict =
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Callable, Iterator
 from types import MappingProxyType
 from typing import Any
@@ -22,18 +23,25 @@ from numpy.typing import ArrayLike
 
 from ...i18n import tr
 from .. import catalog
-from ..errors import DataError, warn_data_conversion
+from ..errors import DataError
 from ..kernels import Kernel
 from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import DualProblem, epsilon_svr, nu_svr
 from ..solvers.support import support_of
-from .base import NEVER, TableEstimator, check_every, check_X, scaled_data_and_kernel
-from .svc import Machine, Progress, linear_coef, require_finite
+from .base import (
+    NEVER,
+    OneMachineEstimator,
+    check_every,
+    check_X,
+    column_as_1d,
+    scaled_data_and_kernel,
+)
+from .svc import Machine, Progress, require_finite
 from .weights import check_sample_weight
 
 
-class _Regressor(TableEstimator):
+class _Regressor(OneMachineEstimator):
     """What SVR and NuSVR share; each states its problem (`_problem`)."""
 
     def __sklearn_tags__(self) -> Any:
@@ -99,34 +107,16 @@ class _Regressor(TableEstimator):
         return float(params["epsilon"])
 
     def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot,
-                    tube: float) -> None:
-        machine = model.machines[0]
-        self.model_ = model
-        self.gamma_ = model.kernel.gamma
-        self.n_features_in_ = data.shape[1]
+                    tube: float = math.nan) -> None:
+        super()._take_model(model, data, final)
         self.shape_fit_ = data.shape
-        self.n_iter_ = final.iteration
-        self.objective_ = final.dual_objective
-        self.converged_ = final.converged
-        self.fit_status_ = 0 if final.converged else 1
-        self.support_ = machine.support
-        self.support_vectors_ = data[machine.support]
-        self.dual_coef_ = machine.dual_coef[None, :]
-        self.n_support_ = np.array([len(machine.support)], dtype=np.int32)
-        self.intercept_ = np.array([machine.bias])
         self.epsilon_ = tube
-
-    @property
-    def coef_(self) -> np.ndarray:
-        """The linear kernel's w in the input's units (predict = X @ coef_.T + intercept_,
-        standardisation folded in); read-only."""
-        return linear_coef(self._fitted())
 
     # -- prediction ---------------------------------------------------------------------------
     def predict(self, X: ArrayLike) -> np.ndarray:
         """f(x) for each point, shape (n,)."""
-        model = self._fitted()
-        return model.predict(check_X(X, model.n_features))
+        model, points = self._fitted_and_points(X)
+        return model.predict(points)
 
     def score(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None
               ) -> float:
@@ -194,12 +184,7 @@ def check_targets(X: ArrayLike, y: ArrayLike, estimator: str
         raise DataError(tr("{estimator} requires y to be passed, but the target y is None: "
                            "give each point its target value").format(estimator=estimator))
     X = check_X(X)
-    y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        warn_data_conversion(tr("A column-vector y was passed when a 1d array was expected. "
-                                "Please change the shape of y to (n_samples, ), for example "
-                                "using ravel()."), stacklevel=3)
-        y = y.ravel()
+    y = column_as_1d(y)
     if y.ndim != 1:
         raise DataError(tr("y should be a 1d array, got an array of shape {shape} instead: "
                            "give one target value per point (1-D)").format(shape=y.shape))

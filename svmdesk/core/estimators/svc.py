@@ -21,7 +21,13 @@ from ..errors import DivergenceError
 from ..kernels import Kernel
 from ..model import Scaler, SVMModel
 from ..solvers.base import BinaryProblem, Snapshot
-from .base import NEVER, TableEstimator, check_every, check_X, scaled_data_and_kernel
+from .base import (
+    NEVER,
+    TableEstimator,
+    check_every,
+    linear_coef,
+    scaled_data_and_kernel,
+)
 from .labels import check_data, encode_labels
 from .one_vs_one import binary_machine, intercepts, libsvm_layout, machine_pairs, ovr_decision
 from .weights import point_weights
@@ -198,8 +204,8 @@ class SVC(TableEstimator, table=catalog.TABLE):
         decision_function_shape="ovr" (the default): (n, K), a column per class whose
         argmax is the prediction (scikit-learn's votes plus scaled confidences); "ovo":
         (n, K(K-1)/2) one-vs-one values in scikit-learn's order (positive: first class)."""
-        model = self._fitted()
-        values = model.decision_function(check_X(X, model.n_features))
+        model, points = self._fitted_and_points(X)
+        values = model.decision_function(points)
         shape = self.table.param("decision_function_shape").check(
             self.decision_function_shape)
         if shape == "ovr" and len(model.classes) > 2:
@@ -207,23 +213,13 @@ class SVC(TableEstimator, table=catalog.TABLE):
         return values
 
     def predict(self, X: ArrayLike) -> np.ndarray:
-        model = self._fitted()
-        return model.predict(check_X(X, model.n_features))
+        model, points = self._fitted_and_points(X)
+        return model.predict(points)
 
     def score(self, X: ArrayLike, y: ArrayLike) -> float:
         """Mean accuracy on (X, y)."""
         data, labels = check_data(X, y, need_two_classes=False)
         return float(np.mean(self.predict(data) == labels))
-
-
-def linear_coef(model: SVMModel) -> np.ndarray:
-    """coef_: each machine's w in the input's units, read-only; the linear kernel's only."""
-    if model.kernel.name != "linear":
-        raise AttributeError(tr("coef_ is only available when kernel='linear'"))
-    w = np.vstack([m.w for m in model.machines if m.w is not None])
-    w = w if model.scaler is None else w / model.scaler.scale
-    w.flags.writeable = False
-    return w
 
 
 def require_finite(final: Snapshot, solver: catalog.Solver, machine: Machine) -> None:
