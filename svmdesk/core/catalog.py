@@ -362,12 +362,17 @@ PARAMS = (
           control=Control(label=N_("standardize features"), effect=N_(
               "Both axes on one scale: a feature in large units no longer decides the "
               "boundary alone."))),
-    Param("random_state", "int", None, N_("the seed of the solver's random sampling"), low=0,
+    Param("random_state", "int", None,
+          N_("the seed of Pegasos's sampling and of the probability folds"), low=0,
           low_open=False, none=N_("a fresh seed each run"), solvers=("pegasos",),
           shapes="training", control=Control(0, 1_000_000, start=0, label=N_("random state"),
                                              effect=N_(
               "The same seed draws the same points in the same order: a run repeats "
               "exactly."))),
+    Param("probability", "bool", False,
+          N_("fit Platt's sigmoid on the decision values of an internal 5-fold "
+             "cross-validation, for predict_proba (five more fits per machine)"),
+          formula="P(i | f) = 1 / (1 + exp(A f + B))", in_old_files=False),
     Param("class_weight", "weights", None,
           N_("each class's weight: its points' margin violations cost C times it"),
           words=(("balanced", "n_samples / (n_classes * np.bincount(y))"),),
@@ -407,7 +412,8 @@ NU_TABLE = _kind_table(
                                 "bound on the fraction of support vectors"),
           low=0.0, high=1.0, high_open=False,
           formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n"),
-    *_KERNEL_AND_TRAINING, "standardize", "class_weight", "decision_function_shape")
+    *_KERNEL_AND_TRAINING, "standardize", "probability", "random_state", "class_weight",
+    "decision_function_shape")
 
 # The one-class SVM (novelty detection, Schölkopf et al. 2001): no labels and no C; nu bounds
 # the fraction of training points outside the boundary from above and the fraction of

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .kernels import Kernel
+from .probability import probabilities
 
 
 def _frozen(a, dtype=None):
@@ -84,6 +85,15 @@ class SVMModel:
     machines: tuple[BinaryMachine, ...]
     scaler: Scaler | None = None
     kind: str = "classifier"
+    # Platt's sigmoid of each machine, P(i | f) = 1 / (1 + exp(A f + B)) in LIBSVM's
+    # orientation (machine (i, j), i < j: f > 0 means i), or None: no probabilities
+    prob_a: np.ndarray | None = None
+    prob_b: np.ndarray | None = None
+
+    def __post_init__(self):
+        for name in ("prob_a", "prob_b"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, _frozen(getattr(self, name), np.float64))
 
     @property
     def has_margins(self) -> bool:
@@ -113,6 +123,17 @@ class SVMModel:
             winner = np.where(f[:, k] > 0, m.positive, m.negative)
             np.add.at(votes, (rows, winner), 1)
         return votes.argmax(axis=1)
+
+    @property
+    def has_probabilities(self) -> bool:
+        return self.prob_a is not None and self.prob_b is not None
+
+    def predict_proba(self, X: np.ndarray) -> np.ndarray:
+        """(n, K): each class's probability, as LIBSVM's -b 1 (see probability.py)."""
+        assert self.prob_a is not None and self.prob_b is not None, "a model with sigmoids"
+        f = self.decision_function(X).reshape(len(X), -1)
+        first = np.array([1.0 if m.positive < m.negative else -1.0 for m in self.machines])
+        return probabilities(f * first, self.prob_a, self.prob_b, len(self.classes))
 
     def predict(self, X: np.ndarray) -> np.ndarray:
         """Each point's class; a regressor's value f(x)."""

@@ -96,7 +96,7 @@ def test_signature_and_defaults_are_the_contract():
     expected = dict(solver="smo", kernel="rbf", C=1.0, gamma="scale", degree=3, coef0=0.0,
                     tol=1e-3, max_iter=None, max_time=None, learning_rate=None,
                     batch_size=None, standardize=False, random_state=None,
-                    class_weight=None, decision_function_shape="ovr")
+                    probability=False, class_weight=None, decision_function_shape="ovr")
     params = inspect.signature(SVC.__init__).parameters
     assert list(params)[1:] == list(expected)
     assert {k: p.default for k, p in list(params.items())[1:]} == expected
@@ -106,8 +106,8 @@ def test_signature_and_defaults_are_the_contract():
 BAD_VALUES = dict(solver="newton", kernel="gauss", C=-1, gamma="x", degree=1.5,
                   coef0=float("nan"), tol=0, max_iter=0, max_time=-1, learning_rate=-1,
                   batch_size=0,
-                  standardize="yes", random_state=-1, class_weight="heavy",
-                  decision_function_shape="ova")
+                  standardize="yes", random_state=-1, probability="yes",
+                  class_weight="heavy", decision_function_shape="ova")
 
 
 def test_init_stores_parameters_verbatim_even_bad_ones():

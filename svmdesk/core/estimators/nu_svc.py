@@ -20,6 +20,7 @@ from ..errors import DataError
 from ..solvers.base import BinaryProblem, Snapshot
 from ..solvers.problems import nu_svc
 from ..solvers.smo import solve_problem
+from .base import NEVER
 from .svc import SVC
 
 
@@ -43,6 +44,17 @@ class NuSVC(SVC, table=catalog.NU_TABLE):
                                "largest feasible nu is {largest}").format(
                 nu=f"{params['nu']:g}", sizes=", ".join(str(c) for c in counts),
                 largest=f"{largest:.6g}"))
+
+    def _solve_fold(self, solver: catalog.Solver, problem: BinaryProblem,
+                    params: dict) -> Iterator[Snapshot]:
+        """A fold's machine, with nu at most what its classes allow: four fifths of the
+        points may not allow the nu the whole set does (nu sum C_i / 2 above a class's sum
+        of C_i leaves that class no multiplier below its bound, and f undefined)."""
+        bounds = problem.bounds
+        sums = bounds[problem.y > 0].sum(), bounds[problem.y < 0].sum()
+        largest = 2 * min(sums) / (sums[0] + sums[1])
+        return self._solve(solver, problem, {**params, "nu": min(params["nu"], largest)},
+                           NEVER, None)
 
     def _solve(self, solver: catalog.Solver, problem: BinaryProblem, params: dict,
                every: int, wanted: Callable[[], bool] | None) -> Iterator[Snapshot]:

@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike
 
 from ...i18n import tr
 from .. import catalog
-from ..errors import DivergenceError
+from ..errors import DivergenceError, not_fitted
 from ..kernels import Kernel
 from ..model import Scaler, SVMModel
 from ..solvers.base import BinaryProblem, Snapshot
@@ -30,6 +30,7 @@ from .base import (
 )
 from .labels import check_data, encode_labels
 from .one_vs_one import binary_machine, intercepts, libsvm_layout, machine_pairs, ovr_decision
+from .platt import platt_sigmoid
 from .weights import point_weights
 
 
@@ -107,7 +108,8 @@ class SVC(TableEstimator, table=catalog.TABLE):
         weighted = not np.all(weights == 1.0)
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         pairs = machine_pairs(len(classes))
-        machines, finals = [], []
+        machines, finals, sigmoids = [], [], []
+        folds = np.random.default_rng(params["random_state"]) if params["probability"] else None
         for k, (pos, neg) in enumerate(pairs):
             points = np.flatnonzero(((codes == pos) | (codes == neg)) & (weights > 0))
             problem = BinaryProblem(
@@ -127,7 +129,12 @@ class SVC(TableEstimator, table=catalog.TABLE):
             require_finite(final, solver, machine)
             finals.append(final)
             machines.append(binary_machine(final, problem, points, pos, neg))
-        self._set_fitted(kernel, classes, codes, machines, scaler, finals, data, solver)
+            if folds is not None:
+                sigmoids.append(platt_sigmoid(problem, pos < neg, lambda sub: self._solve_fold(
+                    solver, sub, params), folds))
+        probA, probB = np.array(sigmoids).reshape(-1, 2).T if folds is not None else (None, None)
+        self._set_fitted(SVMModel(kernel, classes, tuple(machines), scaler, prob_a=probA,
+                                  prob_b=probB), codes, finals, data, solver)
         self.class_weight_ = class_weight
 
     weighs_classes = True       # class_weight makes C_i (nu-SVC's solver ignores it)
@@ -140,15 +147,20 @@ class SVC(TableEstimator, table=catalog.TABLE):
         """One machine's snapshots: C-SVC's dual (or primal) by the chosen solver."""
         return solver.implementation().solve(problem, every, wanted)
 
+    def _solve_fold(self, solver: catalog.Solver, problem: BinaryProblem,
+                    params: dict) -> Iterator[Snapshot]:
+        """One machine of the probability folds (platt.py), on four fifths of the points."""
+        return self._solve(solver, problem, params, NEVER, None)
+
     # -- fitted state -------------------------------------------------------------------------
-    def _set_fitted(self, kernel, classes, codes, machines, scaler, finals, X, solver):
+    def _set_fitted(self, model, codes, finals, X, solver):
         dual = solver.objective == "dual"   # the others minimise P
         objectives = np.array([s.dual_objective if dual else s.primal_objective
                                for s in finals])
         # where the model has seen data: a window drawing it over other points says when
         # they lie outside (its predictions there are extrapolation)
-        self._take_model(SVMModel(kernel, classes, tuple(machines), scaler), codes,
-                         np.arange(len(X)), X, n_iter=[s.iteration for s in finals],
+        self._take_model(model, codes, np.arange(len(X)), X,
+                         n_iter=[s.iteration for s in finals],
                          objective=float(objectives[0]) if len(finals) == 1 else objectives,
                          converged=all(s.converged for s in finals), n_features=X.shape[1],
                          n_samples=X.shape[0], feature_min=X.min(axis=0),
@@ -190,6 +202,9 @@ class SVC(TableEstimator, table=catalog.TABLE):
         row = np.full(int(points.max(initial=-1)) + 1, -1, dtype=np.intp)
         row[points] = np.arange(len(points))
         self.support_vectors_ = vectors[row[self.support_]]
+        # LIBSVM's probA and probB, one per machine (empty without probabilities)
+        self.probA_ = model.prob_a if model.has_probabilities else np.empty(0)
+        self.probB_ = model.prob_b if model.has_probabilities else np.empty(0)
 
     @property
     def coef_(self) -> np.ndarray:
@@ -215,6 +230,34 @@ class SVC(TableEstimator, table=catalog.TABLE):
     def predict(self, X: ArrayLike) -> np.ndarray:
         model, points = self._fitted_and_points(X)
         return model.predict(points)
+
+    @property
+    def predict_proba(self) -> Callable[[ArrayLike], np.ndarray]:
+        """predict_proba(X): (n, K), each class's probability in the order of classes_,
+        from Platt's sigmoids and their pairwise coupling, as LIBSVM's -b 1. Only with
+        probability=True (scikit-learn's: without it the method is absent). Its argmax may
+        differ from predict, which votes on the decision values, as in LIBSVM."""
+        self._need_probabilities("predict_proba")
+        return self._predict_proba
+
+    @property
+    def predict_log_proba(self) -> Callable[[ArrayLike], np.ndarray]:
+        """predict_log_proba(X): the log of predict_proba(X)."""
+        self._need_probabilities("predict_log_proba")
+        return lambda X: np.log(self._predict_proba(X))
+
+    def _need_probabilities(self, method: str) -> None:
+        if not self.probability:
+            raise AttributeError(tr("{method} is not available when probability=False: fit "
+                                    "with probability=True").format(method=method))
+
+    def _predict_proba(self, X: ArrayLike) -> np.ndarray:
+        model, points = self._fitted_and_points(X)
+        if not model.has_probabilities:
+            raise not_fitted(tr("This {estimator} was fitted with probability=False: fit it "
+                                "again with probability=True for predict_proba").format(
+                estimator=type(self).__name__))
+        return model.predict_proba(points)
 
     def score(self, X: ArrayLike, y: ArrayLike) -> float:
         """Mean accuracy on (X, y)."""

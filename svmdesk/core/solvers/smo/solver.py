@@ -470,8 +470,8 @@ class _SMO:
 
     # -- results ----------------------------------------------------------------------------
     def _bias(self, within: np.ndarray | None = None) -> float:
-        """Mean F over free SVs (0 < a_i < C_i), else the middle of the feasible interval;
-        `within`: among these points only (a mask)."""
+        """Mean F over free SVs (0 < a_i < C_i), else the middle of the feasible interval
+        (its finite end, when it has one); `within`: among these points only (a mask)."""
         free = (self.alpha > 0) & (self.alpha < self.upper)
         if within is not None:
             free &= within
@@ -480,8 +480,12 @@ class _SMO:
         m = self.m
         inside = slice(None) if within is None else within[:m]
         F = self.F[:m][inside]
-        return 0.5 * float((F + self.up_pen[:m][inside]).max(initial=-math.inf)
-                           + (F + self.low_pen[:m][inside]).min(initial=math.inf))
+        ends = [float((F + self.up_pen[:m][inside]).max(initial=-math.inf)),
+                float((F + self.low_pen[:m][inside]).min(initial=math.inf))]
+        # every multiplier of the points on one bound (the nu form: a class whose sum is
+        # all its bounds) leaves the interval open on one side: its one end
+        finite = [end for end in ends if math.isfinite(end)]
+        return 0.5 * (finite[0] + finite[-1]) if finite else 0.0
 
     def _bias_and_scale(self) -> tuple[float, float]:
         """The bias, and what the multipliers, f and the bias are multiplied by in a
