@@ -77,8 +77,9 @@ def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
     if kernel.name in ("poly", "sigmoid"):
         head.append(f"coef0 {float(kernel.coef0)!r}")
     head += [f"nr_class {K}", f"total_sv {len(index)}", "rho " + " ".join(map(repr, rho)),
-             "label " + " ".join(str(labels[c]) for c in order),
-             "nr_sv " + " ".join(str(int(c)) for c in nr_sv), "SV"]
+             "label " + " ".join(str(labels[c]) for c in order)]
+    head += _probability_lines(model)
+    head += ["nr_sv " + " ".join(str(int(c)) for c in nr_sv), "SV"]
     lines = []
     for c in range(len(index)):
         coefs = " ".join(repr(float(v)) for v in coef[:, c])
@@ -92,6 +93,19 @@ def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
         written.append(Path(str(path) + ".range"))
         write_atomic(written[-1], range_text)
     return written
+
+
+def _probability_lines(model: SVMModel) -> list:
+    """probA and probB of each machine as LIBSVM reads them: P(label[p] | f) for machine
+    (p, n) computing f = our decision value. The model's sigmoid is of the lower class
+    index; where that is the machine's negative class (two classes: LIBSVM's label[0] is
+    classes_[1]), P(positive) = 1 - P(negative) is the sigmoid with B negated."""
+    prob_a, prob_b = model.prob_a, model.prob_b
+    if prob_a is None or prob_b is None:
+        return []
+    first = np.array([m.positive < m.negative for m in model.machines])
+    return ["probA " + " ".join(repr(float(a)) for a in prob_a),
+            "probB " + " ".join(repr(float(b)) for b in np.where(first, prob_b, -prob_b))]
 
 
 def _libsvm_labels(classes: np.ndarray) -> list:

@@ -6,9 +6,9 @@ round-trips exactly, so a loaded model predicts bit-identically to the saved one
 field is checked on load; a damaged or foreign file raises DataError naming the file and
 the field.
 
-Format, version 1 (one top-level key per line, arrays inline)::
+Format, version 2 (one top-level key per line, arrays inline)::
 
-    {"format": "svmdesk-model", "version": 1,
+    {"format": "svmdesk-model", "version": 2,
      "params": {...SVC.get_params(); C: number, null (hard margin) or "inf";
                 class_weight: null, "balanced" or [[label, weight], ...] (labels written
                 as the "classes" entries are, so that -1, 1.0, true and "cat" keep their
@@ -18,6 +18,9 @@ Format, version 1 (one top-level key per line, arrays inline)::
      "machines": [{"support": [training indices], "support_vectors": [[scaled x]],
                    "dual_coef": [...], "bias": b, "positive": i, "negative": j,
                    "w": [...] (linear kernel) or null}, ...],
+     "probability": {"probA": [...], "probB": [...]} (one per machine: Platt's sigmoid
+                    P(i | f) = 1 / (1 + exp(A f + B)) of machine (i, j), i < j, in LIBSVM's
+                    orientation) or null,
      "scaler": {"mean": [...], "scale": [...]} or null,
      "support": {"indices": SVC.support_, "n_support": SVC.n_support_,
                  "vectors": SVC.support_vectors_ (input units)},
@@ -26,8 +29,9 @@ Format, version 1 (one top-level key per line, arrays inline)::
                   "n_features", optional "feature_min", "feature_max": the training data's
                   range per feature}}
 
-Parameters added after version 1 appeared (max_time, class_weight, decision_function_shape)
-may be missing: an older file's model then has their defaults.
+Version 1 had no "probability" (its models have none). Parameters added after version 1
+appeared (max_time, class_weight, decision_function_shape, probability) may be missing: an
+older file's model then has their defaults.
 
 Machines follow SVMModel: one for two classes (f > 0 means classes[1]); K(K-1)/2 one-vs-one
 machines (i, j), i < j, in sklearn's order for K classes (f > 0 votes for class i).
@@ -63,11 +67,12 @@ from .checked_json import (
 from .checked_json import describe as _describe
 
 FORMAT = "svmdesk-model"
-VERSION = 1
+VERSION = 2                 # 2: "probability" (probA, probB); version 1 files still load
 MAX_BYTES = 100 * 2**20     # checked before reading: a model file is never near this
 
 _TOP_KEYS = ("format", "version", "params", "kernel", "classes", "classes_dtype", "machines",
-             "scaler", "support", "training")
+             "probability", "scaler", "support", "training")
+_NEW_IN_2 = ("probability",)
 _MACHINE_KEYS = ("support", "support_vectors", "dual_coef", "bias", "positive", "negative", "w")
 _DTYPE = re.compile(r"^[<>|=]?(b1|[iu][1248]|f[248]|U[0-9]{1,6}|O)$")
 _NONFINITE = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
@@ -119,6 +124,9 @@ def model_document(svc: SVC) -> dict:
             "negative": int(m.negative),
             "w": None if m.w is None else m.w.tolist(),
         } for m in model.machines],
+        "probability": None if not model.has_probabilities else {
+            "probA": np.asarray(model.prob_a).tolist(),
+            "probB": np.asarray(model.prob_b).tolist()},
         "scaler": None if scaler is None else {"mean": scaler.mean.tolist(),
                                                "scale": scaler.scale.tolist()},
         "support": {"indices": np.asarray(svc.support_).tolist(),
@@ -224,7 +232,8 @@ class _Loader(Checker):
         if version < 1:
             self.fail("version", tr("{field} is {version}; format versions start at 1"),
                       version=version)
-        self.obj(doc, "", _TOP_KEYS)
+        self.obj(doc, "", [k for k in _TOP_KEYS if k not in _NEW_IN_2],
+                 optional=_NEW_IN_2 if version >= 2 else ())
 
         params = self.params(doc["params"])
         kernel = self.kernel(doc["kernel"])
@@ -239,14 +248,24 @@ class _Loader(Checker):
         support, n_support, vectors, codes = self.support(doc["support"], machines, n_classes,
                                                           d, scaler)
 
+        prob_a, prob_b = self.probability(doc.get("probability"), len(pairs))
         return SVC.from_model(
-            SVMModel(kernel, classes, tuple(machines), scaler), codes, support, vectors,
+            SVMModel(kernel, classes, tuple(machines), scaler, prob_a=prob_a, prob_b=prob_b),
+            codes, support, vectors,
             n_iter=training["n_iter"],
             objective=(training["objective"] if len(pairs) == 1
                        else np.array(training["objective"])),
             converged=training["converged"], n_features=d, n_samples=training["n_samples"],
             feature_min=training.get("feature_min"), feature_max=training.get("feature_max"),
             **params)
+
+    def probability(self, v, n_machines: int) -> tuple:
+        """(probA, probB), one finite number per machine each, or (None, None)."""
+        if v is None:
+            return None, None
+        v = self.obj(v, "probability", ("probA", "probB"))
+        return tuple(self.reals(v[key], f"probability.{key}", n_machines,
+                                what=VALUES_PER_MACHINE) for key in ("probA", "probB"))
 
     def params(self, v) -> dict:
         """The estimator's parameters, each of the JSON type its row in the catalog says;

@@ -202,7 +202,7 @@ def test_saving_again_writes_the_same_bytes_and_the_file_is_readable(tmp_path):
     assert text == (tmp_path / "b.json").read_text(encoding="utf-8")
     doc = json.loads(text)   # plain standard JSON, one top-level key per line
     assert list(doc)[:2] == ["format", "version"] and doc["format"] == "svmdesk-model"
-    assert doc["version"] == model_json.VERSION == 1
+    assert doc["version"] == model_json.VERSION == 2
     assert set(doc["machines"][0]) == {"support", "support_vectors", "dual_coef", "bias",
                                        "positive", "negative", "w"}
     assert set(doc["training"]) == {"solver", "n_iter", "objective", "converged", "n_samples",
@@ -396,7 +396,7 @@ CORPUS = [
     ("foreign format", "linear3", lambda d: _set(d, "format", "sklearn-pickle"),
      ["format", "not a svmdesk model file"]),
     ("no format", "linear3", lambda d: _drop(d, "format"), ["not a svmdesk model file"]),
-    ("future version", "linear3", lambda d: _set(d, "version", 2),
+    ("future version", "linear3", lambda d: _set(d, "version", 3),
      ["version", "newer svmdesk", "update svmdesk"]),
     ("version text", "linear3", lambda d: _set(d, "version", "1"),
      ["version must be an integer"]),
@@ -505,8 +505,19 @@ CORPUS = [
      ["refers to training point", "training.n_samples is 20"]),
     ("solver mismatch", "linear3", lambda d: _set(d, "training.solver", "pegasos"),
      ["training.solver is 'pegasos' but params.solver is 'smo'"]),
+    ("probability not object", "linear3", lambda d: _set(d, "probability", [1, 2]),
+     ["probability must be an object"]),
+    ("probA short", "linear3", lambda d: _set(d, "probability", {"probA": [-1.0],
+                                                                 "probB": [0.0, 0.1, 0.2]}),
+     ["probability.probA"]),
+    ("probB text", "linear3", lambda d: _set(d, "probability", {"probA": [-1.0, -2.0, -3.0],
+                                                                "probB": [0.0, "x", 0.2]}),
+     ["probability.probB[1] must be a number"]),
+    ("probability in version 1", "linear3",
+     lambda d: _set(_set(d, "version", 1), "probability", None),
+     ["probability", "not a field of this format version"]),
 ]
-TOP_KEYS = [k for k in model_json._TOP_KEYS if k != "format"]
+TOP_KEYS = [k for k in model_json._TOP_KEYS if k not in ("format", "probability")]
 CORPUS += [(f"missing {k}", "linear3", functools.partial(_drop, dotted=k), [f"{k} is missing"])
            for k in TOP_KEYS]
 CORPUS += [(f"missing machines[1].{k}", "linear3",
