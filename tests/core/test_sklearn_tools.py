@@ -80,3 +80,23 @@ def test_permutation_importance_ranks_the_features_as_libsvms():
         E().fit(*IRIS), *IRIS, n_repeats=5, random_state=0).importances_mean)
     np.testing.assert_allclose(ours, theirs, atol=0.02)
     assert np.argsort(ours)[-1] == np.argsort(theirs)[-1] == 2     # petal length matters most
+
+
+def test_a_log_loss_search_uses_our_probabilities():
+    """scoring="neg_log_loss" reads predict_proba: with probability=True the search runs on
+    svmdesk's own probabilities, and its scores are LIBSVM's -b 1 scores (libsvm-official,
+    the same folds) within 0.02."""
+    svmutil = pytest.importorskip("libsvm.svmutil")
+    X, y = IRIS
+    search = GridSearchCV(SVC(probability=True, random_state=0), {"C": [0.5, 5.0]}, cv=FOLDS,
+                          scoring="neg_log_loss").fit(X, y)
+    for C, ours in zip((0.5, 5.0), search.cv_results_["mean_test_score"]):
+        losses = []
+        for train, test in FOLDS.split(X, y):
+            gamma = float(1 / (X.shape[1] * X[train].var()))
+            model = svmutil.svm_train(y[train].astype(float), X[train],
+                                      f"-c {C} -g {gamma!r} -b 1 -q")
+            _, _, p = svmutil.svm_predict([], X[test], model, "-b 1 -q")
+            p = np.asarray(p)[:, np.argsort(model.get_labels())]
+            losses.append(-np.log(p[np.arange(len(test)), y[test]]).mean())
+        assert ours == pytest.approx(-np.mean(losses), abs=0.02)
