@@ -19,15 +19,13 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ...i18n import tr
 from .. import catalog
-from ..errors import DataError
 from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import one_class
 from .base import NEVER, OneMachineEstimator, check_every, check_X, scaled_data_and_kernel
 from .svc import Machine, Progress, require_finite
-from .weights import check_sample_weight
+from .weights import weighted_points
 
 OUTLIER, INLIER = -1, 1
 
@@ -61,14 +59,10 @@ class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
         every = check_every(every)
         params = self.table.check(self.get_params())
         data = check_X(X)
-        weights = check_sample_weight(sample_weight, len(data))
-        points = np.arange(len(data)) if weights is None else np.flatnonzero(weights > 0)
-        if not len(points):
-            raise DataError(tr("every point has a sample weight of zero, so there is nothing "
-                               "to learn: give some points a positive weight"))
+        points, weights = weighted_points(sample_weight, len(data))
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         problem = one_class(Z[points], kernel, params["nu"],
-                            None if weights is None else weights[points], tol=params["tol"],
+                            weights, tol=params["tol"],
                             max_iter=params["max_iter"], params=MappingProxyType(params))
         points.flags.writeable = False
         machine = Machine(0, 1, (OUTLIER, INLIER),

@@ -38,7 +38,7 @@ from .base import (
     scaled_data_and_kernel,
 )
 from .svc import Machine, Progress, require_finite
-from .weights import check_sample_weight
+from .weights import check_sample_weight, weighted_points
 
 
 class _Regressor(OneMachineEstimator):
@@ -73,14 +73,10 @@ class _Regressor(OneMachineEstimator):
         every = check_every(every)
         params = self.table.check(self.get_params())
         data, z = check_targets(X, y, type(self).__name__)
-        weights = check_sample_weight(sample_weight, len(data))
-        points = np.arange(len(data)) if weights is None else np.flatnonzero(weights > 0)
-        if not len(points):
-            raise DataError(tr("every point has a sample weight of zero, so there is nothing "
-                               "to learn: give some points a positive weight"))
+        points, weights = weighted_points(sample_weight, len(data))
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         problem = self._problem(Z[points], z[points], kernel, params,
-                                None if weights is None else weights[points])
+                                weights)
         points.flags.writeable = False
         machine = Machine(0, 1, (), None if len(points) == len(data) else points, kernel,
                           scaler)

@@ -55,6 +55,20 @@ def check_sample_weight(sample_weight: ArrayLike | None, n: int) -> np.ndarray |
     return weights
 
 
+def weighted_points(sample_weight: ArrayLike | None, n: int
+                    ) -> tuple[np.ndarray, np.ndarray | None]:
+    """(the points trained on: those of positive weight, their weights or None) for a
+    machine without classes; an error when every weight is 0."""
+    weights = check_sample_weight(sample_weight, n)
+    if weights is None:
+        return np.arange(n), None
+    points = np.flatnonzero(weights > 0)
+    if not len(points):
+        raise DataError(tr("every point has a sample weight of zero, so there is nothing "
+                           "to learn: give some points a positive weight"))
+    return points, weights[points]
+
+
 def point_weights(class_weight: Mapping | str | None, sample_weight: ArrayLike | None,
                   classes: np.ndarray, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(each class's weight, each point's weight): class weight times sample weight. Every
