@@ -92,6 +92,7 @@ with warnings.catch_warnings():
 
 
 @pytest.mark.slow
+@pytest.mark.filterwarnings("ignore:NuSVC ignores class_weight")
 @each_check
 def test_scikit_learns_checks_pass_with_probabilities(estimator, check):
     check(estimator)
