@@ -67,7 +67,9 @@ class BinaryMachine:
         return kernel.matvec(Z, self.support_vectors, self.dual_coef) + self.bias
 
 
-KINDS = ("classifier", "one-class", "regressor")
+# LIBSVM's svm_type names: what a model learnt
+KINDS = ("c_svc", "nu_svc", "one_class", "epsilon_svr", "nu_svr")
+REGRESSORS = ("epsilon_svr", "nu_svr")
 
 
 @dataclass(frozen=True)
@@ -75,16 +77,17 @@ class SVMModel:
     """One machine for two classes; K(K-1)/2 one-vs-one machines for K classes, in
     sklearn's pair order (0,1), (0,2), ..., (1,2), ... where f > 0 votes for the first.
 
-    `kind` says what the machine learnt: "classifier" (C-SVC), or "one-class" (novelty
-    detection: one machine, classes -1 for outliers and +1 for inliers, f = 0 the region's
-    edge and no margins) or "regressor" (one machine, no classes: predict is f(x)). nu-SVC's
-    models are classifiers (C-SVC's with C = 1/r)."""
+    `kind` says what the machine learnt, in LIBSVM's words (KINDS): "c_svc" and "nu_svc"
+    classify (a nu-SVC model is C-SVC's with C = 1/r); "one_class" detects novelty (one
+    machine, classes -1 for outliers and +1 for inliers, f = 0 the region's edge and no
+    margins); "epsilon_svr" and "nu_svr" regress (one machine, no classes: predict is
+    f(x))."""
 
     kernel: Kernel
     classes: np.ndarray
     machines: tuple[BinaryMachine, ...]
     scaler: Scaler | None = None
-    kind: str = "classifier"
+    kind: str = "c_svc"
     # Platt's sigmoid of each machine, P(i | f) = 1 / (1 + exp(A f + B)) in LIBSVM's
     # orientation (machine (i, j), i < j: f > 0 means i), or None: no probabilities
     prob_a: np.ndarray | None = None
@@ -98,7 +101,11 @@ class SVMModel:
     @property
     def has_margins(self) -> bool:
         """Whether f = +-1 are margins worth drawing (a one-class machine has none)."""
-        return self.kind == "classifier"
+        return self.kind in ("c_svc", "nu_svc")
+
+    @property
+    def is_regressor(self) -> bool:
+        return self.kind in REGRESSORS
 
     @property
     def n_features(self) -> int:
@@ -137,6 +144,6 @@ class SVMModel:
 
     def predict(self, X: np.ndarray) -> np.ndarray:
         """Each point's class; a regressor's value f(x)."""
-        if self.kind == "regressor":
+        if self.is_regressor:
             return self.decision_function(X)
         return self.classes[self.predict_indices(X)]

@@ -370,7 +370,7 @@ def model_frame(model: SVC | SVMModel, X: ArrayLike, y: ArrayLike | None, spec: 
     snapshots): for two classes f on the grid with its boundary and margins, for more the
     one-vs-one class regions; the support vectors of every machine in input units, ringed
     as bounded when y_s f(x_s) < 1 (on the wrong side of their margin). A one-class model
-    (kind "one-class", classes -1 and +1) has f with its edge f = 0 and no margins, and
+    (kind "one_class", classes -1 and +1) has f with its edge f = 0 and no margins, and
     rings as bounded the support vectors outside the edge.
 
     model: an SVMModel, or a fitted SVC (then the support vectors' classes come from its

@@ -80,7 +80,7 @@ def test_the_attributes_are_scikit_learns():
                                X @ ours.coef_[0] - ours.offset_[0], atol=1e-12)
     assert set(np.unique(ours.predict(X))) <= {-1, 1}
     np.testing.assert_array_equal(ours.fit_predict(X), ours.predict(X))
-    assert ours.model_.kind == "one-class" and not ours.model_.has_margins
+    assert ours.model_.kind == "one_class" and not ours.model_.has_margins
 
 
 def test_iter_fit_streams_snapshots_then_sets_the_model():

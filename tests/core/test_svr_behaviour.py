@@ -134,3 +134,16 @@ def test_points_with_other_features_are_refused_naming_the_estimator(estimator):
     name = type(estimator).__name__
     with pytest.raises(DataError, match=f"X has 2 features, but {name} is expecting 1"):
         estimator.predict(np.ones((3, 2)))
+
+
+def test_each_model_says_what_it_learnt_in_libsvms_words():
+    from svmdesk.core import SVC, NuSVC, OneClassSVM
+
+    X, z = _sine(40)
+    labels = (z > 0).astype(int)
+    kinds = [SVC().fit(X, labels), NuSVC().fit(X, labels), OneClassSVM().fit(X),
+             SVR().fit(X, z), NuSVR().fit(X, z)]
+    assert [m.model_.kind for m in kinds] == ["c_svc", "nu_svc", "one_class", "epsilon_svr",
+                                               "nu_svr"]
+    assert [m.model_.has_margins for m in kinds] == [True, True, False, False, False]
+    assert [m.model_.is_regressor for m in kinds] == [False, False, False, True, True]

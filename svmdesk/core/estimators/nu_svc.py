@@ -29,6 +29,7 @@ class NuSVC(SVC, table=catalog.NU_TABLE):
     class_weight is accepted, warned of and ignored, as LIBSVM's nu solver ignores it."""
 
     weighs_classes = False
+    kind = "nu_svc"
 
     def _check_classes(self, params: dict, codes: np.ndarray) -> None:
         """nu must be feasible for every pair of classes: nu (n_i + n_j) / 2 <= min(n_i, n_j)

@@ -7,7 +7,7 @@ below.
 No labels and no C: the machine is LIBSVM's general problem with y = +1, p = 0 and box 1
 (`solvers.problems.one_class`), trained by SMO (or dual gradient ascent, solver=
 "dual-gradient"). Its model is an SVMModel of kind
-"one-class" whose two classes are -1 (outlier) and +1 (inlier), so that what draws or saves a
+"one_class" whose two classes are -1 (outlier) and +1 (inlier), so that what draws or saves a
 classifier's model reads this one too.
 """
 from __future__ import annotations
@@ -78,7 +78,7 @@ class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
         w = alpha[support] @ Z[points[support]] if kernel.name == "linear" else None
         model = SVMModel(kernel, np.array([OUTLIER, INLIER]), (BinaryMachine(
             points[support], Z[points[support]], alpha[support], final.bias,
-            positive=1, negative=0, w=w),), scaler, kind="one-class")
+            positive=1, negative=0, w=w),), scaler, kind="one_class")
         self._take_model(model, data, final)
 
     def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot) -> None:

@@ -8,7 +8,8 @@ problem on 2l variables (`solvers.problems.epsilon_svr`, `nu_svr`), trained by S
 by dual gradient ascent); the stream and the model hold one coefficient per point,
 a_i - a*_i.
 
-The model is an SVMModel of kind "regressor": one machine, no classes, predict = f(x).
+The model is an SVMModel of kind "epsilon_svr" or "nu_svr": one machine, no classes,
+predict = f(x).
 """
 from __future__ import annotations
 
@@ -42,7 +43,9 @@ from .weights import check_sample_weight, weighted_points
 
 
 class _Regressor(OneMachineEstimator):
-    """What SVR and NuSVR share; each states its problem (`_problem`)."""
+    """What SVR and NuSVR share; each states its problem (`_problem`) and its model's kind."""
+
+    kind: str
 
     def __sklearn_tags__(self) -> Any:
         from sklearn.utils import RegressorTags
@@ -93,7 +96,7 @@ class _Regressor(OneMachineEstimator):
         w = coef[support] @ vectors if kernel.name == "linear" else None
         model = SVMModel(kernel, np.empty(0), (BinaryMachine(
             points[support], vectors, coef[support], final.bias, positive=0, negative=0,
-            w=w),), scaler, kind="regressor")
+            w=w),), scaler, kind=self.kind)
         residual = z[points] - model.machines[0].decision(Z[points], kernel)
         self._take_model(model, data, final, self._tube(coef, residual, problem, params))
 
@@ -132,6 +135,8 @@ class SVR(_Regressor, table=catalog.SVR_TABLE):
     """epsilon-SVR: errors beyond epsilon cost C each. The parameters are the rows of
     `catalog.SVR_TABLE`; solver "smo" or "dual-gradient"."""
 
+    kind = "epsilon_svr"
+
     def _problem(self, Z, z, kernel, params, weights):
         return epsilon_svr(Z, z, kernel, params["C"], params["epsilon"], weights,
                            tol=params["tol"], max_iter=params["max_iter"],
@@ -142,6 +147,8 @@ class NuSVR(_Regressor, table=catalog.NU_SVR_TABLE):
     """nu-SVR: the tube's width found with the curve, nu bounding the fraction of points
     outside it; `epsilon_` is the width found. The parameters are the rows of
     `catalog.NU_SVR_TABLE`."""
+
+    kind = "nu_svr"
 
     def _problem(self, Z, z, kernel, params, weights):
         return nu_svr(Z, z, kernel, params["C"], params["nu"], weights, tol=params["tol"],

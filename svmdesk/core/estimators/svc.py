@@ -133,11 +133,12 @@ class SVC(TableEstimator, table=catalog.TABLE):
                 sigmoids.append(platt_sigmoid(problem, pos < neg, lambda sub: self._solve_fold(
                     solver, sub, params), folds))
         probA, probB = np.array(sigmoids).reshape(-1, 2).T if folds is not None else (None, None)
-        self._set_fitted(SVMModel(kernel, classes, tuple(machines), scaler, prob_a=probA,
-                                  prob_b=probB), codes, finals, data, solver)
+        self._set_fitted(SVMModel(kernel, classes, tuple(machines), scaler, kind=self.kind,
+                                  prob_a=probA, prob_b=probB), codes, finals, data, solver)
         self.class_weight_ = class_weight
 
     weighs_classes = True       # class_weight makes C_i (nu-SVC's solver ignores it)
+    kind = "c_svc"              # the model's (SVMModel.kind)
 
     def _check_classes(self, params: dict, codes: np.ndarray) -> None:
         """What the classes' sizes must allow besides (nu-SVC: its nu); nothing for C-SVC."""
