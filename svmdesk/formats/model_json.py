@@ -6,10 +6,13 @@ round-trips exactly, so a loaded model predicts bit-identically to the saved one
 field is checked on load; a damaged or foreign file raises DataError naming the file and
 the field.
 
-Format, version 2 (one top-level key per line, arrays inline)::
+Format, version 3 (one top-level key per line, arrays inline)::
 
-    {"format": "svmdesk-model", "version": 2,
-     "params": {...SVC.get_params(); C: number, null (hard margin) or "inf";
+    {"format": "svmdesk-model", "version": 3,
+     "kind": what the model learnt, LIBSVM's svm_type: "c_svc", "nu_svc", "one_class",
+             "epsilon_svr" or "nu_svr" (the estimator: SVC, NuSVC, OneClassSVM, SVR, NuSVR),
+     "params": {...the estimator's get_params(), its kind's table; C: number, null (hard
+                margin) or "inf";
                 class_weight: null, "balanced" or [[label, weight], ...] (labels written
                 as the "classes" entries are, so that -1, 1.0, true and "cat" keep their
                 types; JSON object keys could only be strings)...},
@@ -29,7 +32,10 @@ Format, version 2 (one top-level key per line, arrays inline)::
                   "n_features", optional "feature_min", "feature_max": the training data's
                   range per feature}}
 
-Version 1 had no "probability" (its models have none). Parameters added after version 1
+A one-class model has classes [-1, 1] and one machine (positive 1, negative 0); a regressor
+has classes [] and one machine (positive 0, negative 0), and its training summary the
+tube's half-width "epsilon" (nu-SVR's, found). Version 2 had no "kind" (its models are
+C-SVC's); version 1 no "probability" either (its models have none). Parameters added after version 1
 appeared (max_time, class_weight, decision_function_shape, probability) may be missing: an
 older file's model then has their defaults.
 
@@ -45,14 +51,16 @@ import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ..core import catalog
 from ..core.errors import DataError
-from ..core.estimators import SVC, one_vs_one
+from ..core.estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM, one_vs_one
+from ..core.estimators.base import OneMachineEstimator, TableEstimator
 from ..core.kernels import KERNELS, Kernel
-from ..core.model import BinaryMachine, Scaler, SVMModel
+from ..core.model import KINDS, BinaryMachine, Scaler, SVMModel
 from ..i18n import tr
 from .atomic import StrPath, write_atomic
 from .checked_json import (
@@ -67,22 +75,26 @@ from .checked_json import (
 from .checked_json import describe as _describe
 
 FORMAT = "svmdesk-model"
-VERSION = 2                 # 2: "probability" (probA, probB); version 1 files still load
+VERSION = 3     # 2: "probability" (probA, probB); 3: "kind". Older files still load.
 MAX_BYTES = 100 * 2**20     # checked before reading: a model file is never near this
 
-_TOP_KEYS = ("format", "version", "params", "kernel", "classes", "classes_dtype", "machines",
-             "probability", "scaler", "support", "training")
-_NEW_IN_2 = ("probability",)
+_TOP_KEYS = ("format", "version", "kind", "params", "kernel", "classes", "classes_dtype",
+             "machines", "probability", "scaler", "support", "training")
+_REQUIRED_SINCE = {"kind": 3}           # fields newer versions have: required from then,
+_OPTIONAL_SINCE = {"probability": 2}    # or allowed from then
 _MACHINE_KEYS = ("support", "support_vectors", "dual_coef", "bias", "positive", "negative", "w")
 _DTYPE = re.compile(r"^[<>|=]?(b1|[iu][1248]|f[248]|U[0-9]{1,6}|O)$")
 _NONFINITE = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
+ESTIMATORS: dict[str, Any] = {"c_svc": SVC, "nu_svc": NuSVC, "one_class": OneClassSVM,
+                              "epsilon_svr": SVR, "nu_svr": NuSVR}
 
 
 # ============================================================================ saving
-def save_model(svc: SVC, path: StrPath) -> Path:
-    """Write a fitted SVC to `path` as a JSON model file, atomically. Returns the path."""
+def save_model(estimator: TableEstimator, path: StrPath) -> Path:
+    """Write a fitted estimator (SVC, NuSVC, OneClassSVM, SVR, NuSVR) to `path` as a JSON
+    model file, atomically. Returns the path."""
     path = Path(path)
-    doc = model_document(svc)
+    doc = model_document(estimator)
     try:
         lines = [f"  {json.dumps(k)}: {json.dumps(v, allow_nan=False)}"
                  for k, v in doc.items() if k != "machines"]
@@ -94,10 +106,10 @@ def save_model(svc: SVC, path: StrPath) -> Path:
     return path
 
 
-def model_document(svc: SVC) -> dict:
-    """The JSON document (plain dicts, lists, numbers, strings) of a fitted SVC."""
+def model_document(svc: TableEstimator) -> dict:
+    """The JSON document (plain dicts, lists, numbers, strings) of a fitted estimator."""
     model = svc._fitted()
-    params = _params_to_json(svc.get_params())
+    params = _params_to_json(svc.get_params(), svc.table)
     scaler = model.scaler
     objective = svc.objective_
     objective = (_float_or_word(objective) if np.ndim(objective) == 0
@@ -107,9 +119,12 @@ def model_document(svc: SVC) -> dict:
     if getattr(svc, "feature_min_", None) is not None:
         ranges = {"feature_min": np.asarray(svc.feature_min_, dtype=np.float64).tolist(),
                   "feature_max": np.asarray(svc.feature_max_, dtype=np.float64).tolist()}
+    if model.is_regressor:
+        ranges["epsilon"] = float(svc.epsilon_)
     return {
         "format": FORMAT,
         "version": VERSION,
+        "kind": model.kind,
         "params": params,
         "kernel": {"name": model.kernel.name, "gamma": float(model.kernel.gamma),
                    "degree": int(model.kernel.degree), "coef0": float(model.kernel.coef0)},
@@ -134,7 +149,7 @@ def model_document(svc: SVC) -> dict:
                     "vectors": np.asarray(svc.support_vectors_, dtype=np.float64).tolist()},
         "training": {
             "solver": params["solver"],
-            "n_iter": [int(v) for v in np.asarray(svc.n_iter_).tolist()],
+            "n_iter": [int(v) for v in np.atleast_1d(svc.n_iter_).tolist()],
             "objective": objective,
             "converged": bool(svc.converged_),
             "n_samples": None if n_samples is None else int(n_samples),
@@ -144,13 +159,13 @@ def model_document(svc: SVC) -> dict:
     }
 
 
-def _params_to_json(params: dict) -> dict:
+def _params_to_json(params: dict, table: catalog.Table) -> dict:
     """The parameters as JSON holds them: plain numbers, and 'inf' for an infinity (C's hard
     margin), once the catalog has found them valid."""
     out = {}
     try:
-        catalog.TABLE.check(params)
-        for param in catalog.TABLE.params:
+        table.check(params)
+        for param in table.params:
             value = params[param.name]
             if isinstance(value, np.generic):
                 value = value.item()
@@ -196,15 +211,16 @@ def _weights_to_json(weights: Mapping) -> list:
 
 
 # ============================================================================ loading
-def load_model(path: StrPath) -> SVC:
-    """A fitted SVC from a JSON model file written by `save_model`. Raises DataError for a
+def load_model(path: StrPath) -> TableEstimator:
+    """A fitted estimator from a JSON model file written by `save_model`. Raises DataError for a
     file that is not a valid svmdesk model (naming the file and the field)."""
     path = Path(path)
     return model_from_document(read_json(path, MODEL_FILE, MAX_BYTES), path.name)
 
 
-def model_from_document(doc: object, name: str) -> SVC:
-    """A fitted SVC from a parsed model document; `name` (the file's) prefixes errors."""
+def model_from_document(doc: object, name: str) -> TableEstimator:
+    """A fitted estimator from a parsed model document; `name` (the file's) prefixes
+    errors."""
     return _Loader(name).svc(doc)
 
 
@@ -232,16 +248,21 @@ class _Loader(Checker):
         if version < 1:
             self.fail("version", tr("{field} is {version}; format versions start at 1"),
                       version=version)
-        self.obj(doc, "", [k for k in _TOP_KEYS if k not in _NEW_IN_2],
-                 optional=_NEW_IN_2 if version >= 2 else ())
-
-        params = self.params(doc["params"])
+        self.obj(doc, "", [k for k in _TOP_KEYS if k not in _OPTIONAL_SINCE
+                            and _REQUIRED_SINCE.get(k, 1) <= version],
+                 optional=[k for k, since in _OPTIONAL_SINCE.items() if since <= version])
+        kind = self.string(doc["kind"], "kind", KINDS) if version >= 3 else "c_svc"
+        estimator = ESTIMATORS[kind]
+        params = self.params(doc["params"], estimator.table)
         kernel = self.kernel(doc["kernel"])
+        if issubclass(estimator, OneMachineEstimator):
+            return self.one_machine(doc, estimator, kind, params, kernel)
         classes = self.classes(doc["classes"], doc["classes_dtype"])
-        self.weighted_classes(params, classes)
+        self.weighted_classes(params, classes, estimator.table)
         n_classes = len(classes)
         pairs = one_vs_one.machine_pairs(n_classes)
-        training = self.training(doc["training"], len(pairs), params["solver"])
+        training = self.training(doc["training"], len(pairs), params["solver"],
+                                 estimator.table)
         d = training["n_features"]
         scaler = self.scaler(doc["scaler"], d)
         machines = self.machines(doc["machines"], pairs, kernel, d, training["n_samples"])
@@ -249,15 +270,62 @@ class _Loader(Checker):
                                                           d, scaler)
 
         prob_a, prob_b = self.probability(doc.get("probability"), len(pairs))
-        return SVC.from_model(
-            SVMModel(kernel, classes, tuple(machines), scaler, prob_a=prob_a, prob_b=prob_b),
-            codes, support, vectors,
+        return estimator.from_model(
+            SVMModel(kernel, classes, tuple(machines), scaler, kind=kind, prob_a=prob_a,
+                     prob_b=prob_b), codes, support, vectors,
             n_iter=training["n_iter"],
             objective=(training["objective"] if len(pairs) == 1
                        else np.array(training["objective"])),
             converged=training["converged"], n_features=d, n_samples=training["n_samples"],
             feature_min=training.get("feature_min"), feature_max=training.get("feature_max"),
             **params)
+
+    def one_machine(self, doc, estimator, kind, params, kernel) -> OneMachineEstimator:
+        """A one-class SVM or a regressor: one machine, classes [-1, 1] (outlier, inlier)
+        or none, and no probabilities."""
+        one_class = kind == "one_class"
+        if one_class:
+            classes = self.classes(doc["classes"], doc["classes_dtype"])
+            if classes.tolist() != [-1, 1]:
+                self.fail("classes", tr("{field} must be [-1, 1] (outlier, inlier) for a "
+                                        "one-class model; got {value}"),
+                          value=_describe(doc["classes"]))
+        elif doc["classes"] != []:
+            self.fail("classes", tr("{field} must be empty for a regressor; got {value}"),
+                      value=_describe(doc["classes"]))
+        else:
+            classes = np.empty(0)
+        if doc.get("probability") is not None:
+            self.fail("probability", tr("{field} must be null: a {kind} model has no "
+                                        "probabilities"), kind=kind)
+        training = self.training(doc["training"], 1, params["solver"], estimator.table,
+                                 tube=not one_class)
+        d = training["n_features"]
+        scaler = self.scaler(doc["scaler"], d)
+        machine, = self.machines(doc["machines"], [(1, 0) if one_class else (0, 0)], kernel, d,
+                                 training["n_samples"])
+        vectors = self.one_support(doc["support"], machine, d, scaler)
+        extras = {} if one_class else {"epsilon_": training["epsilon"]}
+        return estimator.from_model(
+            SVMModel(kernel, classes, (machine,), scaler, kind=kind), vectors,
+            n_iter=training["n_iter"][0], objective=training["objective"],
+            converged=training["converged"], n_features=d, **extras, **params)
+
+    def one_support(self, v, machine, d, scaler) -> np.ndarray:
+        """support.vectors (input units) of a one-machine model: its machine's support, in
+        its order, n_support the count."""
+        v = self.obj(v, "support", ("indices", "n_support", "vectors"))
+        indices = self.indices(v["indices"], "support.indices")
+        if not np.array_equal(indices, machine.support):
+            self.fail("support.indices", tr("{field} must list the machine's support vectors, "
+                                            "in its order"))
+        n_support = self.indices(v["n_support"], "support.n_support", 1, VALUES_PER_CLASS)
+        if n_support[0] != len(indices):
+            self.fail("support.n_support", tr("{field} adds up to {total} but support.indices "
+                                              "has {n}"), total=n_support[0], n=len(indices))
+        vectors = self.matrix(v["vectors"], "support.vectors", len(indices), d, ROWS)
+        self.same_vectors([machine], indices, vectors, scaler)
+        return vectors
 
     def probability(self, v, n_machines: int) -> tuple:
         """(probA, probB), one finite number per machine each, or (None, None)."""
@@ -267,10 +335,9 @@ class _Loader(Checker):
         return tuple(self.reals(v[key], f"probability.{key}", n_machines,
                                 what=VALUES_PER_MACHINE) for key in ("probA", "probB"))
 
-    def params(self, v) -> dict:
+    def params(self, v, table: catalog.Table) -> dict:
         """The estimator's parameters, each of the JSON type its row in the catalog says;
         then their ranges and their pairing, as the estimator checks them."""
-        table = catalog.TABLE
         required = [p.name for p in table.params if p.in_old_files]
         p = dict(self.obj(v, "params", required, optional=table.names))
         for param in table.params:
@@ -279,7 +346,7 @@ class _Loader(Checker):
             else:            # a file written before the parameter existed: the default
                 p[param.name] = param.default
         try:
-            catalog.TABLE.check(p)
+            table.check(p)
         except ValueError as e:
             self.fail("params", tr("{field} are not valid: {error}"), error=e)
         return p
@@ -332,9 +399,10 @@ class _Loader(Checker):
         if isinstance(label, float) and not math.isfinite(label):
             self.fail(where, tr("{field} must be finite; got {value}"), value=repr(label))
 
-    def weighted_classes(self, params: dict, classes: np.ndarray) -> None:
+    def weighted_classes(self, params: dict, classes: np.ndarray, table: catalog.Table
+                         ) -> None:
         """Every label a class weight names is a class of the model, as fit required."""
-        for param in catalog.TABLE.params:
+        for param in table.params:
             weights = params[param.name]
             if param.kind != "weights" or not isinstance(weights, dict):
                 continue
@@ -393,11 +461,16 @@ class _Loader(Checker):
             self.fail("classes", tr("{field} must be in sorted order (as SVC keeps them)"))
         return classes
 
-    def training(self, v, n_machines, solver) -> dict:
+    def training(self, v, n_machines, solver, table: catalog.Table, tube: bool = False
+                 ) -> dict:
+        """The training summary; a regressor's (`tube`) has the tube's half-width too."""
         v = dict(self.obj(v, "training", ("solver", "n_iter", "objective", "converged",
-                                          "n_samples", "n_features"),
+                                          "n_samples", "n_features") + (("epsilon",) * tube),
                           optional=("feature_min", "feature_max")))
-        self.string(v["solver"], "training.solver", tuple(catalog.TABLE.solvers))
+        if tube and self.real(v["epsilon"], "training.epsilon") < 0:
+            self.fail("training.epsilon", tr("{field} must be >= 0; got {value}"),
+                      value=repr(v["epsilon"]))
+        self.string(v["solver"], "training.solver", tuple(table.solvers))
         if v["solver"] != solver:
             self.fail("training.solver", tr("{field} is {value} but params.solver is {solver}"),
                       value=repr(v["solver"]), solver=repr(solver))
@@ -524,6 +597,11 @@ class _Loader(Checker):
             self.fail("support.indices", tr("{field} must be grouped by class, ascending within "
                                             "a class"))
         vectors = self.matrix(v["vectors"], "support.vectors", len(indices), d, ROWS)
+        self.same_vectors(machines, indices, vectors, scaler)
+        return indices, n_support, vectors, codes
+
+    def same_vectors(self, machines, indices, vectors, scaler) -> None:
+        """Each machine's (scaled) support vectors are support.vectors' rows, scaled."""
         row = {int(s): r for r, s in enumerate(indices)}
         for k, m in enumerate(machines):
             if not len(m.support):
@@ -538,7 +616,6 @@ class _Loader(Checker):
                              "{point}") if scaler is None else
                           tr("{field} does not match support.vectors for training point {point} "
                              "(after the scaler)"), point=m.support[r])
-        return indices, n_support, vectors, codes
 
 
 def _same(a, b) -> bool:

@@ -202,7 +202,7 @@ def test_saving_again_writes_the_same_bytes_and_the_file_is_readable(tmp_path):
     assert text == (tmp_path / "b.json").read_text(encoding="utf-8")
     doc = json.loads(text)   # plain standard JSON, one top-level key per line
     assert list(doc)[:2] == ["format", "version"] and doc["format"] == "svmdesk-model"
-    assert doc["version"] == model_json.VERSION == 2
+    assert doc["version"] == model_json.VERSION == 3 and doc["kind"] == "c_svc"
     assert set(doc["machines"][0]) == {"support", "support_vectors", "dual_coef", "bias",
                                        "positive", "negative", "w"}
     assert set(doc["training"]) == {"solver", "n_iter", "objective", "converged", "n_samples",
@@ -396,7 +396,7 @@ CORPUS = [
     ("foreign format", "linear3", lambda d: _set(d, "format", "sklearn-pickle"),
      ["format", "not a svmdesk model file"]),
     ("no format", "linear3", lambda d: _drop(d, "format"), ["not a svmdesk model file"]),
-    ("future version", "linear3", lambda d: _set(d, "version", 3),
+    ("future version", "linear3", lambda d: _set(d, "version", 4),
      ["version", "newer svmdesk", "update svmdesk"]),
     ("version text", "linear3", lambda d: _set(d, "version", "1"),
      ["version must be an integer"]),
@@ -514,10 +514,14 @@ CORPUS = [
                                                                 "probB": [0.0, "x", 0.2]}),
      ["probability.probB[1] must be a number"]),
     ("probability in version 1", "linear3",
-     lambda d: _set(_set(d, "version", 1), "probability", None),
+     lambda d: _set(_drop(_set(d, "version", 1), "kind"), "probability", None),
      ["probability", "not a field of this format version"]),
 ]
 TOP_KEYS = [k for k in model_json._TOP_KEYS if k not in ("format", "probability")]
+CORPUS += [("kind in version 2", "linear3", lambda d: _set(d, "version", 2),
+            ["kind is not a field of this format version"]),
+           ("unknown kind", "linear3", lambda d: _set(d, "kind", "c_svm"),
+            ["kind must be one of"])]
 CORPUS += [(f"missing {k}", "linear3", functools.partial(_drop, dotted=k), [f"{k} is missing"])
            for k in TOP_KEYS]
 CORPUS += [(f"missing machines[1].{k}", "linear3",

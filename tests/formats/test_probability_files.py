@@ -42,7 +42,19 @@ def test_the_json_model_keeps_the_sigmoids_exactly(classes, tmp_path):
     np.testing.assert_array_equal(loaded.predict_proba(X), svc.predict_proba(X))
     assert loaded.probability is True
     doc = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
-    assert doc["version"] == 2 and len(doc["probability"]["probA"]) == len(svc.probA_)
+    assert doc["version"] == 3 and len(doc["probability"]["probA"]) == len(svc.probA_)
+
+
+def test_a_version_2_file_keeps_its_sigmoids(tmp_path):
+    """A file written by the version that brought probabilities (2): no "kind" field."""
+    X, svc = _fit(3)
+    save_model(svc, tmp_path / "m.json")
+    doc = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
+    doc["version"] = 2
+    del doc["kind"]
+    (tmp_path / "v2.json").write_text(json.dumps(doc), encoding="utf-8")
+    np.testing.assert_array_equal(load_model(tmp_path / "v2.json").predict_proba(X),
+                                  svc.predict_proba(X))
 
 
 def test_a_version_1_file_loads_without_probabilities(tmp_path):
@@ -53,7 +65,7 @@ def test_a_version_1_file_loads_without_probabilities(tmp_path):
     save_model(svc, tmp_path / "m.json")
     doc = json.loads((tmp_path / "m.json").read_text(encoding="utf-8"))
     doc["version"] = 1
-    del doc["probability"]
+    del doc["probability"], doc["kind"]
     del doc["params"]["probability"]
     (tmp_path / "old.json").write_text(json.dumps(doc), encoding="utf-8")
     old = load_model(tmp_path / "old.json")

@@ -97,17 +97,39 @@ class OneMachineEstimator(TableEstimator):
     """An estimator whose model is one machine (the one-class SVM, the regressors), with the
     fitted attributes scikit-learn gives those; subclasses add their own."""
 
-    def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot) -> None:
+    @classmethod
+    def from_model(cls, model: SVMModel, vectors: ArrayLike, *, n_iter: int, objective: float,
+                   converged: bool, n_features: int, **params: Any) -> Any:
+        """A fitted estimator around `model` (read from a file), as fit leaves one: vectors
+        are its support vectors in input units; the rest is the training summary fit keeps,
+        and the parameters (a regressor's found tube, epsilon_, among them)."""
+        fitted = {k: params.pop(k) for k in cls.fitted_extras if k in params}
+        estimator = cls(**params)
+        estimator._take_model(model, np.asarray(vectors), n_features=n_features,
+                              n_iter=n_iter, objective=objective, converged=converged)
+        for name, value in fitted.items():
+            setattr(estimator, name, value)
+        return estimator
+
+    fitted_extras: tuple = ()    # fitted attributes beyond these that a file keeps
+
+    def _take_fit(self, model: SVMModel, data: np.ndarray, final: Snapshot) -> None:
+        self._take_model(model, data[model.machines[0].support], n_features=data.shape[1],
+                         n_iter=final.iteration, objective=final.dual_objective,
+                         converged=final.converged)
+
+    def _take_model(self, model: SVMModel, vectors: np.ndarray, *, n_features: int,
+                    n_iter: int, objective: float | None, converged: bool) -> None:
         machine = model.machines[0]
         self.model_ = model
         self.gamma_ = model.kernel.gamma
-        self.n_features_in_ = data.shape[1]
-        self.n_iter_ = final.iteration
-        self.objective_ = final.dual_objective
-        self.converged_ = final.converged
-        self.fit_status_ = 0 if final.converged else 1
+        self.n_features_in_ = n_features
+        self.n_iter_ = n_iter
+        self.objective_ = objective
+        self.converged_ = converged
+        self.fit_status_ = 0 if converged else 1
         self.support_ = machine.support
-        self.support_vectors_ = data[machine.support]
+        self.support_vectors_ = vectors
         self.dual_coef_ = machine.dual_coef[None, :]
         self.n_support_ = np.array([len(machine.support)], dtype=np.int32)
         self.intercept_ = np.array([machine.bias])

@@ -79,10 +79,10 @@ class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
         model = SVMModel(kernel, np.array([OUTLIER, INLIER]), (BinaryMachine(
             points[support], Z[points[support]], alpha[support], final.bias,
             positive=1, negative=0, w=w),), scaler, kind="one_class")
-        self._take_model(model, data, final)
+        self._take_fit(model, data, final)
 
-    def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot) -> None:
-        super()._take_model(model, data, final)
+    def _take_model(self, model: SVMModel, vectors: np.ndarray, **summary: Any) -> None:
+        super()._take_model(model, vectors, **summary)
         self.offset_ = -self.intercept_               # rho: f = score_samples - offset_
 
     # -- prediction ---------------------------------------------------------------------------

@@ -14,7 +14,6 @@ predict = f(x).
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections.abc import Callable, Iterator
 from types import MappingProxyType
 from typing import Any
@@ -98,18 +97,16 @@ class _Regressor(OneMachineEstimator):
             points[support], vectors, coef[support], final.bias, positive=0, negative=0,
             w=w),), scaler, kind=self.kind)
         residual = z[points] - model.machines[0].decision(Z[points], kernel)
-        self._take_model(model, data, final, self._tube(coef, residual, problem, params))
+        self._take_fit(model, data, final)
+        self.shape_fit_ = data.shape
+        self.epsilon_ = self._tube(coef, residual, problem, params)
+
+    fitted_extras = ("epsilon_",)       # a model file keeps the tube's width
 
     def _tube(self, coef: np.ndarray, residual: np.ndarray, problem: DualProblem,
               params: dict) -> float:
         """The half-width of the tube of the fitted f (epsilon-SVR: its epsilon)."""
         return float(params["epsilon"])
-
-    def _take_model(self, model: SVMModel, data: np.ndarray, final: Snapshot,
-                    tube: float = math.nan) -> None:
-        super()._take_model(model, data, final)
-        self.shape_fit_ = data.shape
-        self.epsilon_ = tube
 
     # -- prediction ---------------------------------------------------------------------------
     def predict(self, X: ArrayLike) -> np.ndarray:
