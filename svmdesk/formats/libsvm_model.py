@@ -2,28 +2,52 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
 from ..core.errors import DataError
-from ..core.estimators import SVC
-from ..core.model import Scaler, SVMModel
+from ..core.estimators import SVC, SVR, NuSVR, OneClassSVM
+from ..core.model import KINDS, Scaler, SVMModel
 from ..i18n import tr
 from .atomic import StrPath, write_atomic
 
 _LIBSVM_KERNELS = {"linear": "linear", "poly": "polynomial", "rbf": "rbf", "sigmoid": "sigmoid"}
+_ESTIMATORS = (SVC, OneClassSVM, SVR, NuSVR)      # NuSVC is an SVC
+_CLASSIFIERS = ("c_svc", "nu_svc")
 
 
-def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
-    """Write a fitted SVC (or SVMModel) in LIBSVM's text model format; returns the written
-    paths: [path], plus path + ".range" for a model trained with standardize=True.
+class _Layout(NamedTuple):
+    """What LIBSVM's file holds besides the kernel: the support vectors in file order (their
+    training indices and scaled points), their coefficients (column c: vector c's line),
+    rho per machine, and a classifier's lines between rho and SV (label, probA, probB,
+    nr_sv)."""
 
-    Labels: LIBSVM's are integers, so classes must be integer-valued numbers (DataError
-    otherwise; save the JSON model instead). LIBSVM's machine (i, j) computes
-    sum coef k(sv, x) - rho and votes for label[i] when that is positive. Labels are written
-    in the order that makes LIBSVM's values equal svmdesk's decision_function: classes_ in
-    order for three or more classes; for two classes [classes_[1], classes_[0]] (svmdesk's
-    positive class first). rho = -bias.
+    support: np.ndarray
+    vectors: np.ndarray
+    coef: np.ndarray
+    rho: list
+    class_lines: list
+
+
+def export_libsvm(model_or_estimator: SVC | OneClassSVM | SVR | NuSVR | SVMModel,
+                  path: StrPath) -> list:
+    """Write a fitted SVC, NuSVC, OneClassSVM, SVR or NuSVR (or an SVMModel) in LIBSVM's
+    text model format, with the fields LIBSVM's svm_save_model writes for its svm_type
+    (model.kind); returns the written paths: [path], plus path + ".range" for a model
+    trained with standardize=True.
+
+    Classifiers (c_svc, nu_svc; a nu-SVC model reads as C-SVC's): LIBSVM's labels are
+    integers, so classes must be integer-valued numbers (DataError otherwise; save the JSON
+    model instead). LIBSVM's machine (i, j) computes sum coef k(sv, x) - rho and votes for
+    label[i] when that is positive. Labels are written in the order that makes LIBSVM's
+    values equal svmdesk's decision_function: classes_ in order for three or more classes;
+    for two classes [classes_[1], classes_[0]] (svmdesk's positive class first). Sigmoids
+    (probA, probB) are written when the model has them.
+
+    One machine (one_class, epsilon_svr, nu_svr): nr_class 2, one rho, no label and no
+    nr_sv lines, one coefficient per support vector. LIBSVM's one-class predict is +1 where
+    f > 0, as ours; a regressor's is f itself. rho = -bias in every kind.
 
     standardize=True: the support vectors are in the scaled space; the ".range" file, in
     svm-scale's format, maps inputs to it (svm-scale -r path.range input > scaled).
@@ -31,23 +55,80 @@ def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
     Models of the primal solvers carry w and approximate multipliers: they are exported when
     the multipliers rebuild the decision function to 1e-6, else DataError.
     """
-    svc = None
-    if isinstance(model_or_svc, SVMModel):
-        model = model_or_svc
-    elif isinstance(model_or_svc, SVC):
-        svc, model = model_or_svc, model_or_svc._fitted()
-    else:
-        raise TypeError(f"export_libsvm needs a fitted SVC or an SVMModel; got "
-                        f"{type(model_or_svc).__name__}")
+    model, estimator = _model_of(model_or_estimator)
     path = Path(path)
+    if model.kind in _CLASSIFIERS:
+        layout = _classifier_layout(model, estimator if isinstance(estimator, SVC) else None)
+    else:
+        layout = _one_machine_layout(model)
+    _check_exportable(model, layout.support, layout.vectors)
+    head = _kernel_lines(model) + [
+        f"nr_class {max(2, len(model.classes))}", f"total_sv {len(layout.support)}",
+        "rho " + " ".join(map(repr, layout.rho)), *layout.class_lines, "SV"]
+    written = [path]
+    range_text = None if model.scaler is None else _range_file(model.scaler)
+    write_atomic(path, "\n".join(head + _sv_lines(layout)) + "\n")
+    if range_text is not None:
+        written.append(Path(str(path) + ".range"))
+        write_atomic(written[-1], range_text)
+    return written
+
+
+def _model_of(model_or_estimator) -> tuple:
+    """(the SVMModel, the fitted estimator or None)."""
+    if isinstance(model_or_estimator, SVMModel):
+        model, estimator = model_or_estimator, None
+    elif isinstance(model_or_estimator, _ESTIMATORS):
+        model, estimator = model_or_estimator._fitted(), model_or_estimator
+    else:
+        raise TypeError(f"export_libsvm needs a fitted SVC, NuSVC, OneClassSVM, SVR or NuSVR, "
+                        f"or an SVMModel; got {type(model_or_estimator).__name__}")
+    if model.kind not in KINDS:
+        raise ValueError(f"export_libsvm: unknown model kind {model.kind!r}")
+    return model, estimator
+
+
+def _kernel_lines(model: SVMModel) -> list:
+    """svm_type and the kernel's fields, those LIBSVM writes for the kernel only."""
+    kernel = model.kernel
+    head = [f"svm_type {model.kind}", f"kernel_type {_LIBSVM_KERNELS[kernel.name]}"]
+    if kernel.name == "poly":
+        head.append(f"degree {int(kernel.degree)}")
+    if kernel.name != "linear":
+        head.append(f"gamma {float(kernel.gamma)!r}")
+    if kernel.name in ("poly", "sigmoid"):
+        head.append(f"coef0 {float(kernel.coef0)!r}")
+    return head
+
+
+def _sv_lines(layout: _Layout) -> list:
+    """One line per support vector: its coefficients, then its nonzero features (1-based)."""
+    lines = []
+    for c in range(len(layout.support)):
+        coefs = " ".join(repr(float(v)) for v in layout.coef[:, c])
+        feats = " ".join(f"{j + 1}:{float(x)!r}" for j, x in enumerate(layout.vectors[c].tolist())
+                         if x != 0.0)
+        lines.append(f"{coefs} {feats}".rstrip())
+    return lines
+
+
+def _one_machine_layout(model: SVMModel) -> _Layout:
+    """The one-class machine or a regressor: its support vectors in training order."""
+    (m,) = model.machines
+    vectors = np.asarray(m.support_vectors, dtype=np.float64).reshape(len(m.support), -1)
+    return _Layout(np.asarray(m.support), vectors, np.asarray(m.dual_coef)[None, :],
+                   [-float(m.bias)], [])
+
+
+def _classifier_layout(model: SVMModel, svc: SVC | None) -> _Layout:
+    """LIBSVM's one-vs-one layout: SVs grouped by label position (training order within a
+    group), row `other - 1` or `other` of a vector's column holding its coefficient in the
+    machine against label position `other`."""
     labels = _libsvm_labels(model.classes)
     K = len(model.classes)
     order = [1, 0] if K == 2 else list(range(K))   # LIBSVM label position -> class index
     position = {c: p for p, c in enumerate(order)}
-    kernel = model.kernel
-
     index, vectors, classes = _support_points(model, svc)
-    # LIBSVM wants the SVs grouped by label position; keep training order within a group
     rank = np.array([position[c] for c in classes], dtype=np.intp)
     sort = np.argsort(rank, kind="stable")
     index, vectors, rank = index[sort], vectors[sort], rank[sort]
@@ -66,33 +147,11 @@ def export_libsvm(model_or_svc: SVC | SVMModel, path: StrPath) -> list:
             other = n if rank[c] == p else p
             coef[other - 1 if rank[c] < other else other, c] = value
         rho.append(-float(m.bias))
-    _check_exportable(model, index, vectors)
-
     nr_sv = np.bincount(rank, minlength=K)
-    head = ["svm_type c_svc", f"kernel_type {_LIBSVM_KERNELS[kernel.name]}"]
-    if kernel.name == "poly":
-        head.append(f"degree {int(kernel.degree)}")
-    if kernel.name != "linear":
-        head.append(f"gamma {float(kernel.gamma)!r}")
-    if kernel.name in ("poly", "sigmoid"):
-        head.append(f"coef0 {float(kernel.coef0)!r}")
-    head += [f"nr_class {K}", f"total_sv {len(index)}", "rho " + " ".join(map(repr, rho)),
-             "label " + " ".join(str(labels[c]) for c in order)]
-    head += _probability_lines(model)
-    head += ["nr_sv " + " ".join(str(int(c)) for c in nr_sv), "SV"]
-    lines = []
-    for c in range(len(index)):
-        coefs = " ".join(repr(float(v)) for v in coef[:, c])
-        feats = " ".join(f"{j + 1}:{float(x)!r}" for j, x in enumerate(vectors[c].tolist())
-                         if x != 0.0)
-        lines.append(f"{coefs} {feats}".rstrip())
-    written = [path]
-    range_text = None if model.scaler is None else _range_file(model.scaler)
-    write_atomic(path, "\n".join(head + lines) + "\n")
-    if range_text is not None:
-        written.append(Path(str(path) + ".range"))
-        write_atomic(written[-1], range_text)
-    return written
+    class_lines = ["label " + " ".join(str(labels[c]) for c in order),
+                   *_probability_lines(model),
+                   "nr_sv " + " ".join(str(int(c)) for c in nr_sv)]
+    return _Layout(index, vectors, coef, rho, class_lines)
 
 
 def _probability_lines(model: SVMModel) -> list:
