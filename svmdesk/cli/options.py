@@ -1,6 +1,7 @@
-"""The training parameters as command-line options, built from the catalog's table: one
-option per parameter, with its type, default and help, and the summary's line of the values
-a model was trained with. A parameter added to the table is an option with no change here."""
+"""The training parameters as command-line options, built from the catalog's tables (one
+per kind of machine): one option per parameter, with its type, default and help, and the
+summary's line of the values a model was trained with. A parameter added to a table is an
+option with no change here. An option the chosen kind does not take is refused."""
 from __future__ import annotations
 
 import argparse
@@ -12,31 +13,56 @@ import numpy as np
 from ..core.catalog import KernelKind
 
 SET_BY_CLI = ("random_state",)   # --seed sets it, and draws the test split as well
+UNSET = object()                 # an option not given: its kind's default applies
 NONE_WORDS = ("none",)
 INF_WORDS = ("inf", "infinity")
 
 
 def flag(param) -> str:
     """-C for a one-letter name, --max-iter for max_iter."""
-    return f"-{param.name}" if len(param.name) == 1 else "--" + param.name.replace("_", "-")
+    return flag_of(param.name)
 
 
-def add_options(parser, table) -> None:
-    for param in table.params:
-        if param.name not in SET_BY_CLI:
-            parser.add_argument(flag(param), dest=param.name, **_argument(param, table))
+def flag_of(name: str) -> str:
+    return f"-{name}" if len(name) == 1 else "--" + name.replace("_", "-")
 
 
-def chosen(args, table, classes: Sequence | np.ndarray = ()) -> dict:
-    """The estimator's parameters from parsed options (random_state from --seed), the labels
-    of class weights matched to `classes`, the data's."""
+def add_options(parser, tables: dict) -> None:
+    """One option per parameter of any of `tables` ({kind: table}), described by the first
+    table that has it; its help says which kinds take it when not all do."""
+    rows: dict = {}
+    for kind, table in tables.items():
+        for param in table.params:
+            if param.name not in SET_BY_CLI:
+                rows.setdefault(param.name, (param, table, []))[2].append(kind)
+    for param, table, kinds in rows.values():
+        argument = _argument(param, table)
+        if len(kinds) < len(tables):
+            argument["help"] += f"; --type {', '.join(kinds)}"
+        parser.add_argument(flag(param), dest=param.name, **{**argument, "default": UNSET})
+
+
+def chosen(args, table, classes: Sequence | np.ndarray = (), kind: str = "",
+           every: Sequence[str] = ()) -> dict:
+    """The estimator's parameters from parsed options (random_state from --seed; an option
+    not given: the table's default), the labels of class weights matched to `classes`, the
+    data's. An option of `every` parameter name that the table lacks is refused, naming
+    `kind`."""
+    for name in every:
+        if name not in table.names and getattr(args, name, UNSET) is not UNSET:
+            takes = ", ".join(flag(p) for p in table.params if p.name not in SET_BY_CLI)
+            raise ValueError(f"{flag_of(name)} is not a parameter of --type {kind} (it takes "
+                             f"{takes})")
     params = {}
     for param in table.params:
         value = args.seed if param.name == "random_state" else getattr(args, param.name)
+        if value is UNSET:
+            value = param.default
         if isinstance(value, TypedWeights):
             value = value.matched(flag(param), classes)
         params[param.name] = value
     return params
+
 
 
 def joined(argv: list, table) -> list:

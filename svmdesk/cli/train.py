@@ -1,4 +1,5 @@
-"""`svmdesk train`: fit an SVC to a data file, write the model, print a summary."""
+"""`svmdesk train`: fit a machine of the chosen kind (--type) to a data file, write the
+model, print a summary."""
 from __future__ import annotations
 
 import sys
@@ -8,19 +9,43 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import SVC, ConvergenceWarning, DataError, catalog
+from ..core import SVC, SVR, ConvergenceWarning, DataError, NuSVC, NuSVR, OneClassSVM, catalog
 from ..core.datasets import class_labels
 from ..formats import export_libsvm, load_dataset, save_model
+from ..formats.points import load_targets, load_unlabelled
 from .common import DATA_FORMATS, EXIT_CODES, EXIT_OK, PROG, check_folder, command, fraction, seed
 from .options import add_options, chosen, trained_with
+
+KINDS = ("c-svc", "nu-svc", "one-class", "epsilon-svr", "nu-svr")   # LIBSVM's -s 0 to 4
+
+
+def estimators() -> dict:
+    """The estimator of each --type (looked up when asked: a test may swap one)."""
+    return dict(zip(KINDS, (SVC, NuSVC, OneClassSVM, SVR, NuSVR)))
+
+
+def tables() -> dict:
+    """The parameter table of each --type, as the catalog has it now."""
+    return dict(zip(KINDS, (catalog.TABLE, catalog.NU_TABLE, catalog.ONE_CLASS_TABLE,
+                            catalog.SVR_TABLE, catalog.NU_SVR_TABLE)))
+
 
 SHOWN_VALUES = 6             # per-machine values listed in the summary
 
 TRAIN_HELP = f"""\
-Fit an SVM (svmdesk.core.SVC) to DATA, holding out a seeded random test fraction, save
-the model to --out and print a summary: data file, points, classes, solver, kernel and
-parameters, iterations, objective, convergence, support vectors per class, train and
-test accuracy, time.
+Fit an SVM of the kind --type names to DATA, holding out a seeded random test fraction,
+save the model to --out and print a summary: data file, points, classes, solver, kernel
+and parameters, iterations, objective, convergence, support vectors, train and test
+accuracy (a regressor: R^2; a one-class SVM: the fraction of outliers), time.
+
+kinds (--type, LIBSVM's svm-train -s 0 to 4):
+  c-svc        classification with C (svmdesk.core.SVC; the default)
+  nu-svc       classification with nu (NuSVC)
+  one-class    novelty detection (OneClassSVM): a CSV file's columns are all features
+               (no label column); a LIBSVM file's labels are left aside
+  epsilon-svr  regression (SVR): the label column holds each point's target, a number
+  nu-svr       regression with nu (NuSVR), the tube's width found with the curve
+An option a kind does not take is refused (--epsilon with --type nu-svc, say).
 
 Class labels: when every class name is an integer (such as 1 and -1, or 0, 1, 2) the
 model's labels are those integers, else the class names as text.
@@ -47,7 +72,9 @@ def add_parser(commands) -> None:
     p = command(commands, "train", "fit an SVM to a data file and save the model",
                  TRAIN_HELP, run)
     p.add_argument("data", metavar="DATA", help="the training points (CSV or LIBSVM file)")
-    add_options(p, catalog.TABLE)
+    p.add_argument("--type", choices=KINDS, default="c-svc", metavar="TYPE",
+                   help="the kind of machine: " + ", ".join(KINDS) + " (default c-svc)")
+    add_options(p, tables())
     p.add_argument("--test-fraction", type=fraction, default=0.0, metavar="F",
                    help="share of the points held out at random to measure test accuracy, "
                         "from 0 (default: train on all) to below 1")
@@ -66,25 +93,100 @@ def run(args) -> int:
         raise ValueError(f"--out {args.out}: the model file must end in .json (svmdesk's "
                          "model) or .model (LIBSVM's)")
     check_folder(out)
-    data = load_dataset(args.data)
-    labels = class_labels(data.class_names)[np.asarray(data.y)]
-    train, test = split(len(labels), args.test_fraction, args.seed)
-    if len(np.unique(labels[train])) < 2:
-        raise DataError(f"{Path(args.data).name}: the {len(train)} training points left by "
-                        f"--test-fraction {args.test_fraction:g} hold fewer than two classes; "
-                        "use a smaller test fraction or another --seed")
-    params = chosen(args, catalog.TABLE, class_labels(data.class_names))
-    svc = SVC(**params)
+    task = _TASKS[args.type](args)
+    every = tuple(dict.fromkeys(name for table in tables().values() for name in table.names))
+    params = chosen(args, tables()[args.type], task.classes, args.type, every)
+    estimator = estimators()[args.type](**params)
     start = time.perf_counter()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", ConvergenceWarning)
-        svc.fit(data.X[train], labels[train])
+        estimator.fit(*task.training())
     elapsed = time.perf_counter() - start
-    written = [save_model(svc, out)] if out.suffix.lower() == ".json" else export_libsvm(svc, out)
-    print(summary(args, params, data, labels, train, test, svc, elapsed, written))
+    written = ([save_model(estimator, out)] if out.suffix.lower() == ".json"
+               else export_libsvm(estimator, out))
+    print(summary(args, params, task, estimator, elapsed, written))
     for w in caught:
         print(f"{PROG}: warning: {' '.join(str(w.message).split())}", file=sys.stderr)
     return EXIT_OK
+
+
+class _Task:
+    """The data of one kind of training, split into training and test points: what fit
+    takes, and the summary's lines of what the model does with them."""
+
+    classes: np.ndarray | tuple = ()
+
+    def __init__(self, args, X: np.ndarray, names: list) -> None:
+        self.X, self.names = X, names
+        self.train, self.test = split(len(X), args.test_fraction, args.seed)
+
+    def training(self) -> tuple:
+        return (self.X[self.train],)
+
+    def lines(self, estimator) -> list:
+        return []
+
+
+class _Classification(_Task):
+    def __init__(self, args) -> None:
+        data = load_dataset(args.data)
+        super().__init__(args, data.X, list(data.feature_names))
+        self.classes = class_labels(data.class_names)
+        self.labels = self.classes[np.asarray(data.y)]
+        if len(np.unique(self.labels[self.train])) < 2:
+            raise DataError(f"{Path(args.data).name}: the {len(self.train)} training points "
+                            f"left by --test-fraction {args.test_fraction:g} hold fewer than "
+                            "two classes; use a smaller test fraction or another --seed")
+
+    def training(self) -> tuple:
+        return self.X[self.train], self.labels[self.train]
+
+    def lines(self, svc) -> list:
+        counts = {c: int(np.sum(self.labels == c)) for c in svc.classes_.tolist()}
+        return [
+            ("classes", f"{len(counts)}: " + ", ".join(f"{c} ({n} points)"
+                                                       for c, n in counts.items())),
+            ("support vectors", f"{int(np.sum(svc.n_support_))} (" + ", ".join(
+                f"class {c}: {int(n)}" for c, n in zip(svc.classes_.tolist(),
+                                                        svc.n_support_)) + ")"),
+            ("accuracy", _both(self, lambda rows: _percent(svc.score(
+                self.X[rows], self.labels[rows])))),
+        ]
+
+
+class _Novelty(_Task):
+    def __init__(self, args) -> None:
+        super().__init__(args, *load_unlabelled(args.data))
+
+    def lines(self, model) -> list:
+        return [("support vectors", str(len(model.support_))),
+                ("outside", _both(self, lambda rows: _percent(
+                    float(np.mean(model.predict(self.X[rows]) < 0)))) + " of the points")]
+
+
+class _Regression(_Task):
+    def __init__(self, args) -> None:
+        X, self.z, names = load_targets(args.data)
+        super().__init__(args, X, names)
+
+    def training(self) -> tuple:
+        return self.X[self.train], self.z[self.train]
+
+    def lines(self, model) -> list:
+        return [("targets", f"{self.z.min():.6g} to {self.z.max():.6g}"),
+                ("support vectors", str(len(model.support_))),
+                ("tube", f"epsilon {model.epsilon_:.6g}"),
+                ("R^2", _both(self, lambda rows: f"{model.score(self.X[rows], self.z[rows]):.4f}"))]
+
+
+_TASKS = {"c-svc": _Classification, "nu-svc": _Classification, "one-class": _Novelty,
+          "epsilon-svr": _Regression, "nu-svr": _Regression}
+
+
+def _both(task: _Task, measure) -> str:
+    """'train M, test M' (test: '-' without test points)."""
+    return f"train {measure(task.train)}, test " + (
+        measure(task.test) if len(task.test) else "- (no test points; see --test-fraction)")
 
 
 def split(n: int, fraction: float, seed: int):
@@ -95,33 +197,28 @@ def split(n: int, fraction: float, seed: int):
     return np.sort(order[k:]), np.sort(order[:k])
 
 
-def summary(args, params, data, labels, train, test, svc, elapsed, written) -> str:
-    classes = svc.classes_
-    counts = {c: int(np.sum(labels == c)) for c in classes.tolist()}
-    machines = len(svc.model_.machines)
-    iterations = np.asarray(svc.n_iter_).tolist()
-    objective = np.atleast_1d(svc.objective_).tolist()
-    kind = catalog.TABLE.solvers[params["solver"]].objective
+def summary(args, params, task, model, elapsed, written) -> str:
+    machines = len(model.model_.machines)
+    iterations = np.atleast_1d(model.n_iter_).tolist()
+    objective = np.atleast_1d(model.objective_).tolist()
+    table = tables()[args.type]
+    kind = table.solvers[params["solver"]].objective
+    test = task.test
     held = (f"{len(test)} held out for testing (fraction {args.test_fraction:g}, seed "
             f"{args.seed})" if len(test) else "none held out")
     lines = [
         ("data", f"{args.data}"),
-        ("points", f"{len(labels)}: {len(train)} for training, {held}"),
-        ("features", f"{data.X.shape[1]}: {', '.join(data.feature_names)}"),
-        ("classes", f"{len(classes)}: " + ", ".join(f"{c} ({n} points)"
-                                                    for c, n in counts.items())),
-        ("solver", args.solver + ("" if machines == 1 else
-                                  f", {machines} one-vs-one machines")),
-        ("kernel", f"{args.kernel}  {trained_with(params, svc, catalog.TABLE)}"),
+        ("type", args.type),
+        ("points", f"{len(task.X)}: {len(task.train)} for training, {held}"),
+        ("features", f"{task.X.shape[1]}: {', '.join(task.names)}"),
+        ("solver", params["solver"] + ("" if machines == 1 else
+                                       f", {machines} one-vs-one machines")),
+        ("kernel", f"{params['kernel']}  {trained_with(params, model, table)}"),
         ("iterations", _listed(iterations, machines, total=True)),
         ("objective", f"{_listed(objective, machines)} ({kind})"),
-        ("converged", "yes" if svc.converged_ else "no (the iteration budget ran out "
-                                                    "first; see the warning below)"),
-        ("support vectors", f"{int(np.sum(svc.n_support_))} (" + ", ".join(
-            f"class {c}: {int(n)}" for c, n in zip(classes.tolist(), svc.n_support_)) + ")"),
-        ("accuracy", f"train {_percent(svc.score(data.X[train], labels[train]))}, test "
-                     + (_percent(svc.score(data.X[test], labels[test])) if len(test)
-                        else "- (no test points; see --test-fraction)")),
+        ("converged", "yes" if model.converged_ else "no (the iteration budget ran out "
+                                                      "first; see the warning below)"),
+        *task.lines(model),
         ("time", f"{elapsed:.3f} s"),
         ("model", ", ".join(str(p) for p in written)),
     ]

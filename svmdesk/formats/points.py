@@ -98,7 +98,7 @@ def _looks_libsvm(text: str) -> bool:
 
 
 # -- CSV ------------------------------------------------------------------------------------
-def _load_csv(text: str, path: Path, x, y, label):
+def _load_csv(text: str, path: Path, x, y, label, targets: bool = False):
     delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
     rows = _csv_rows(text, path, delimiter)
     if not rows:
@@ -118,6 +118,9 @@ def _load_csv(text: str, path: Path, x, y, label):
                   for line, cells in rows], dtype=np.float64)
     labels = []
     for line, cells in rows:
+        if targets:              # a regression target: a number, said where it is not
+            labels.append(_number(cells[label_col], path, line, where[label_col]))
+            continue
         if not cells[label_col]:
             raise file_error(path, tr("empty label; every point needs a class"), line,
                              where[label_col])
@@ -471,6 +474,30 @@ def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
     return "".join(line + "\n" for line in lines)
 
 
+def load_targets(path: StrPath) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """(X, z, feature names) of a regression data file: the label column (CSV: the last;
+    LIBSVM: each line's first item) holds each point's numeric target, a measurement and
+    not a class. A target that is no finite number is said with its file, line and column."""
+    path = Path(path)
+    text = read_text(path)
+    if _is_libsvm(path, text):
+        X, labels, names = _load_libsvm(text, path, None, None, None)
+    else:
+        X, labels, names = _load_csv(text, path, None, None, None, targets=True)
+    return X, np.array(labels, dtype=np.float64), names
+
+
+def load_unlabelled(path: StrPath) -> tuple[np.ndarray, list[str]]:
+    """(X, feature names) of a one-class data file: in a CSV file every column is a feature
+    (no label column); a LIBSVM file's labels are read and left aside."""
+    path = Path(path)
+    text = read_text(path)
+    if _is_libsvm(path, text):
+        X, _, names = _load_libsvm(text, path, None, None, None)
+        return X, names
+    return _unlabelled_csv(text, path, None)
+
+
 def load_points(path: StrPath, n_features: int) -> tuple[np.ndarray, list[str]]:
     """The feature matrix and feature names of a data file for prediction.
 
@@ -492,8 +519,9 @@ def load_points(path: StrPath, n_features: int) -> tuple[np.ndarray, list[str]]:
     return require_features(X, names, n_features, path, "label")
 
 
-def _unlabelled_csv(text: str, path: Path, n_features: int):
-    """(X, names) when the CSV file has exactly n_features columns, else (None, None)."""
+def _unlabelled_csv(text: str, path: Path, n_features: int | None):
+    """(X, names) when the CSV file has exactly n_features columns (None: any number),
+    else (None, None)."""
     delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
     rows = _csv_rows(text, path, delimiter)
     if not rows:
@@ -501,7 +529,7 @@ def _unlabelled_csv(text: str, path: Path, n_features: int):
             file=path.name, what=tr("every row is empty: no points to load")))
     header, rows = _split_header(rows, path)
     width = len(header or rows[0][1])
-    if width != n_features:
+    if n_features is not None and width != n_features:
         return None, None
     _check_widths(rows, width, header, delimiter, path)
     names = header or [f"x{j}" for j in range(1, width + 1)]
