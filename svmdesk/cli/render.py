@@ -8,9 +8,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import MAX_CLASSES, DataError
+from ..core import MAX_CLASSES, SVC, DataError, Dataset
 from ..formats import load_dataset
-from ..formats.points import foreign_classes_warning, match_labels, require_features
+from ..formats.points import (
+    foreign_classes_warning,
+    load_unlabelled,
+    match_labels,
+    require_features,
+)
 from .common import (
     DATA_FORMATS,
     EXIT_CODES,
@@ -28,7 +33,10 @@ Draw what svmdesk's canvas shows into an image file, without a display: the poin
 DATA (one colour and marker per class, a legend, axes named after the feature columns),
 in a view fitted to them, and with --model the model's decision regions, boundary
 f(x) = 0 (solid), margins f(x) = +-1 (dashed) and support vectors (rings: circles free,
-red squares bounded).  Data with more than two features shows its first two (a model
+red squares bounded).  With a one-class model DATA's columns are all features (a LIBSVM
+file's labels are left aside): the region f(x) >= 0 and its edge are drawn, no margins,
+and the support vectors outside it as red squares.
+Regression models are not drawn yet.  Data with more than two features shows its first two (a model
 must have exactly two).  The image is W pixels wide and 3/4 of that high.  A model
 none of whose classes is a class of DATA is refused (exit 2); one over points well outside
 the range it was trained on is drawn, with the window's warning on stderr.
@@ -61,18 +69,20 @@ def run(args) -> int:
     if suffix not in (".png", ".svg"):
         raise ValueError(f"--out {args.out}: the image file must end in .png or .svg")
     check_folder(out)
-    data = load_dataset(args.data)
+    svc = None if args.model is None else read_model(args.model)
+    if svc is not None and svc.model_.is_regressor:
+        raise DataError(f"{Path(args.model).name} is a regressor: render draws classifiers "
+                        "and one-class models for now")
+    data = _points(args.data, svc)
     if len(data.class_names) > MAX_CLASSES:
         raise DataError(f"{Path(args.data).name} has {len(data.class_names)} classes; the "
                         f"canvas draws at most {MAX_CLASSES}")
-    svc = None
-    if args.model is not None:
-        svc = read_model(args.model)
+    if svc is not None:
         if svc.n_features_in_ != 2:
             raise DataError(f"{Path(args.model).name} has {svc.n_features_in_} features; "
                             "render draws models of two features only")
         require_features(data.X, data.feature_names, 2, Path(args.data), "")
-        strangers = foreign_classes_warning(data.class_names, svc.classes_)
+        strangers = foreign_classes_warning(data.class_names, svc.model_.classes)
         if strangers:      # its regions would say nothing of these points: one colour
             raise DataError(f"{Path(args.model).name} over {Path(args.data).name}: "
                             f"{strangers} Nothing drawn: render these points with a model "
@@ -86,6 +96,16 @@ def run(args) -> int:
     if extrapolation:      # as the window warns when it opens the model over these points
         print(f"{PROG}: warning: {Path(args.model).name}: {extrapolation}", file=sys.stderr)
     return EXIT_OK
+
+
+def _points(path, svc) -> Dataset:
+    """The points to draw: a data set of classes; for a one-class model, points without
+    labels (every CSV column a feature), drawn as the model's inliers (+1)."""
+    if svc is None or svc.model_.kind != "one_class":
+        return load_dataset(path)
+    X, names = load_unlabelled(path)
+    return Dataset(X, np.zeros(len(X), dtype=np.int64), class_names=("1",),
+                   feature_names=tuple(names), name=Path(path).stem)
 
 
 def _draw(data, svc, width: int):
@@ -111,7 +131,9 @@ def _draw(data, svc, width: int):
     if svc is not None:
         (x0, x1), (y0, y1) = canvas.view.viewRange()
         grid = min(max(200, width // 4), 600)
-        canvas.show_frame(model_frame(svc, data.X, codes, GridSpec(x0, x1, y0, y1, grid, grid)))
+        drawn = svc if isinstance(svc, SVC) else svc.model_    # one-class: its model
+        canvas.show_frame(model_frame(drawn, data.X, codes, GridSpec(x0, x1, y0, y1, grid,
+                                                                    grid)))
     app.processEvents()
     canvas._app = app        # keep the application alive as long as the canvas
     return canvas
@@ -123,8 +145,10 @@ def _colour_codes(data, svc):
     after them)."""
     if svc is None:
         return np.asarray(data.y, dtype=np.intp), list(data.class_names)
-    names = [str(c) for c in svc.classes_.tolist()]
-    of_class = match_labels(data.class_names, svc.classes_)
+    if svc.model_.kind == "one_class":      # the points, of the model's one class (+1)
+        return np.ones(len(data.y), dtype=np.intp), ["outlier (-1)", "points"]
+    names = [str(c) for c in svc.model_.classes.tolist()]
+    of_class = match_labels(data.class_names, svc.model_.classes)
     for k in np.flatnonzero(of_class < 0):
         of_class[k] = len(names)
         names.append(str(data.class_names[k]))

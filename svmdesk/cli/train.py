@@ -160,8 +160,8 @@ class _Novelty(_Task):
 
     def lines(self, model) -> list:
         return [("support vectors", str(len(model.support_))),
-                ("outside", _both(self, lambda rows: _percent(
-                    float(np.mean(model.predict(self.X[rows]) < 0)))) + " of the points")]
+                ("outside (f < 0)", _both(self, lambda rows: _percent(
+                    float(np.mean(model.predict(self.X[rows]) < 0)))))]
 
 
 class _Regression(_Task):

@@ -31,7 +31,7 @@ def files(tmp_path):
     ("epsilon-svr", "targets.csv", SVR(C=2.0, epsilon=0.05), ["-C", "2", "--epsilon", "0.05"],
      "R^2:"),
     ("nu-svr", "targets.csv", NuSVR(nu=0.3), ["--nu", "0.3"], "tube:"),
-    ("one-class", "points.csv", OneClassSVM(nu=0.2), ["--nu", "0.2"], "outside:"),
+    ("one-class", "points.csv", OneClassSVM(nu=0.2), ["--nu", "0.2"], "outside (f < 0):"),
     ("nu-svc", "classes.csv", NuSVC(nu=0.4), ["--nu", "0.4"], "accuracy:")])
 def test_each_kind_trains_from_the_command_line(files, kind, data, estimator, extra, says):
     tmp_path, X, z, labels = files
@@ -74,3 +74,22 @@ def test_bad_input_is_one_line_and_writes_nothing(files, args, words):
     line = assert_one_line_error(result)
     assert words in line
     assert not (tmp_path / "m.json").exists()
+
+
+def test_render_draws_a_one_class_model_over_unlabelled_points(files):
+    tmp_path = files[0]
+    assert run("train", "points.csv", "--type", "one-class", "--out", "oc.json",
+               cwd=tmp_path).returncode == 0
+    result = run("render", "points.csv", "--model", "oc.json", "--out", "oc.png",
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "oc.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_render_refuses_a_regressor_in_one_line(files):
+    tmp_path = files[0]
+    assert run("train", "targets.csv", "--type", "nu-svr", "--out", "r.json",
+               cwd=tmp_path).returncode == 0
+    result = run("render", "points.csv", "--model", "r.json", "--out", "r.png", cwd=tmp_path)
+    assert "is a regressor" in assert_one_line_error(result)
+    assert not (tmp_path / "r.png").exists()
