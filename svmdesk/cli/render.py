@@ -12,6 +12,7 @@ from ..core import MAX_CLASSES, SVC, DataError, Dataset
 from ..formats import load_dataset
 from ..formats.points import (
     foreign_classes_warning,
+    load_targets,
     load_unlabelled,
     match_labels,
     require_features,
@@ -35,9 +36,11 @@ in a view fitted to them, and with --model the model's decision regions, boundar
 f(x) = 0 (solid), margins f(x) = +-1 (dashed) and support vectors (rings: circles free,
 red squares bounded).  With a one-class model DATA's columns are all features (a LIBSVM
 file's labels are left aside): the region f(x) >= 0 and its edge are drawn, no margins,
-and the support vectors outside it as red squares.
-Regression models are not drawn yet.  Data with more than two features shows its first two (a model
-must have exactly two).  The image is W pixels wide and 3/4 of that high.  A model
+and the support vectors outside it as red squares.  With a regressor of one feature
+DATA's label column is the target: the points (x, y), the curve f(x), its tube f(x) +-
+epsilon (dashed) and the support vectors (circles on the tube's edge, red squares outside
+it).  Data with more than two features shows its first two (a model of classes must have
+exactly two).  The image is W pixels wide and 3/4 of that high.  A model
 none of whose classes is a class of DATA is refused (exit 2); one over points well outside
 the range it was trained on is drawn, with the window's warning on stderr.
 
@@ -71,8 +74,7 @@ def run(args) -> int:
     check_folder(out)
     svc = None if args.model is None else read_model(args.model)
     if svc is not None and svc.model_.is_regressor:
-        raise DataError(f"{Path(args.model).name} is a regressor: render draws classifiers "
-                        "and one-class models for now")
+        return _render_regression(args, svc, out)
     data = _points(args.data, svc)
     if len(data.class_names) > MAX_CLASSES:
         raise DataError(f"{Path(args.data).name} has {len(data.class_names)} classes; the "
@@ -98,6 +100,36 @@ def run(args) -> int:
     return EXIT_OK
 
 
+def _render_regression(args, model, out: Path) -> int:
+    """A regressor of one feature over the points (x, y) of DATA, its label column the
+    target: the curve, its tube and the support vectors."""
+    if model.n_features_in_ != 1:
+        raise DataError(f"{Path(args.model).name} has {model.n_features_in_} features; "
+                        "render draws regressors of one feature only")
+    X, z, names = load_targets(args.data)
+    require_features(X, names, 1, Path(args.data), "")
+    app = _application()
+    from ..app.widgets.pictures import save_picture
+    from .regression_picture import regression_plot
+
+    plot = regression_plot(X[:, 0], z, (names[0], "target"), model, args.width)
+    plot.show()
+    app.processEvents()
+    save_picture(plot, out, args.width)
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def _application():
+    """Qt's application on the offscreen platform (no display needed)."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"     # before Qt loads
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QApplication
+
+    pg.setConfigOptions(antialias=True)   # as the window
+    return QApplication.instance() or QApplication([PROG])
+
+
 def _points(path, svc) -> Dataset:
     """The points to draw: a data set of classes; for a one-class model, points without
     labels (every CSV column a feature), drawn as the model's inliers (+1)."""
@@ -110,12 +142,7 @@ def _points(path, svc) -> Dataset:
 
 def _draw(data, svc, width: int):
     """The canvas with the points (and the model) drawn, sized width x 3/4 width."""
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"     # before Qt loads: no display needed
-    import pyqtgraph as pg
-    from PySide6.QtWidgets import QApplication
-
-    pg.setConfigOptions(antialias=True)   # as the window
-    app = QApplication.instance() or QApplication([PROG])
+    app = _application()
     from ..app.widgets.canvas import Canvas
     from ..drawing.frames import model_frame
     from ..drawing.grid import GridSpec

@@ -113,7 +113,7 @@ def _load_csv(text: str, path: Path, x, y, label, targets: bool = False):
     if len(features) < 2 and _looks_libsvm(text):
         raise file_error(path, tr("this looks like LIBSVM text, which a CSV file name hides; "
                                   "rename the file to end in .libsvm"))
-    columns = _choose(x, y, names, features, label_col, path)
+    columns = _choose(x, y, names, features, label_col, path, targets)
     X = np.array([[_number(cells[c], path, line, where[c]) for c in columns]
                   for line, cells in rows], dtype=np.float64)
     labels = []
@@ -223,7 +223,7 @@ def _default_names(width: int, label_col: int) -> list:
 
 
 # -- LIBSVM ---------------------------------------------------------------------------------
-def _load_libsvm(text: str, path: Path, x, y, label):
+def _load_libsvm(text: str, path: Path, x, y, label, targets: bool = False):
     if label is not None:
         raise file_error(path, tr("label= picks a CSV column; in a LIBSVM file the label is "
                                   "always the first item of a line"))
@@ -245,7 +245,7 @@ def _load_libsvm(text: str, path: Path, x, y, label):
         for index, value in features.items():
             X[r, index - 1] = value
     names = [f"x{j}" for j in range(1, d + 1)]
-    columns = _choose(x, y, names, list(range(d)), None, path)
+    columns = _choose(x, y, names, list(range(d)), None, path, targets)
     return X[:, columns], [lab for _, lab, _ in points], [names[c] for c in columns]
 
 
@@ -301,9 +301,14 @@ def _bad_item(item: str, path: Path, line: int, where: str) -> DataError:
 
 
 # -- both -----------------------------------------------------------------------------------
-def _choose(x, y, names: list, features: list, label_col, path: Path) -> list:
-    """The feature columns to load: all of them, or x and y when either is given."""
-    if len(features) < 2:
+def _choose(x, y, names: list, features: list, label_col, path: Path,
+            targets: bool = False) -> list:
+    """The feature columns to load: all of them, or x and y when either is given. Points of
+    classes need two features (the canvas's plane); regression data one (y is its
+    target)."""
+    if targets and not features:
+        raise file_error(path, tr("needs a feature column besides the target"))
+    if len(features) < 2 and not targets:
         found = ", ".join(repr(names[c]) for c in features) or tr("none")
         raise file_error(path, tr("needs at least two feature columns besides the label; found "
                                   "{n} ({found})").format(n=len(features), found=found))
@@ -481,7 +486,7 @@ def load_targets(path: StrPath) -> tuple[np.ndarray, np.ndarray, list[str]]:
     path = Path(path)
     text = read_text(path)
     if _is_libsvm(path, text):
-        X, labels, names = _load_libsvm(text, path, None, None, None)
+        X, labels, names = _load_libsvm(text, path, None, None, None, targets=True)
     else:
         X, labels, names = _load_csv(text, path, None, None, None, targets=True)
     return X, np.array(labels, dtype=np.float64), names

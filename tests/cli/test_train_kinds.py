@@ -86,10 +86,23 @@ def test_render_draws_a_one_class_model_over_unlabelled_points(files):
     assert (tmp_path / "oc.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_render_refuses_a_regressor_in_one_line(files):
+def test_render_draws_a_regressor_of_one_feature(files):
+    tmp_path = files[0]
+    rng = np.random.default_rng(2)
+    x = rng.uniform(-3, 3, 50)
+    (tmp_path / "sine.csv").write_text("x,y\n" + "".join(
+        f"{a!r},{b!r}\n" for a, b in zip(x.tolist(), np.sin(x).tolist())))
+    assert run("train", "sine.csv", "--type", "nu-svr", "--out", "r.json",
+               cwd=tmp_path).returncode == 0
+    result = run("render", "sine.csv", "--model", "r.json", "--out", "r.png", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "r.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_render_refuses_a_regressor_of_two_features_in_one_line(files):
     tmp_path = files[0]
     assert run("train", "targets.csv", "--type", "nu-svr", "--out", "r.json",
                cwd=tmp_path).returncode == 0
-    result = run("render", "points.csv", "--model", "r.json", "--out", "r.png", cwd=tmp_path)
-    assert "is a regressor" in assert_one_line_error(result)
+    result = run("render", "targets.csv", "--model", "r.json", "--out", "r.png", cwd=tmp_path)
+    assert "regressors of one feature only" in assert_one_line_error(result)
     assert not (tmp_path / "r.png").exists()

@@ -1,0 +1,42 @@
+"""The picture `svmdesk render` draws of a regressor of one feature: the points (x, y), the
+curve f(x), its tube f(x) +- epsilon (dashed) and the support vectors (rings: circles on
+the tube's edge, red squares outside it), in the canvas's style. Qt is imported by the
+caller (render.py), on the offscreen platform."""
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+CURVE_POINTS = 600          # samples of f across the view
+EDGE = 1e-3                 # |residual| - epsilon within this (of y's spread): on the edge
+
+
+def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: int):
+    """A PlotWidget width x 3/4 width showing the points, the model's curve, tube and
+    support vectors; `model` a fitted SVR or NuSVR of one feature."""
+    plot = pg.PlotWidget(background="w")
+    plot.setFixedSize(width, width * 3 // 4)
+    plot.setLabel("bottom", names[0])
+    plot.setLabel("left", names[1])
+    legend = plot.plotItem.addLegend(offset=(8, 8), labelTextColor="#202020",
+                                     brush=pg.mkBrush(255, 255, 255, 200))
+    pad = 0.05 * max(float(np.ptp(x)), 1e-9)
+    xs = np.linspace(x.min() - pad, x.max() + pad, CURVE_POINTS)
+    f = model.predict(xs[:, None])
+    eps = float(model.epsilon_)
+    tube = pg.mkPen("#333333", width=1, style=Qt.PenStyle.DashLine)
+    plot.addItem(pg.PlotCurveItem(xs, f + eps, pen=tube, name=f"tube f(x) ± {eps:.3g}"))
+    plot.addItem(pg.PlotCurveItem(xs, f - eps, pen=tube))
+    plot.addItem(pg.PlotCurveItem(xs, f, pen=pg.mkPen("#111111", width=2.5), name="f(x)"))
+    plot.addItem(pg.ScatterPlotItem(x, z, size=8, brush=pg.mkBrush("#e69f00"),
+                                    pen=pg.mkPen("#202020"), name="points"))
+    support = np.asarray(model.support_)
+    outside = (np.abs(z[support] - model.predict(x[support, None])) - eps
+               > EDGE * max(float(np.ptp(z)), 1e-12))
+    for ring, symbol, pen in ((~outside, "o", pg.mkPen("#111111", width=1.5)),
+                              (outside, "s", pg.mkPen("#d62728", width=1.5))):
+        plot.addItem(pg.ScatterPlotItem(x[support[ring]], z[support[ring]], size=16,
+                                        symbol=symbol, brush=None, pen=pen))
+    legend.setZValue(10)
+    return plot
