@@ -3,11 +3,14 @@
 A session is what a student reopens next week on another laptop: one JSON document, data
 only, written atomically and checked field by field on load like a model file.
 
-Format, version 2::
+Format, version 3::
 
-    {"format": "svmdesk-session", "version": 2,
-     "points": {"x": [[x1, x2], ...], "class": [index, ...], "held_out": [bool, ...]},
-     "class_names": [names, one per class index],
+    {"format": "svmdesk-session", "version": 3,
+     "task": "classification", "novelty" or "regression",
+     "points": {"x": [[x1, x2], ...], "held_out": [bool, ...], and by task:
+                "class": [index, ...] (classification), "outlier": [bool, ...] (novelty: a
+                mark the model never sees), "target": [number, ...] (regression)},
+     "class_names": [names, one per class index] (classification; [] otherwise),
      "feature_names": [two names],
      "settings": {name: number, string, bool or null, ...} (the window's controls),
      "view": [x_min, x_max, y_min, y_max] or null,
@@ -21,9 +24,11 @@ unnamed. A value that is not an absolute path (damage) is ignored, never an erro
 points are what a restore must not lose. A path that is not valid UTF-8 (a Linux file name's
 stray bytes) is written with JSON escapes, so that it comes back exactly.
 
-The model's classes are the labels of the class names (`class_labels`). Version 1 is read
-too: the window of that time trained on class indices, so a version 1 model whose classes
-are indices 0..k-1 gets its labels back (`relabelled`), and the session says so in `notes`.
+The model's classes are the labels of the class names (`class_labels`); its kind is the
+task's (a classifier, a one-class model, a regressor). Version 2 had no task: its sessions
+are classification. Version 1 is read too: the window of that time trained on class
+indices, so a version 1 model whose classes are indices 0..k-1 gets its labels back
+(`relabelled`), and the session says so in `notes`.
 """
 from __future__ import annotations
 
@@ -38,7 +43,7 @@ import numpy as np
 from ..core.catalog import MAX_CLASSES
 from ..core.datasets import class_labels
 from ..core.errors import DataError
-from ..core.estimators import SVC
+from ..core.estimators import TableEstimator
 from ..i18n import N_, tr
 from .atomic import StrPath, write_atomic
 from .checked_json import SESSION_FILE, Checker, describe, read_json
@@ -46,19 +51,25 @@ from .model_json import model_document, model_from_document
 from .relabelling import relabelled
 
 FORMAT = "svmdesk-session"
-VERSION = 2
+VERSION = 3                   # 3: "task", and the points' targets or outlier marks
 LEGACY_VERSION = 1            # models trained on class indices
+TASKS = ("classification", "novelty", "regression")
+# the model kinds (SVMModel.kind) a task's session may hold
+TASK_KINDS = {"classification": ("c_svc", "nu_svc"), "novelty": ("one_class",),
+              "regression": ("epsilon_svr", "nu_svr")}
 SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
          "model")
 _OPTIONAL_KEYS = ("session_file",)
+_POINT_KEY = {"classification": "class", "novelty": "outlier", "regression": "target"}
 MAX_PATH_CHARS = 32767        # the longest path any system svmdesk runs on takes (Windows)
 # Checker.array's sentences for the lists of a session
 _POINTS = N_("{field} has {n} points but {length} are needed")
 _NAMES = N_("{field} has {n} names but {length} are needed")
 _CLASSES = N_("{field} has {n} classes (one per point) but {length} are needed")
 _FLAGS = N_("{field} has {n} flags (one per point) but {length} are needed")
+_TARGETS = N_("{field} has {n} targets (one per point) but {length} are needed")
 _VIEW = N_("{field} has {n} numbers (x_min, x_max, y_min, y_max) but {length} are needed")
 
 
@@ -66,14 +77,26 @@ _VIEW = N_("{field} has {n} numbers (x_min, x_max, y_min, y_max) but {length} ar
 class Session:
     X: np.ndarray                           # (n, 2) points
     y: np.ndarray                           # (n,) class indices into class_names
+                                            # (classification; zeros otherwise)
     held_out: np.ndarray                    # (n,) bool: kept out of training (test points)
-    class_names: tuple
+    class_names: tuple                      # () for novelty and regression
     feature_names: tuple = ("x1", "x2")
     settings: dict = field(default_factory=dict)
     view: tuple | None = None            # (x_min, x_max, y_min, y_max)
-    model: SVC | None = None             # a fitted SVC
+    model: TableEstimator | None = None  # a fitted estimator of the task's kind
     notes: tuple = ()                       # what was repaired on reading, for the user
     session_file: Path | None = None        # autosaves only: the session file of this work
+    task: str = "classification"            # TASKS
+    targets: np.ndarray | None = None       # (n,) regression: each point's target
+    outliers: np.ndarray | None = None      # (n,) bool novelty: marked, never trained on
+
+    def per_point(self) -> np.ndarray:
+        """What each point is in the task: its class index, outlier mark or target."""
+        values = {"classification": self.y, "novelty": self.outliers,
+                  "regression": self.targets}[self.task]
+        if values is None:
+            raise ValueError(f"a {self.task} session needs its points' values")
+        return values
 
 
 def session_document(session: Session) -> dict:
@@ -84,8 +107,9 @@ def session_document(session: Session) -> dict:
     doc = {
         "format": FORMAT,
         "version": VERSION,
+        "task": session.task,
         "points": {"x": _listed(X),
-                   "class": _listed(np.asarray(session.y, dtype=np.int64)),
+                   _POINT_KEY[session.task]: _listed(_point_values(session)),
                    "held_out": _listed(np.asarray(session.held_out, dtype=bool))},
         "class_names": [str(c) for c in session.class_names],
         "feature_names": [str(c) for c in session.feature_names],
@@ -96,6 +120,18 @@ def session_document(session: Session) -> dict:
     if session.session_file is not None:
         doc["session_file"] = str(session.session_file)
     return doc
+
+
+def _point_values(session: Session) -> np.ndarray:
+    """The task's value of every point as the file holds it."""
+    values = session.per_point()
+    if session.task == "regression":
+        targets = np.asarray(values, dtype=np.float64)
+        if not np.isfinite(targets).all():
+            raise DataError(tr("cannot save this session: a point has a NaN or infinite "
+                               "target"))
+        return targets
+    return np.asarray(values, dtype=bool if session.task == "novelty" else np.int64)
 
 
 def session_text(session: Session, between: Callable[[], None] | None = None) -> str:
@@ -189,14 +225,19 @@ class _Reader(Checker):
             self.fail("", tr("{field} is not a svmdesk session file (it is a model file: open it "
                              "as a model)") if found == "svmdesk-model" else
                       tr("{field} is not a svmdesk session file"))
-        self.obj(doc, "", _KEYS, _OPTIONAL_KEYS)
-        version = self.integer(doc["version"], "version")
-        if version not in (LEGACY_VERSION, VERSION):
+        version = self.integer(doc.get("version"), "version")
+        if not LEGACY_VERSION <= version <= VERSION:
             self.fail("version", tr("{field} is {version}; this svmdesk reads session versions "
                                     "{legacy} and {current} (a newer svmdesk wrote it?)"),
                       version=version, legacy=LEGACY_VERSION, current=VERSION)
+        self.obj(doc, "", _KEYS + (("task",) if version >= 3 else ()), _OPTIONAL_KEYS)
+        task = self.string(doc["task"], "task", TASKS) if version >= 3 else "classification"
         listed = self.array(doc["class_names"], "class_names")
-        if not 1 <= len(listed) <= MAX_CLASSES:
+        if task != "classification":
+            if listed:
+                self.fail("class_names", tr("{field} must be empty: a {task} session has no "
+                                            "classes"), task=task)
+        elif not 1 <= len(listed) <= MAX_CLASSES:
             self.fail("class_names", tr("{field} must name 1 to {most} classes; got {n}"),
                       most=MAX_CLASSES, n=len(listed))
         names = tuple(self.string(v, f"class_names[{k}]") for k, v in enumerate(listed))
@@ -204,24 +245,37 @@ class _Reader(Checker):
             self.fail("class_names", tr("{field} must not name a class twice"))
         axes = self.array(doc["feature_names"], "feature_names", 2, _NAMES)
         features = tuple(self.string(v, f"feature_names[{k}]") for k, v in enumerate(axes))
-        X, y, held_out = self.points(doc["points"], len(names))
-        model, notes = self.model(doc["model"]), ()
+        X, values, held_out = self.points(doc["points"], len(names), task)
+        model, notes = self.model(doc["model"], task), ()
         if version == LEGACY_VERSION and model is not None:
             model, notes = _labels_repaired(model, names)
-        return Session(X=X, y=y, held_out=held_out, class_names=names,
-                       feature_names=features, settings=self.settings(doc["settings"]),
-                       view=self.view(doc["view"]), model=model, notes=notes,
-                       session_file=_session_file(doc.get("session_file")))
+        by_task = {"classification": {}, "novelty": {"outliers": values},
+                   "regression": {"targets": values}}[task]
+        return Session(X=X, y=values if task == "classification" else np.zeros(len(X), int),
+                       held_out=held_out, class_names=names, feature_names=features,
+                       settings=self.settings(doc["settings"]), view=self.view(doc["view"]),
+                       model=model, notes=notes,
+                       session_file=_session_file(doc.get("session_file")), task=task,
+                       **by_task)
 
-    def points(self, v, n_classes: int):
-        v = self.obj(v, "points", ("x", "class", "held_out"))
+    def points(self, v, n_classes: int, task: str):
+        """(X, each point's value in the task, held_out)."""
+        key = _POINT_KEY[task]
+        v = self.obj(v, "points", ("x", key, "held_out"))
         n = len(self.array(v["x"], "points.x"))
         X = self.matrix(v["x"], "points.x", n, 2, _POINTS)
-        y = self.indices(v["class"], "points.class", n, _CLASSES, hi=n_classes - 1)
-        flags = self.array(v["held_out"], "points.held_out", n, _FLAGS)
-        held = np.array([self.boolean(b, f"points.held_out[{k}]") for k, b in enumerate(flags)],
+        if task == "classification":
+            values = self.indices(v[key], "points.class", n, _CLASSES, hi=n_classes - 1)
+        elif task == "regression":
+            values = self.reals(v[key], "points.target", n, what=_TARGETS)
+        else:
+            values = self.flags(v[key], "points.outlier", n)
+        return X, values, self.flags(v["held_out"], "points.held_out", n)
+
+    def flags(self, v, where: str, n: int) -> np.ndarray:
+        listed = self.array(v, where, n, _FLAGS)
+        return np.array([self.boolean(b, f"{where}[{k}]") for k, b in enumerate(listed)],
                         dtype=bool).reshape(n)
-        return X, y, held
 
     def settings(self, v) -> dict:
         if not isinstance(v, dict):
@@ -243,10 +297,15 @@ class _Reader(Checker):
             self.fail("view", tr("{field} must have x_min < x_max and y_min < y_max"))
         return (x0, x1, y0, y1)
 
-    def model(self, v):
+    def model(self, v, task: str):
+        """The session's model, of a kind its task holds."""
         if v is None:
             return None
-        return model_from_document(v, f"{self.name}: model")
+        model = model_from_document(v, f"{self.name}: model")
+        if model.model_.kind not in TASK_KINDS[task]:
+            self.fail("model", tr("{field} is a {kind} model, which a {task} session does not "
+                                  "hold"), kind=model.model_.kind, task=task)
+        return model
 
 
 def _session_file(v) -> Path | None:

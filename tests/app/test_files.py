@@ -517,3 +517,24 @@ def test_an_autosave_without_a_usable_file_restores_unnamed_and_ctrl_s_asks(
     dialogs = _no_file_dialog(monkeypatch)
     press(win, Qt.Key.Key_S, CTRL)
     assert len(dialogs) == 1                            # Save as: where?
+
+
+def test_novelty_and_regression_files_are_refused_and_change_nothing(window, tmp_path):
+    """The window shows classification for now: a one-class or regressor model, or a
+    regression session, is said in the banner and the window stays as it was."""
+    from svmdesk.core import SVR, OneClassSVM
+    from svmdesk.formats.session import Session, save_session
+
+    X = np.random.default_rng(1).normal(size=(30, 2))
+    save_model(OneClassSVM().fit(X), tmp_path / "novelty.json")
+    save_model(SVR().fit(X, X[:, 0]), tmp_path / "svr.json")
+    save_session(Session(X=X, y=np.zeros(30, int), held_out=np.zeros(30, bool),
+                         class_names=(), task="regression", targets=X[:, 1]),
+                 tmp_path / "curve.svmdesk")
+    before = len(window.points)
+    for name, says in (("novelty.json", "one_class model"), ("svr.json", "epsilon_svr model"),
+                       ("curve.svmdesk", "regression session")):
+        window.files.open(tmp_path / name)
+        assert says in window.notices.banner.text() and "shows classification" in \
+            window.notices.banner.text()
+        assert len(window.points) == before

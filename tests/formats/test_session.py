@@ -68,7 +68,7 @@ def _document(tmp_path) -> dict:
 BAD = [
     ("not a session", lambda d: {"format": "svmdesk-model"}, "is a model file"),
     ("other json", lambda d: [1, 2], "is not a svmdesk session file"),
-    ("newer", lambda d: {**d, "version": 3}, "version is 3"),
+    ("newer", lambda d: {**d, "version": 4}, "version is 4"),
     ("extra key", lambda d: {**d, "colour": 1}, "colour is not a field"),
     ("missing key", lambda d: {k: v for k, v in d.items() if k != "points"}, "points is missing"),
     ("one coordinate", lambda d: {**d, "points": {**d["points"], "x": [[0.0]] * 48}},
@@ -184,6 +184,7 @@ def _legacy_session_file(tmp_path, names, n_per_class=15, seed=2):
     text = session_text(Session(X=X, y=y, held_out=held, class_names=tuple(names), model=svc))
     doc = json.loads(text)
     doc["version"] = 1
+    del doc["task"]                 # the field version 3 brought
     path = tmp_path / "old.svmdesk"
     path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
     return path, X, y, held

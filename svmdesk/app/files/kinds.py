@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QSettings
@@ -56,17 +57,32 @@ def read_document(path) -> Opened:
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == session.SUFFIX:
-        return Opened("session", path, load_session(path))
+        return _shown(Opened("session", path, load_session(path)))
     if suffix == ".json":
         doc = read_json(path, "svmdesk model file", model_json.MAX_BYTES)
         if isinstance(doc, dict) and doc.get("format") == session.FORMAT:
-            return Opened("session", path, session.session_from_document(doc, path.name))
-        return Opened("model", path, model_json.model_from_document(doc, path.name))
+            return _shown(Opened("session", path, session.session_from_document(doc,
+                                                                                path.name)))
+        return _shown(Opened("model", path, model_json.model_from_document(doc, path.name)))
     if suffix == ".model":
         raise DataError(tr("{name}: svmdesk exports LIBSVM models but reads its own JSON "
                            "models only; open the .json model the file was exported from")
                         .format(name=path.name))
     return Opened("data", path, load_dataset(path))
+
+
+def _shown(opened: Opened) -> Opened:
+    """The session or model, if the window can show it: classification only, for now
+    (novelty and regression files are read by svmdesk predict and render)."""
+    value: Any = opened.value
+    kind = value.task if opened.kind == "session" else value.model_.kind
+    if kind in ("classification", "c_svc", "nu_svc"):
+        return opened
+    said = (tr("{name} holds a {kind} session; the window shows classification for now")
+            if opened.kind == "session" else
+            tr("{name} holds a {kind} model; the window shows classification for now (svmdesk "
+               "predict and svmdesk render read it)"))
+    raise DataError(said.format(name=opened.path.name, kind=kind))
 
 
 def range_warning(svc, X, slack: float = 0.25) -> str:
