@@ -96,14 +96,13 @@ class _Regressor(OneMachineEstimator):
         model = SVMModel(kernel, np.empty(0), (BinaryMachine(
             points[support], vectors, coef[support], final.bias, positive=0, negative=0,
             w=w),), scaler, kind=self.kind)
-        residual = z[points] - model.machines[0].decision(Z[points], kernel)
         self._take_fit(model, data, final)
         self.shape_fit_ = data.shape
-        self.epsilon_ = self._tube(coef, residual, problem, params)
+        self.epsilon_ = self._tube(final, z[points], problem, params)
 
     fitted_extras = ("epsilon_",)       # a model file keeps the tube's width
 
-    def _tube(self, coef: np.ndarray, residual: np.ndarray, problem: DualProblem,
+    def _tube(self, final: Snapshot, z: np.ndarray, problem: DualProblem,
               params: dict) -> float:
         """The half-width of the tube of the fitted f (epsilon-SVR: its epsilon)."""
         return float(params["epsilon"])
@@ -151,11 +150,12 @@ class NuSVR(_Regressor, table=catalog.NU_SVR_TABLE):
         return nu_svr(Z, z, kernel, params["C"], params["nu"], weights, tol=params["tol"],
                       max_iter=params["max_iter"], params=MappingProxyType(params))
 
-    def _tube(self, coef, residual, problem, params):
+    def _tube(self, final, z, problem, params):
         """|residual| of the points on the tube's edge (0 < |a_i - a*_i| < C_i); without
-        any, the middle of the gap between the points inside and those outside."""
-        bound = problem.upper[:len(coef)]
-        size = np.abs(coef)
+        any, the middle of the gap between the points inside and those outside. SMO's last
+        snapshot holds f at every point, exact: no pass over the points is needed."""
+        residual = z - (np.asarray(final.decision) + final.bias)
+        size, bound = np.abs(np.asarray(final.dual_coef)), problem.upper[:len(z)]
         on_edge = (size > 0) & (size < bound)
         if on_edge.any():
             return float(np.abs(residual[on_edge]).mean())

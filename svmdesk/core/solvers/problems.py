@@ -72,11 +72,6 @@ class DualProblem:
         return len(self.y)
 
     @property
-    def variable_points(self) -> np.ndarray:
-        """(n, d): each variable's point."""
-        return self.X if self.point_of is None else self.X[self.point_of]
-
-    @property
     def unbounded(self) -> bool:
         """No upper bound at all: the hard margin of C-SVC."""
         return bool(np.isinf(self.upper).all())
