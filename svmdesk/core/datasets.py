@@ -6,6 +6,11 @@ get one point more) and is deterministic for a given ``seed`` (``np.random.defau
 Points are ordered by class.  Labels are the integers ``0..k-1``; ``class_names`` are their
 strings ``"0", "1", ...``.  Where a set is a classic teaching example, class 1 is the
 notes' "+1" class and class 0 their "-1" class.
+
+The novelty generators (NOVELTY_GENERATORS, for the one-class SVM) share the signature and
+the determinism but not the balance: their classes are ``("inlier", "outlier")``, the
+inliers (label 0) first, then about a tenth of ``n`` outliers (label 1) drawn uniformly over
+a box somewhat larger than the inliers' extent.
 """
 from __future__ import annotations
 
@@ -230,6 +235,62 @@ def gaussians(n: int = 200, noise: float = 1.0, seed: int | None = None) -> Data
     return _dataset(parts, "gaussians")
 
 
+NOVELTY_CLASSES = ("inlier", "outlier")
+OUTLIER_FRACTION = 0.1
+OUTLIER_BOX_PAD = 0.25       # the outliers' box: the inliers' extent grown by this much of it
+                             # on every side, so outliers also fall beyond the inliers
+
+
+def _outlier_count(n: int) -> int:
+    """About a tenth of n, at least one from n = 10 on (fewer points: inliers only)."""
+    return int(n * OUTLIER_FRACTION) if n >= 10 else 0
+
+
+def _with_outliers(inliers: np.ndarray, n: int, rng: np.random.Generator,
+                   name: str) -> Dataset:
+    """Inliers (label 0) followed by n - len(inliers) outliers (label 1) uniform over the
+    inliers' bounding box padded by OUTLIER_BOX_PAD of its size (at least 0.5, so that
+    a degenerate box, one point or no noise on a line, still leaves room)."""
+    low, high = inliers.min(axis=0), inliers.max(axis=0)
+    pad = np.maximum(OUTLIER_BOX_PAD * (high - low), 0.5)
+    outliers = rng.uniform(low - pad, high + pad, size=(n - len(inliers), 2))
+    y = np.repeat(np.array([0, 1], dtype=np.int64), [len(inliers), len(outliers)])
+    return Dataset(np.vstack([inliers, outliers]), y, NOVELTY_CLASSES, name=name)
+
+
+def blobs_outliers(n: int = 200, noise: float = 0.5, seed: int | None = None) -> Dataset:
+    """Three round gaussian blobs (std ``noise``) centred (-2, -1), (2, -1) and (0, 2) as
+    the one class, and about 10% outliers uniform over a box around them.
+
+    A region of several parts: a one-class SVM with an rbf kernel finds each blob; nu
+    sets how many training points it leaves outside.
+    """
+    _check(n, noise, 1)
+    rng = np.random.default_rng(seed)
+    centres = np.array([[-2.0, -1.0], [2.0, -1.0], [0.0, 2.0]])
+    counts = _counts(n - _outlier_count(n), len(centres))
+    inliers = np.repeat(centres, counts, axis=0) + rng.normal(scale=noise, size=(sum(counts), 2))
+    return _with_outliers(inliers, n, rng, "blobs_outliers")
+
+
+RING_RADIUS = 2.0
+
+
+def ring_outliers(n: int = 200, noise: float = 0.15, seed: int | None = None) -> Dataset:
+    """Points on a ring of radius 2 (uniform angles, gaussian noise of std ``noise``) as the
+    one class, and about 10% outliers uniform over a box around it.
+
+    A non-convex region: its hole is outside, which a gaussian (rbf) kernel with a large
+    enough gamma learns and a small gamma fills in.
+    """
+    _check(n, noise, 1)
+    rng = np.random.default_rng(seed)
+    m = n - _outlier_count(n)
+    inliers = _polar(RING_RADIUS, rng.uniform(0.0, 2 * np.pi, m)) \
+        + rng.normal(scale=noise, size=(m, 2))
+    return _with_outliers(inliers, n, rng, "ring_outliers")
+
+
 GENERATORS: dict[str, Callable[..., Dataset]] = {
     "blobs": blobs,
     "moons": moons,
@@ -253,12 +314,27 @@ GENERATOR_TITLES: dict[str, str] = {
 }
 
 
+# Sets for novelty detection (the one-class SVM), apart from GENERATORS: the classification
+# panel lists those.
+NOVELTY_GENERATORS: dict[str, Callable[..., Dataset]] = {
+    "blobs_outliers": blobs_outliers,
+    "ring_outliers": ring_outliers,
+}
+
+NOVELTY_GENERATOR_TITLES: dict[str, str] = {
+    "blobs_outliers": N_("blobs with outliers"),
+    "ring_outliers": N_("ring with outliers"),
+}
+
+
 def make_dataset(name: str, n: int = 200, noise: float | None = None, seed: int | None = None,
                  **kw: float) -> Dataset:
-    """Generate the dataset ``name`` (a key of GENERATORS); ``noise=None`` uses its default."""
-    if name not in GENERATORS:
+    """Generate the dataset ``name`` (a key of GENERATORS or NOVELTY_GENERATORS);
+    ``noise=None`` uses its default."""
+    generators = {**GENERATORS, **NOVELTY_GENERATORS}
+    if name not in generators:
         raise ValueError(tr("unknown dataset {name}; choose one of {names}").format(
-            name=repr(name), names=tr(", ").join(GENERATORS)))
+            name=repr(name), names=tr(", ").join(generators)))
     if noise is not None:
         kw["noise"] = noise
-    return GENERATORS[name](n=n, seed=seed, **kw)
+    return generators[name](n=n, seed=seed, **kw)

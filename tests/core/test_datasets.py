@@ -5,9 +5,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from svmdesk.core.datasets import GENERATORS, Dataset, make_dataset
+from svmdesk.core.datasets import (
+    GENERATORS,
+    NOVELTY_GENERATOR_TITLES,
+    NOVELTY_GENERATORS,
+    Dataset,
+    make_dataset,
+)
 
 NAMES = ["blobs", "moons", "circles", "xor", "spirals", "two_disks", "gaussians"]
+NOVELTY_NAMES = ["blobs_outliers", "ring_outliers"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -167,7 +174,7 @@ def test_blobs_centers_gives_k_balanced_classes(k):
 def test_make_dataset_errors():
     with pytest.raises(ValueError, match="'nope'") as err:
         make_dataset("nope")
-    assert all(name in str(err.value) for name in NAMES)
+    assert all(name in str(err.value) for name in NAMES + NOVELTY_NAMES)
     with pytest.raises(ValueError, match="at least 2"):
         make_dataset("moons", n=1)
     with pytest.raises(ValueError, match="at least 5"):
@@ -181,6 +188,68 @@ def test_make_dataset_errors():
     for bad in (1, 9):
         with pytest.raises(ValueError, match="centers must be an integer from 2 to 8"):
             make_dataset("blobs", centers=bad)
+
+
+def test_novelty_registry_is_apart_from_the_classification_one():
+    assert list(NOVELTY_GENERATORS) == list(NOVELTY_GENERATOR_TITLES) == NOVELTY_NAMES
+    assert not set(NOVELTY_GENERATORS) & set(GENERATORS)
+    assert all(fn.__doc__ and fn.__doc__.strip() for fn in NOVELTY_GENERATORS.values())
+
+
+@pytest.mark.parametrize("name", NOVELTY_NAMES)
+@pytest.mark.parametrize("n, outliers", [(1, 0), (9, 0), (10, 1), (19, 1), (200, 20), (205, 20)])
+def test_novelty_sets_have_n_points_inliers_first_and_a_tenth_outliers(name, n, outliers):
+    ds = make_dataset(name, n=n, seed=0)
+    assert ds.n == n and ds.X.shape == (n, 2) and ds.name == name
+    assert ds.class_names == ("inlier", "outlier")
+    np.testing.assert_array_equal(ds.y, [0] * (n - outliers) + [1] * outliers)
+
+
+@pytest.mark.parametrize("name", NOVELTY_NAMES)
+def test_novelty_sets_are_deterministic_per_seed(name):
+    a, b, c = (make_dataset(name, n=60, seed=s) for s in (4, 4, 5))
+    np.testing.assert_array_equal(a.X, b.X)
+    assert not np.array_equal(a.X, c.X)
+
+
+@pytest.mark.parametrize("name", NOVELTY_NAMES)
+def test_outliers_are_uniform_over_a_box_larger_than_the_inliers(name):
+    ds = make_dataset(name, n=4000, seed=1)
+    inliers, outliers = ds.X[ds.y == 0], ds.X[ds.y == 1]
+    low, high = inliers.min(axis=0), inliers.max(axis=0)
+    pad = np.maximum(0.25 * (high - low), 0.5)
+    assert (outliers >= low - pad).all() and (outliers <= high + pad).all()
+    beyond = (outliers < low) | (outliers > high)
+    assert beyond.any(axis=1).mean() > 0.2             # many fall beyond the inliers
+    # uniform: each quarter of the box along each axis holds about a quarter of them
+    quarter = np.floor((outliers - (low - pad)) / (high - low + 2 * pad) * 4).astype(int)
+    for axis in (0, 1):
+        np.testing.assert_allclose(np.bincount(quarter[:, axis], minlength=4) / 400, 0.25,
+                                   atol=0.08)
+
+
+def test_ring_inliers_lie_on_the_ring_and_blobs_inliers_around_three_centres():
+    ring = make_dataset("ring_outliers", n=2000, noise=0.0, seed=0)
+    np.testing.assert_allclose(np.hypot(*ring.X[ring.y == 0].T), 2.0)
+    noisy = make_dataset("ring_outliers", n=2000, noise=0.1, seed=0)
+    assert abs(np.median(np.hypot(*noisy.X[noisy.y == 0].T)) - 2.0) < 0.02
+    blobs = make_dataset("blobs_outliers", n=3000, noise=0.3, seed=0)
+    inliers = blobs.X[blobs.y == 0]
+    centres = np.array([[-2.0, -1.0], [2.0, -1.0], [0.0, 2.0]])
+    nearest = np.linalg.norm(inliers[:, None] - centres[None], axis=-1).argmin(axis=1)
+    np.testing.assert_array_equal(np.bincount(nearest), [900, 900, 900])
+    for k in range(3):
+        np.testing.assert_allclose(inliers[nearest == k].std(axis=0), 0.3, rtol=0.1)
+
+
+@pytest.mark.parametrize("name", NOVELTY_NAMES)
+def test_novelty_sets_check_n_and_noise(name):
+    with pytest.raises(ValueError, match="at least 1"):
+        make_dataset(name, n=0)
+    with pytest.raises(ValueError, match="noise must be >= 0"):
+        make_dataset(name, noise=-1.0)
+    with pytest.raises(ValueError, match="integer"):
+        make_dataset(name, n=20.0)
 
 
 def test_import_does_not_pull_in_gui_libraries():
