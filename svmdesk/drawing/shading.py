@@ -41,6 +41,27 @@ def sides_pictures(values: np.ndarray, classes: tuple) -> tuple:
     return tuple(colours[index][..., None].view(np.uint8) for index in (soft, hard))
 
 
+def inside_pictures(values: np.ndarray, colour: int) -> tuple:
+    """RGBA pictures of a one-class machine's region f >= 0: class `colour`'s tint, paler
+    towards the edge, and flat ("hard regions"); outside white in both, not another
+    class's colour: outside is no class, only where the learnt region is not.
+
+    The soft tint saturates at the grid's highest f, not at LEVEL: a one-class f is in
+    LIBSVM's units (multipliers up to 1 summing to nu n), where the inside spans a few
+    hundredths while outside falls to -rho, several units; a fixed level would leave the
+    inside all but white."""
+    values = np.asarray(values, dtype=np.float32)
+    top = max(float(values.max(initial=0.0)), np.finfo(np.float32).tiny)
+    depth = np.minimum(np.maximum(values, 0) / np.float32(top), 1.0)     # 0 outside
+    # the upper half of the diverging table: white (128, the edge) to the full tint (255)
+    soft = np.where(values >= 0, 128 + np.floor(depth * 127), 0).astype(np.uint8)
+    hard = np.where(values >= 0, 255, 0).astype(np.uint8)
+    lut = diverging_lut(colour, colour)
+    lut[:128] = 255                                # outside: white
+    colours = lut.view(np.uint32)[:, 0]
+    return tuple(colours[index][..., None].view(np.uint8) for index in (soft, hard))
+
+
 def regions_picture(regions: np.ndarray) -> np.ndarray:
     """RGBA picture of class regions (a class index per grid cell), each a pale tint."""
     tints = np.array([WHITE + 0.45 * (class_rgb(k) - WHITE) for k in range(len(PALETTE))])

@@ -1,7 +1,14 @@
 """The region pictures without Qt: class colours, paler towards the boundary, white on it."""
 import numpy as np
 
-from svmdesk.drawing.shading import LEVEL, PALETTE, diverging_lut, regions_picture, sides_pictures
+from svmdesk.drawing.shading import (
+    LEVEL,
+    PALETTE,
+    diverging_lut,
+    inside_pictures,
+    regions_picture,
+    sides_pictures,
+)
 
 
 def _rgb(k):
@@ -37,3 +44,15 @@ def test_each_class_region_is_a_pale_tint_of_its_colour():
     for k in range(len(PALETTE)):
         tint = (255.0 + 0.45 * (_rgb(k) - 255.0)).astype(np.uint8)
         assert (picture[regions == k][0] == [*tint, 255]).all()
+
+
+def test_a_one_class_region_is_tinted_inside_and_white_outside():
+    values = np.array([[-5.0, -0.01, 0.0, 0.01, 0.02, 0.04]], dtype=np.float32)
+    soft, hard = inside_pictures(values, 2)
+    full = diverging_lut(2, 2)[255]
+    assert (soft[0, :2] == 255).all() and (hard[0, :2] == 255).all()   # outside: white
+    assert (hard[0, 2:] == full).all()                                   # inside: flat tint
+    assert (soft[0, -1] == full).all()          # saturated at the highest f, however small
+    fade = 255 * 3 - soft[0, :, :3].astype(int).sum(axis=1)
+    assert fade[1] == 0 and fade[2] <= fade[3] < fade[4] < fade[5]     # paler to the edge
+    assert (inside_pictures(-np.abs(values) - 1, 2)[0] == 255).all()    # nothing inside
