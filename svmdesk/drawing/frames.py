@@ -11,15 +11,21 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core import catalog
-from ..core.estimators import SVC, Machine, Progress
+from ..core.estimators import SVC, Machine, OneClassSVM, Progress
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
 from .grid import GridSpec, class_grid, decision_grid, model_grid
-from .shading import regions_picture, sides_pictures
+from .shading import inside_pictures, regions_picture, sides_pictures
 
 GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)
+MARGIN_MET = 1.0 - 1e-3      # y f(x) below this: a margin not met (a margin error, ringed as
+                             # bounded), to the solvers' default tolerance
+OUTSIDE = -1e-3              # a one-class f below this: outside the region (the scene rings
+                             # the support vectors it has outside the same way). Not 0, nor
+                             # -1e-9: the free support vectors lie on the edge only to the
+                             # solver's tolerance (default 1e-3; |f| up to 5e-4 measured, and
+                             # 1e-7 at tol 1e-8), and counting them would break errors <= nu
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,9 @@ class Job:
     y_test: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
     labels: np.ndarray | None = None  # the label of each class index, which the machine
                                          # trains on (None: the indices themselves)
+    kind: str = "c_svc"      # what the machine learns: "c_svc", "nu_svc" or "one_class"
+                             # (then X is the one class, y zeros, and y_test marks the
+                             # held-out points of the class 0 and the outlier marks 1)
 
     def training_labels(self) -> np.ndarray:
         return self.y if self.labels is None else np.asarray(self.labels)[self.y]
@@ -59,16 +68,36 @@ class Scene:
     support: np.ndarray                # training indices of support vectors
     support_xy: np.ndarray             # their positions when the run started
     bounded: np.ndarray                # bool per support vector: alpha at C (inside margin)
-                                       # or, with a hard margin, a margin not met
+                                       # or, with a hard margin, a margin not met; one-class:
+                                       # outside the region (f < OUTSIDE)
     hard_margin: bool = False          # C = inf: no alpha is bounded, every margin must be met
     colours: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
                                        # the class index of each of the model's classes
+    one_class: bool = False            # a one-class machine: its edge f = 0, no margins, the
+                                       # region f >= 0 tinted, outside it white
+    outside_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
+                                       # one-class: every point (training, held out or marked)
+                                       # outside the region, in input units
     # The pictures of its regions (RGBA rows): the sides of f, paler towards the boundary,
     # and at full strength ("hard regions"); or the class regions of a multi-class model.
     # Coloured once, where the scene is made (off the GUI thread, by _coloured); a frame
     # copied with its scene (paused, the run's last snapshot) keeps them.
     picture: np.ndarray | None = field(default=None, repr=False, compare=False)
     hard_picture: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+
+@dataclass(frozen=True)
+class Fractions:
+    """nu's two bounds as a nu machine meets them: errors <= nu <= support (LIBSVM: the
+    multipliers at their bound <= nu n <= the support vectors). errors: the fraction of
+    training points outside a one-class region, or of a nu-SVC machine's points on the
+    wrong side of their margin; support: the fraction that are support vectors. Each is
+    (lowest, highest) over the machines, equal for one."""
+
+    errors: tuple[float, float]
+    support: tuple[float, float]
+    nu: float
+    per_machine: bool = False          # of several machines (a live frame: the current one's)
 
 
 @dataclass(frozen=True)
@@ -83,6 +112,9 @@ class Reading:
     elapsed: float
     history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
                                        # since the previous frame, for the charts
+    fractions: Fractions | None = None  # nu-SVC and one-class: how nu's bounds are met
+    marks_outside: tuple[int, int] | None = None   # one-class with outlier marks: (marks
+                                                   # outside the region, marks)
 
 
 @dataclass(frozen=True)
@@ -106,7 +138,8 @@ class Frame:
     reading: Reading
     run: RunMark = RunMark()
     model: SVMModel | None = None      # the fitted model at the end of a full run
-    estimator: SVC | None = None       # the fitted SVC then (to save or export)
+    estimator: SVC | OneClassSVM | None = None    # the fitted estimator then (to save or
+                                                  # export)
     f_terms: tuple = ()                # (scaled points, coefficients) of f's kernel sum
 
 
@@ -115,6 +148,9 @@ def _coloured(scene: Scene) -> Scene:
     changes its grid (values, regions) returns it through here."""
     if scene.regions is not None:
         soft = hard = regions_picture(scene.regions)
+    elif scene.one_class:
+        assert scene.values is not None, "a one-class scene has f on its grid"
+        soft, hard = inside_pictures(scene.values, scene.classes[1])   # the inliers' side
     else:
         assert scene.values is not None, "a scene has f or class regions on its grid"
         soft, hard = sides_pictures(scene.values, scene.classes)
@@ -210,35 +246,88 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
         f_terms = (Z[terms], coef)
     neg, pos = job.class_of(m.classes)
     margins = np.where(job.y[points] == pos, 1.0, -1.0) * f_train
-    train_acc = test_acc = None
-    if m.count == 1:
-        train_acc = float(np.mean(margins > 0))
-        if len(job.y_test):
-            Zt = job.X_test if m.scaler is None else m.scaler.transform(job.X_test)
-            if snap.w is not None:
-                ft = Zt @ snap.w
-            elif sums is not None:
-                ft = sums.held_out(step, Z, Zt)
-            else:
-                ft = m.kernel.matvec(Zt, Z[terms], coef)
-            ft = ft + snap.bias
-            test_acc = float(np.mean((ft > 0) == (job.y_test == pos)))
+    f_test = (_held_out_f(step, job, Z, f_terms, sums) if m.count == 1 and len(job.y_test)
+              else None)
+    train_acc = float(np.mean(margins > 0)) if m.count == 1 else None
+    test_acc = None if f_test is None else float(np.mean((f_test > 0) == (job.y_test == pos)))
     w = snap.w
     if w is None and snap.dual_coef is not None and m.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
     width = _margin_width(w)
+    one_class = job.kind == "one_class"
     scene = Scene(
         spec=job.spec, classes=(int(neg), int(pos)), values=values, regions=None,
-        contours=contour_path_levels(values, job.spec.xs, job.spec.ys),
+        contours=contour_path_levels(values, job.spec.xs, job.spec.ys, _levels(one_class)),
         support=points[local], support_xy=job.X[points[local]],
-        bounded=margins[local] < 1.0 - 1e-3,
-        hard_margin="C" in job.params and _hard_margin(job.params["C"]))
+        bounded=f_train[local] < OUTSIDE if one_class else margins[local] < MARGIN_MET,
+        hard_margin="C" in job.params and _hard_margin(job.params["C"]), one_class=one_class)
     if m.count == 1:          # one machine of several is drawn as the vote of all of them:
         scene = _coloured(scene)    # with_finished_machines colours that scene
+    fractions = None
+    if job.kind == "nu_svc" and len(margins):
+        fractions = _fractions([margins < MARGIN_MET], [len(local)], job.params["nu"],
+                               per_machine=m.count > 1)
     reading = Reading(snapshot=snap, machine=m, train_accuracy=train_acc,
                       test_accuracy=test_acc, margin_width=width, elapsed=elapsed,
-                      history=history)
-    return Frame(scene, reading, RunMark(final=final, stopped=stopped), f_terms=f_terms)
+                      history=history, fractions=fractions)
+    frame = Frame(scene, reading, RunMark(final=final, stopped=stopped), f_terms=f_terms)
+    if one_class:
+        f_test = np.empty(0) if f_test is None else f_test
+        frame = _judged_one_class(
+            frame, np.vstack([job.X[points], job.X_test]), np.concatenate([f_train, f_test]),
+            np.arange(len(points) + len(f_test)) < len(points),
+            np.concatenate([job.y[points], job.y_test]), int(pos), len(local), job.params["nu"])
+    return frame
+
+
+def _held_out_f(step: Progress, job: Job, Z: np.ndarray, f_terms: tuple,
+                sums: KernelSums | None) -> np.ndarray:
+    """f on the held-out points (a one-class run's: and the outlier marks); Z: the
+    training points, f_terms: f's kernel sum (none for a snapshot with w)."""
+    snap, m = step.snapshot, step.machine
+    Zt = job.X_test if m.scaler is None else m.scaler.transform(job.X_test)
+    if snap.w is not None:
+        ft = Zt @ snap.w
+    elif sums is not None:
+        ft = sums.held_out(step, Z, Zt)
+    else:
+        ft = m.kernel.matvec(Zt, *f_terms)
+    return ft + snap.bias
+
+
+def _levels(one_class: bool) -> tuple:
+    """The contours drawn: a one-class machine's edge alone, a classifier's margins too."""
+    return (0.0,) if one_class else (-1.0, 0.0, 1.0)
+
+
+def _fractions(errors: Sequence[np.ndarray], n_support: Sequence[int], nu: float,
+               per_machine: bool) -> Fractions:
+    """Fractions from each machine's errors (a bool per training point of the machine) and
+    its number of support vectors."""
+    error_share = [float(np.mean(e)) for e in errors]
+    support_share = [k / len(e) for k, e in zip(n_support, errors)]
+    return Fractions((min(error_share), max(error_share)),
+                     (min(support_share), max(support_share)), float(nu), per_machine)
+
+
+def _judged_one_class(frame: Frame, X: np.ndarray, f: np.ndarray, trained: np.ndarray,
+                      y: np.ndarray, inlier: int, n_support: int, nu: float | None) -> Frame:
+    """A one-class frame with what it says of its points: X every point, f its value,
+    `trained` the points the machine learnt from; the others are held-out points of the
+    one class (y == inlier) or the user's outlier marks. No train accuracy (every point is
+    of one class: nu sets how many fall outside); the test accuracy is the held-out points'
+    share inside; fractions need nu (None: a bare model, which does not say it)."""
+    outside = f < OUTSIDE
+    held, marks = ~trained & (y == inlier), ~trained & (y != inlier)
+    fractions = None
+    if nu is not None and trained.any():
+        fractions = _fractions([outside[trained]], [n_support], nu, per_machine=False)
+    reading = dataclasses.replace(
+        frame.reading, train_accuracy=None, fractions=fractions,
+        test_accuracy=float(np.mean(~outside[held])) if held.any() else None,
+        marks_outside=(int(outside[marks].sum()), int(marks.sum())) if marks.any() else None)
+    scene = dataclasses.replace(frame.scene, outside_xy=np.asarray(X)[outside].reshape(-1, 2))
+    return dataclasses.replace(frame, scene=scene, reading=reading)
 
 
 def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
@@ -288,12 +377,12 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
         points, coef = (np.empty((0, 2)), np.empty(0)) if snap.w is not None else frame.f_terms
         values = decision_grid(m.kernel, points, coef, snap.bias, spec, w=snap.w,
                                scaler=m.scaler)
-    moved = dataclasses.replace(scene, spec=spec, values=values,
-                                contours=contour_path_levels(values, spec.xs, spec.ys))
+    moved = dataclasses.replace(scene, spec=spec, values=values, contours=contour_path_levels(
+        values, spec.xs, spec.ys, _levels(scene.one_class)))
     return dataclasses.replace(frame, scene=_coloured(moved))
 
 
-def fitted_frame(estimator: SVC, step: Progress, job: Job, elapsed: float,
+def fitted_frame(estimator: SVC | OneClassSVM, step: Progress, job: Job, elapsed: float,
                  history: tuple = ()) -> Frame:
     """The end of a full run: the fitted model drawn exactly as a reopened session draws it
     (every machine's support vectors, accuracies from its own predictions), with the run's
@@ -301,10 +390,12 @@ def fitted_frame(estimator: SVC, step: Progress, job: Job, elapsed: float,
 
     A binary run whose solver holds f on every training point (SMO's final gradient,
     rebuilt in float64) takes the training accuracy from it: predicting 20,000 points
-    again would cost a third of the fit."""
+    again would cost a third of the fit (and a nu machine's fractions, a one-class
+    machine's points outside)."""
     snap = step.snapshot
     X_test = np.asarray(job.X_test, dtype=np.float64).reshape(-1, 2)
-    colours = job.class_of(estimator.classes_)
+    colours = job.class_of(estimator.model_.classes if isinstance(estimator, OneClassSVM)
+                           else estimator.classes_)     # a one-class model's: -1, +1
     known = snap.decision is not None and step.machine.count == 1
     if known:            # only the held-out points are predicted
         X, y = X_test, np.asarray(job.y_test, dtype=np.intp)
@@ -317,12 +408,36 @@ def fitted_frame(estimator: SVC, step: Progress, job: Job, elapsed: float,
     if known:
         machine = estimator.model_.machines[0]
         assert snap.decision is not None
-        side = np.where(snap.decision + snap.bias > 0, machine.positive, machine.negative)
+        f = snap.decision + snap.bias
+        side = np.where(f > 0, machine.positive, machine.negative)
         frame = dataclasses.replace(frame, reading=dataclasses.replace(
             frame.reading, train_accuracy=float(np.mean(colours[side] == job.y))
             if len(job.y) else None))
+        frame = _known_fractions(frame, estimator, f, job, X_test, colours)
     return dataclasses.replace(frame, reading=dataclasses.replace(
         frame.reading, snapshot=snap, machine=step.machine, elapsed=elapsed, history=history))
+
+
+def _known_fractions(frame: Frame, estimator: SVC | OneClassSVM, f: np.ndarray, job: Job,
+                     X_test: np.ndarray, colours: np.ndarray) -> Frame:
+    """A binary final frame judged with f on the training points as the solver holds it
+    (model_frame saw the held-out points only): a nu machine's fractions, a one-class
+    machine's points outside and fractions."""
+    model = estimator.model_
+    machine, y = model.machines[0], np.asarray(job.y, dtype=np.intp)
+    if model.kind == "one_class" and len(y):
+        f_test = model.decision_function(X_test) if len(X_test) else np.empty(0)
+        return _judged_one_class(
+            frame, np.vstack([job.X, X_test]), np.concatenate([f, f_test]),
+            np.arange(len(y) + len(X_test)) < len(y), np.concatenate([y, job.y_test]),
+            int(colours[machine.positive]), len(machine.support), estimator.nu)
+    if model.kind == "nu_svc" and len(y):
+        margins = np.where(y == colours[machine.positive], 1.0, -1.0) * f
+        fractions = _fractions([margins < MARGIN_MET], [len(machine.support)], estimator.nu,
+                               per_machine=False)
+        return dataclasses.replace(frame, reading=dataclasses.replace(
+            frame.reading, fractions=fractions))
+    return frame
 
 
 def _accuracies(model, colours, X, y, X_test, y_test) -> tuple:
@@ -351,8 +466,10 @@ def decision_at(frame: Frame, xy: ArrayLike) -> tuple:
     """(f(x), predicted class index) at one point, for the hover readout."""
     x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
     if frame.model is not None:
-        cls = int(frame.scene.colours[frame.model.predict_indices(x)[0]])
         values = frame.model.decision_function(x)
+        if frame.scene.one_class:
+            return float(values[0]), _one_class_side(frame.scene, float(values[0]))
+        cls = int(frame.scene.colours[frame.model.predict_indices(x)[0]])
         return (float(values[0]) if values.ndim == 1 else None), cls
     snap, m = frame.reading.snapshot, frame.reading.machine
     z = x if m.scaler is None else m.scaler.transform(x)
@@ -360,12 +477,22 @@ def decision_at(frame: Frame, xy: ArrayLike) -> tuple:
         f = float(z @ snap.w + snap.bias)
     else:
         f = float(m.kernel.matvec(z, *frame.f_terms)[0] + snap.bias)
+    if frame.scene.one_class:
+        return f, _one_class_side(frame.scene, f)
     neg, pos = frame.scene.classes
     return f, int(pos if f > 0 else neg)
 
 
-def model_frame(model: SVC | SVMModel, X: ArrayLike, y: ArrayLike | None, spec: GridSpec,
-                colours: ArrayLike | None = None, held_out: ArrayLike | None = None) -> Frame:
+def _one_class_side(scene: Scene, f: float) -> int:
+    """The class index a one-class f reads as: the inliers' on the edge and inside (the
+    free support vectors lie on it), the outliers' outside, as outside_xy counts them."""
+    neg, pos = scene.classes
+    return int(neg if f < OUTSIDE else pos)
+
+
+def model_frame(model: SVC | OneClassSVM | SVMModel, X: ArrayLike, y: ArrayLike | None,
+                spec: GridSpec, colours: ArrayLike | None = None,
+                held_out: ArrayLike | None = None) -> Frame:
     """A drawable Frame for an already fitted model (a loaded model file has no solver
     snapshots): for two classes f on the grid with its boundary and margins, for more the
     one-vs-one class regions; the support vectors of every machine in input units, ringed
@@ -373,87 +500,132 @@ def model_frame(model: SVC | SVMModel, X: ArrayLike, y: ArrayLike | None, spec: 
     (kind "one_class", classes -1 and +1) has f with its edge f = 0 and no margins, and
     rings as bounded the support vectors outside the edge.
 
-    model: an SVMModel, or a fitted SVC (then the support vectors' classes come from its
-    support_ / n_support_; a bare SVMModel gives them by the sign of each coefficient, which
-    is exact for the dual solvers' y_s a_s). X, y: points and their class indices (the
-    canvas's classes) for the accuracy; y may be None. `colours[k]`, if given, is the class
-    index of the model's class k (default k): the sides of the boundary, the regions of
-    three or more classes and the accuracy follow it. `held_out` marks the points held out
-    for testing: the train accuracy is over the others, the test accuracy over them.
+    model: an SVMModel, or a fitted SVC, NuSVC or OneClassSVM (then the support vectors'
+    classes come from its support_ / n_support_, and nu from its parameters; a bare
+    SVMModel gives the classes by the sign of each coefficient, which is exact for the dual
+    solvers' y_s a_s, and no fractions). X, y: points and their class indices (the canvas's
+    classes) for the accuracy; y may be None. `colours[k]`, if given, is the class index of
+    the model's class k (default k): the sides of the boundary, the regions of three or
+    more classes and the accuracy follow it. `held_out` marks the points held out for
+    testing: the train accuracy is over the others, the test accuracy over them. For a
+    one-class model the points of its inlier class (colours[1]) not held out are its
+    training points, and points of the other class are outlier marks (see Job).
     """
-    if isinstance(model, SVC):
+    if isinstance(model, (SVC, OneClassSVM)):
         return _model_frame(model.model_, model, X, y, spec, colours, held_out)
-    return _model_frame(model, None, X, y, spec, colours, held_out)   # one-class: its model
+    return _model_frame(model, None, X, y, spec, colours, held_out)
 
 
-def _model_frame(model: SVMModel, svc: SVC | None, X: ArrayLike, y: ArrayLike | None,
-                 spec: GridSpec, colours: ArrayLike | None, held_out: ArrayLike | None) -> Frame:
+def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | None, X: ArrayLike,
+                 y: ArrayLike | None, spec: GridSpec, colours: ArrayLike | None,
+                 held_out: ArrayLike | None) -> Frame:
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
     colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
-    # what the model file says of its training: iterations, and the objective its solver
-    # optimised (the catalog says which: the dual or the primal)
+    machine = Machine(0, len(model.machines), (model.classes[first.negative],
+                                               model.classes[first.positive]),
+                      None, kernel, scaler)
+    support, support_xy, bounded = _rings(model, svc)
+    one_class = model.kind == "one_class"
+    if len(model.classes) > 2:
+        regions = colours[class_grid(model, spec)]
+        values, contours = None, {0.0: region_boundaries(regions, spec.xs, spec.ys)}
+    else:
+        values, regions = model_grid(model, spec), None
+        contours = contour_path_levels(values, spec.xs, spec.ys, _levels(one_class))
+    w = first.w if len(model.machines) == 1 else None
+    scene = _coloured(Scene(
+        spec=spec, values=values, regions=regions, contours=contours,
+        classes=(int(colours[first.negative]), int(colours[first.positive])),
+        support=support, support_xy=support_xy, bounded=bounded, colours=colours,
+        hard_margin=isinstance(svc, SVC) and _hard_margin(svc.get_params().get("C", 1.0)),
+        one_class=one_class))
+    reading = Reading(snapshot=_model_snapshot(model, svc), machine=machine,
+                      train_accuracy=None, test_accuracy=None, margin_width=_margin_width(w),
+                      elapsed=0.0)
+    frame = Frame(scene, reading, RunMark(final=True), model=model, estimator=svc)
+    labels = None if y is None else np.asarray(y)
+    if labels is None or not len(labels):
+        return frame
+    points = np.asarray(X, dtype=np.float64).reshape(len(labels), -1)
+    test = (np.zeros(len(labels), dtype=bool) if held_out is None
+            else np.asarray(held_out, dtype=bool))
+    nu = svc.get_params()["nu"] if svc is not None and model.kind != "c_svc" else None
+    if one_class:
+        inlier = int(colours[first.positive])
+        return _judged_one_class(frame, points, model.decision_function(points),
+                                 ~test & (labels == inlier), labels, inlier,
+                                 len(first.support), nu)
+    train_acc, test_acc = _accuracies(model, colours, points[~test], labels[~test],
+                                      points[test], labels[test])
+    fractions = (_model_fractions(model, colours, points[~test], labels[~test], nu)
+                 if nu is not None else None)
+    return dataclasses.replace(frame, reading=dataclasses.replace(
+        reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
+
+
+def _model_snapshot(model: SVMModel, svc: SVC | OneClassSVM | None) -> Snapshot:
+    """What the model file says of its training as a snapshot: its first machine, the
+    iterations, and the objective its solver optimised (the catalog says which: the dual or
+    the primal)."""
+    first = model.machines[0]
     iterations, primal, dual, converged = 0, float("nan"), None, True
     if svc is not None and len(model.machines) == 1:
         iterations, converged = int(np.sum(svc.n_iter_)), bool(svc.converged_)
         objective = float(np.ravel(svc.objective_)[0])
-        if catalog.TABLE.solvers[svc.solver].objective == "dual":
+        if svc.table.solvers[svc.solver].objective == "dual":
             dual = objective
         else:
             primal = objective
-    snap = Snapshot(iteration=iterations, bias=float(first.bias), primal_objective=primal,
+    return Snapshot(iteration=iterations, bias=float(first.bias), primal_objective=primal,
                     dual_objective=dual, dual_coef=first.dual_coef, w=first.w,
                     support=np.arange(len(first.support), dtype=np.intp), converged=converged)
-    machine = Machine(0, len(model.machines), (model.classes[first.negative],
-                                               model.classes[first.positive]),
-                      None, kernel, scaler)
+
+
+def _rings(model: SVMModel, svc: SVC | OneClassSVM | None) -> tuple:
+    """(training indices, input-unit positions, bounded) of every machine's support
+    vectors, each once: bounded by any machine that has it beyond its margin (a one-class
+    machine: outside its edge)."""
     owner = None
-    if svc is not None:
+    if isinstance(svc, SVC):
         owner = dict(zip(np.asarray(svc.support_).tolist(),
                          np.repeat(np.arange(len(model.classes)), svc.n_support_).tolist()))
     indices, vectors, inside = [], [], []
     for m in model.machines:
-        f = m.decision(m.support_vectors, kernel)
+        f = m.decision(m.support_vectors, model.kernel)
+        indices.append(m.support)
+        vectors.append(m.support_vectors)
         if not model.has_margins:       # one-class: a bounded multiplier lies outside
-            indices.append(m.support)
-            vectors.append(m.support_vectors)
-            inside.append(f < -1e-3)
+            inside.append(f < OUTSIDE)
             continue
         if owner is not None:
             sign = np.array([1.0 if owner.get(s) == m.positive else -1.0
                              for s in m.support.tolist()])
         else:
             sign = np.where(m.dual_coef != 0, np.sign(m.dual_coef), np.sign(f))
-        indices.append(m.support)
-        vectors.append(m.support_vectors)
-        inside.append(sign * f < 1.0 - 1e-3)
+        inside.append(sign * f < MARGIN_MET)
     index = np.concatenate(indices)
     support, first_at, where = np.unique(index, return_index=True, return_inverse=True)
     bounded = np.zeros(len(support), dtype=bool)
     np.logical_or.at(bounded, where.reshape(-1), np.concatenate(inside))
     Z = np.concatenate(vectors)[first_at].reshape(len(support), model.n_features)
-    support_xy = Z if scaler is None else Z * scaler.scale + scaler.mean
-    if len(model.classes) > 2:
-        regions = colours[class_grid(model, spec)]
-        values, contours = None, {0.0: region_boundaries(regions, spec.xs, spec.ys)}
-    else:
-        values, regions = model_grid(model, spec), None
-        levels = (-1.0, 0.0, 1.0) if model.has_margins else (0.0,)    # one-class: its edge
-        contours = contour_path_levels(values, spec.xs, spec.ys, levels)
-    train_acc = test_acc = None
-    labels = None if y is None else np.asarray(y)
-    if labels is not None and len(labels):
-        points = np.asarray(X, dtype=np.float64)
-        test = (np.zeros(len(labels), dtype=bool) if held_out is None
-                else np.asarray(held_out, dtype=bool))
-        train_acc, test_acc = _accuracies(model, colours, points[~test], labels[~test],
-                                          points[test], labels[test])
-    w = first.w if len(model.machines) == 1 else None
-    width = _margin_width(w)
-    scene = _coloured(Scene(
-        spec=spec, values=values, regions=regions, contours=contours,
-        classes=(int(colours[first.negative]), int(colours[first.positive])),
-        support=support, support_xy=support_xy, bounded=bounded, colours=colours,
-        hard_margin=svc is not None and _hard_margin(svc.C)))
-    reading = Reading(snapshot=snap, machine=machine, train_accuracy=train_acc,
-                      test_accuracy=test_acc, margin_width=width, elapsed=0.0)
-    return Frame(scene, reading, RunMark(final=True), model=model, estimator=svc)
+    scaler = model.scaler
+    return support, (Z if scaler is None else Z * scaler.scale + scaler.mean), bounded
+
+
+def _model_fractions(model: SVMModel, colours: np.ndarray, X: np.ndarray, y: np.ndarray,
+                     nu: float) -> Fractions | None:
+    """A nu-SVC model's fractions over its machines, each judged on the training points
+    of its two classes (X, y: the training points and their class indices)."""
+    if not len(y):
+        return None
+    f = model.decision_function(X).reshape(len(y), -1)
+    errors, n_support = [], []
+    for k, m in enumerate(model.machines):
+        mine = (y == colours[m.positive]) | (y == colours[m.negative])
+        if mine.any():
+            margins = np.where(y[mine] == colours[m.positive], 1.0, -1.0) * f[mine, k]
+            errors.append(margins < MARGIN_MET)
+            n_support.append(len(m.support))
+    if not errors:
+        return None
+    return _fractions(errors, n_support, nu, per_machine=len(model.machines) > 1)
