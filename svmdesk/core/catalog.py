@@ -406,13 +406,20 @@ def _kind_table(solvers: tuple, *rows: str | Param) -> Table:
 # solves its dual in the nu form (LIBSVM's Solver_NU); class_weight is accepted and ignored,
 # as LIBSVM's nu solver does.
 _KERNEL_AND_TRAINING = ("gamma", "degree", "coef0", "tol", "max_iter", "max_time")
+# nu on a log slider from 0.001 (almost no point may violate) to 1 (every point may)
+_NU_CONTROL = Control(1e-3, 1.0, log=True, start=0.5, label="ν")
 NU_TABLE = _kind_table(
     ("smo",), "solver", "kernel",
     Param("nu", "real", 0.5, N_("an upper bound on the fraction of margin errors and a lower "
                                 "bound on the fraction of support vectors"),
           low=0.0, high=1.0, high_open=False,
-          formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n"),
-    *_KERNEL_AND_TRAINING, "standardize", "probability", "random_state", "class_weight",
+          formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n",
+          control=dataclasses.replace(_NU_CONTROL, effect=N_(
+              "Larger ν: more points may lie inside the margin, a wider margin with more "
+              "support vectors; smaller ν: a narrower margin."))),
+    *_KERNEL_AND_TRAINING, "standardize", "probability", "random_state",
+    # accepted and ignored (LIBSVM's nu solver weighs every class 1): the window offers none
+    dataclasses.replace(TABLE.param("class_weight"), control=None),
     "decision_function_shape")
 
 # The one-class SVM (novelty detection, Schölkopf et al. 2001): no labels and no C; nu bounds
@@ -425,7 +432,10 @@ ONE_CLASS_TABLE = _kind_table(
                                 "outside the boundary, and a lower bound on the "
                                 "fraction of support vectors"),
           low=0.0, high=1.0, high_open=False,
-          formula="min 1/2 a'Ka, 0 <= a_i <= 1, sum_i a_i = nu n"),
+          formula="min 1/2 a'Ka, 0 <= a_i <= 1, sum_i a_i = nu n",
+          control=dataclasses.replace(_NU_CONTROL, effect=N_(
+              "Larger ν: more training points left outside, a tighter region; smaller ν: "
+              "a region that takes in nearly every point."))),
     *_KERNEL_AND_TRAINING, "learning_rate", "standardize")
 
 # Regression (Vapnik's epsilon-SVR; Schölkopf et al.'s nu-SVR): f(x) = sum_i (a_i - a*_i)
@@ -453,3 +463,17 @@ NU_SVR_TABLE = _kind_table(
           low=0.0, high=1.0, high_open=False,
           formula="e'(a + a*) = nu C n"),
     _REGRESSION_C, *_KERNEL_AND_TRAINING, "standardize")
+
+# The kinds of machine (SVMModel.kind), by the name of each one's table, and the task each
+# serves (what a point is: a class, a point of the one class or an outlier mark, a target)
+_KIND_TABLES = {"c_svc": "TABLE", "nu_svc": "NU_TABLE", "one_class": "ONE_CLASS_TABLE",
+                "epsilon_svr": "SVR_TABLE", "nu_svr": "NU_SVR_TABLE"}
+KIND_TASKS = MappingProxyType({"c_svc": "classification", "nu_svc": "classification",
+                               "one_class": "novelty", "epsilon_svr": "regression",
+                               "nu_svr": "regression"})
+
+
+def kind_table(kind: str) -> Table:
+    """The parameter table of a kind of machine, as the catalog has it now (looked up when
+    asked: a test may swap one)."""
+    return globals()[_KIND_TABLES[kind]]

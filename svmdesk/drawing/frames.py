@@ -571,7 +571,7 @@ def _model_snapshot(model: SVMModel, svc: SVC | OneClassSVM | None) -> Snapshot:
     iterations, primal, dual, converged = 0, float("nan"), None, True
     if svc is not None and len(model.machines) == 1:
         iterations, converged = int(np.sum(svc.n_iter_)), bool(svc.converged_)
-        objective = float(np.ravel(svc.objective_)[0])
+        objective = float(np.ravel(np.asarray(svc.objective_, dtype=np.float64))[0])
         if svc.table.solvers[svc.solver].objective == "dual":
             dual = objective
         else:

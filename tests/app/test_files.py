@@ -519,9 +519,11 @@ def test_an_autosave_without_a_usable_file_restores_unnamed_and_ctrl_s_asks(
     assert len(dialogs) == 1                            # Save as: where?
 
 
-def test_novelty_and_regression_files_are_refused_and_change_nothing(window, tmp_path):
-    """The window shows classification for now: a one-class or regressor model, or a
-    regression session, is said in the banner and the window stays as it was."""
+def test_regression_files_and_a_model_of_another_task_are_refused_and_change_nothing(
+        window, tmp_path):
+    """The window shows classification and novelty detection for now: a regressor model or a
+    regression session is said in the banner, and so is a one-class model over points of
+    classes (its task is chosen first); the window stays as it was."""
     from svmdesk.core import SVR, OneClassSVM
     from svmdesk.formats.session import Session, save_session
 
@@ -531,10 +533,13 @@ def test_novelty_and_regression_files_are_refused_and_change_nothing(window, tmp
     save_session(Session(X=X, y=np.zeros(30, int), held_out=np.zeros(30, bool),
                          class_names=(), task="regression", targets=X[:, 1]),
                  tmp_path / "curve.svmdesk")
-    before = len(window.points)
-    for name, says in (("novelty.json", "one_class model"), ("svr.json", "epsilon_svr model"),
-                       ("curve.svmdesk", "regression session")):
+    before = window.points.state()
+    for name, says in (("novelty.json", "choose Novelty detection in the Task box first"),
+                       ("svr.json", "holds a epsilon_svr model; the window shows "
+                                    "classification and novelty detection"),
+                       ("curve.svmdesk", "holds a regression session; the window shows "
+                                         "classification and novelty detection")):
         window.files.open(tmp_path / name)
-        assert says in window.notices.banner.text() and "shows classification" in \
-            window.notices.banner.text()
-        assert len(window.points) == before
+        assert says in window.notices.banner.text()
+        assert window.fitted is None and window.points.task == "classification"
+        assert all(np.array_equal(a, b) for a, b in zip(before[:3], window.points.state()[:3]))

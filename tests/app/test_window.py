@@ -213,7 +213,7 @@ def test_generate_then_train_nonlinear(window, qtbot, name):
 
 def test_three_classes_show_regions(window, qtbot):
     window.editing.generate("blobs", 90, 1.0, 0)
-    X, y, test, names = window.points.state()
+    X, y, test, names, _ = window.points.state()
     window.points.replace(X, np.arange(len(y)) % 3, test, names)   # three classes
     frame = train_and_wait(qtbot, window)
     assert frame.scene.regions is not None and set(np.unique(frame.scene.regions)) <= {0, 1, 2}

@@ -5,12 +5,13 @@ import numpy as np
 from PySide6.QtGui import QUndoCommand
 
 from ...i18n import tr
+from ..tasks import MARK
 from .point_set import PointSet
 
 
 class AddPoint(QUndoCommand):
     def __init__(self, points: PointSet, xy, label: int, test: bool = False):
-        super().__init__(tr("Add point of class {name}").format(name=points.class_names[label]))
+        super().__init__(_added(points, label))
         self.points, self.xy, self.label, self.test = points, tuple(xy), label, test
         self.index = len(points)
 
@@ -53,14 +54,33 @@ class MovePoint(QUndoCommand):
 class ReplacePoints(QUndoCommand):
     """Generate, open or clear: the whole set at once."""
 
-    def __init__(self, points: PointSet, X, y, test=None, class_names=None, text=None):
+    def __init__(self, points: PointSet, X, y, test=None, class_names=None, text=None,
+                 task=None):
         super().__init__(tr("Replace points") if text is None else text)
         self.points = points
         self.before = points.state()
-        self.after = (X, y, test, class_names)
+        self.after = (X, y, test, class_names, task)
 
     def redo(self):
         self.points.replace(*self.after)
 
     def undo(self):
         self.points.replace(*self.before)
+
+
+class ChangeTask(ReplacePoints):
+    """The points become the points of another task: for novelty detection every point is
+    a point of the one class; back in classification, the outlier marks a class of their
+    own (the class after the points'). Undo brings back what each point was."""
+
+    def __init__(self, points: PointSet, task: str, text: str):
+        X, y, test, names, _ = points.state()
+        y = np.zeros_like(y) if task == "novelty" else y
+        super().__init__(points, X, y, test, names, text, task)
+
+
+def _added(points: PointSet, label: int) -> str:
+    """The undo step's name of a point added."""
+    if points.novelty:
+        return tr("Add outlier mark") if label == MARK else tr("Add point")
+    return tr("Add point of class {name}").format(name=points.class_names[label])

@@ -10,15 +10,21 @@ import numpy as np
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QCursor, QUndoStack
 
-from ...core import make_dataset
-from ...i18n import tr
-from .commands import AddPoint, MovePoint, RemovePoint, ReplacePoints
+from ...core import catalog, make_dataset
+from ...i18n import N_, tr
+from ..tasks import MARK
+from .commands import AddPoint, ChangeTask, MovePoint, RemovePoint, ReplacePoints
 from .work import Work
 
 if TYPE_CHECKING:
     from ..widgets.canvas import Canvas
     from ..widgets.notices import Notices
     from ..widgets.panel import SidePanel
+
+
+# The undo step of a change of task, by the task the points become points of
+TASK_STEPS = {"classification": N_("Change the task to classification"),
+              "novelty": N_("Change the task to novelty detection")}
 
 
 class Editing(QObject):
@@ -39,6 +45,7 @@ class Editing(QObject):
         p.generate_requested.connect(self.generate)
         p.clear_requested.connect(self.clear_points)
         p.test_fraction_changed.connect(self._mark_test_points)
+        p.kind_chosen.connect(self.choose_kind)
 
     @Slot(float, float, int)
     def add_point(self, x: float, y: float, label: int) -> None:
@@ -53,7 +60,29 @@ class Editing(QObject):
         if index >= 0:
             self.remove_point(index)
 
+    def choose_kind(self, kind: str) -> None:
+        """The Task box chose `kind`: the points become points of its task (undoably),
+        and the model drawn, of the other task, goes."""
+        task = catalog.KIND_TASKS[kind]
+        if task == self.points.task:
+            return
+        marks = self.points.novelty and bool((self.points.y == MARK).any())
+        self.discard_model()
+        self.undo.push(ChangeTask(self.points, task, tr(TASK_STEPS[task])))
+        if task == "novelty":
+            said = tr("Novelty detection: every point is a point of the one class. A left "
+                      "click adds a point, a right click an outlier mark the model never "
+                      "trains on (Ctrl+Z brings the classes back).")
+        else:
+            said = (tr("Classification: the outlier marks are a class of their own now.")
+                    if marks else tr("Classification: clicks add points of the class chosen."))
+        self.notices.say(said, 10000)
+
     def _select_class(self, k: int) -> None:
+        if self.points.novelty:
+            self.notices.say(tr("Novelty detection has one class: a left click adds a point, "
+                                "a right click an outlier mark."), 4000)
+            return
         self.canvas.current_class = k
         self.notices.say(tr("Clicks now add points of class {number}.").format(number=k + 1),
                          3000)
@@ -92,8 +121,8 @@ class Editing(QObject):
                                      text))
 
     def _mark_test_points(self, fraction: float) -> None:
-        X, y, _, names = self.points.state()
-        self.points.replace(X, y, self._test_mask(len(y)), names)
+        X, y, _, names, task = self.points.state()
+        self.points.replace(X, y, self._test_mask(len(y)), names, task)
 
     def _test_mask(self, n: int) -> np.ndarray:
         k = int(round(self.panel.test_fraction.value() * n))

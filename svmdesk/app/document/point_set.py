@@ -6,10 +6,14 @@ from PySide6.QtCore import QObject, Signal
 
 from ...core import MAX_CLASSES
 from ...formats.points import match_labels
+from ..tasks import TASKS
 
 
 class PointSet(QObject):
-    """2-D points with class indices 0..7 and, per point, whether it is held out for testing.
+    """2-D points with, per point, what it is in the task and whether it is held out for
+    testing. `task` "classification": y is a class index 0..7; "novelty": y is 0 for a
+    point of the one class and MARK for an outlier mark, which no model ever trains on
+    (the class names are kept for a return to classification).
 
     Every change emits `changed`; the arrays handed out are read-only copies.
     """
@@ -22,6 +26,11 @@ class PointSet(QObject):
         self._y = np.empty(0, dtype=np.intp)
         self._test = np.empty(0, dtype=bool)
         self.class_names = _padded([])
+        self.task = "classification"
+
+    @property
+    def novelty(self) -> bool:
+        return self.task == "novelty"
 
     def __len__(self) -> int:
         return len(self._y)
@@ -58,7 +67,11 @@ class PointSet(QObject):
         self._X[index] = xy
         self.changed.emit()
 
-    def replace(self, X, y, test=None, class_names=None) -> None:
+    def replace(self, X, y, test=None, class_names=None, task=None) -> None:
+        """Every point at once; `task` (None: as it is) says what y holds."""
+        if task is not None:
+            assert task in TASKS, task
+            self.task = task
         self._X = np.asarray(X, dtype=np.float64).reshape(-1, 2).copy()
         self._y = np.asarray(y, dtype=np.intp).copy()
         self._test = (np.zeros(len(self._y), dtype=bool) if test is None
@@ -73,7 +86,9 @@ class PointSet(QObject):
         self.class_names = _padded(self.class_names[:index] + [str(name)])
 
     def state(self):
-        return self._X.copy(), self._y.copy(), self._test.copy(), list(self.class_names)
+        """(X, y, test, class names, task): what `replace` takes to bring it all back."""
+        return (self._X.copy(), self._y.copy(), self._test.copy(), list(self.class_names),
+                self.task)
 
 
 def _padded(names) -> list:

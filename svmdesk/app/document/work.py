@@ -24,15 +24,18 @@ class Work(QObject):
         self.points = PointSet(self)
         self.fitted = None             # the SVC drawn: last trained, or opened from a file
         self.trained_params = None     # the parameters it was trained with (for captions)
+        self.trained_kind = "c_svc"    # the kind of machine they are of (catalog.kind_table)
         self.session_path = None       # where Ctrl+S saves without asking
 
     def used_class_names(self) -> list:
         """The class names the points use (two at least: a click adds class 2)."""
         y = self.points.y
+        if self.points.novelty:                   # no classes: their names wait for a return
+            return []
         return list(self.points.class_names[:max(2, int(y.max()) + 1 if len(y) else 0)])
 
-    def take_model(self, svc, params) -> None:
-        self.fitted, self.trained_params = svc, params
+    def take_model(self, svc, params, kind: str) -> None:
+        self.fitted, self.trained_params, self.trained_kind = svc, params, kind
 
     def name_session(self, path) -> None:
         """Ctrl+S saves here from now on; the title says which session this is (with a *

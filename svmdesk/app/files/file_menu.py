@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
     from ..widgets.notices import Notices
 
 PICTURE_FILES = N_("PNG image (*.png);;SVG drawing (*.svg)")
+NOVELTY_CLASSES = ("inlier", "outlier")   # a novelty point set's classes in a data file
 
 
 class FileActions(QObject):
@@ -197,7 +199,12 @@ class FileActions(QObject):
         if path.suffix.lower() not in DATA_SUFFIXES:
             path = _with_suffix(path, ".csv")
         s = self.opener.current_session()
-        data = Dataset(X=s.X, y=s.y, class_names=s.class_names, feature_names=s.feature_names)
+        if s.task == "novelty":          # the marks as a class "outlier": a reopen marks them
+            data = Dataset(X=s.X, y=s.per_point().astype(np.intp), class_names=NOVELTY_CLASSES,
+                           feature_names=s.feature_names)
+        else:
+            data = Dataset(X=s.X, y=s.y, class_names=s.class_names,
+                           feature_names=s.feature_names)
         return self._write(lambda: save_dataset(data, path), Path(path))
 
     def choose_model_path(self) -> None:

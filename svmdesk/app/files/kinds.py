@@ -72,16 +72,17 @@ def read_document(path) -> Opened:
 
 
 def _shown(opened: Opened) -> Opened:
-    """The session or model, if the window can show it: classification only, for now
-    (novelty and regression files are read by svmdesk predict and render)."""
+    """The session or model, if the window can show it: classification and novelty
+    detection (regression files are read by svmdesk predict and render, for now)."""
     value: Any = opened.value
     kind = value.task if opened.kind == "session" else value.model_.kind
-    if kind in ("classification", "c_svc", "nu_svc"):
+    if kind not in ("regression", "epsilon_svr", "nu_svr"):
         return opened
-    said = (tr("{name} holds a {kind} session; the window shows classification for now")
+    said = (tr("{name} holds a {kind} session; the window shows classification and novelty "
+               "detection for now")
             if opened.kind == "session" else
-            tr("{name} holds a {kind} model; the window shows classification for now (svmdesk "
-               "predict and svmdesk render read it)"))
+            tr("{name} holds a {kind} model; the window shows classification and novelty "
+               "detection for now (svmdesk predict and svmdesk render read it)"))
     raise DataError(said.format(name=opened.path.name, kind=kind))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from ...drawing.frames import model_frame
 from ...formats import Session
 from ...formats.points import foreign_classes_warning, match_labels
 from ...i18n import tr
+from ..tasks import MARK
 from .columns import ColumnChooser, remember_columns, remembered_columns
 from .kinds import range_warning
 
@@ -30,6 +32,12 @@ if TYPE_CHECKING:
     from ..widgets.canvas import Canvas
     from ..widgets.notices import Notices
     from ..widgets.panel import SidePanel
+
+# Novelty detection: the class names of a data file whose points are outlier marks (the
+# words svmdesk writes, and the one-class SVM's label)
+MARK_NAMES = ("outlier", "-1")
+# The model's classes (-1 outlier, +1 inlier) as the points' indices (1 a mark, 0 a point)
+ONE_CLASS_COLOURS = np.array([MARK, 0])
 
 # Coordinates the canvas draws and the kernels square without leaving float64 (pyqtgraph
 # draws nothing at 1e160; the core refuses squares beyond 1e300)
@@ -86,12 +94,21 @@ class Opener(QObject):
                                             limit=f"{CANVAS_LIMIT:.0e}"))
             return
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
+        classes = data.class_names
+        if self.points.novelty:          # a class of outlier marks, the rest one class
+            marks = np.array([c.casefold() in MARK_NAMES for c in classes], dtype=bool)
+            codes, classes = np.where(marks[codes], MARK, 0), None
         self.panel.show_points_source(Path(path).name)
-        self.editing.replace_points(data.X[:, list(columns)], codes, data.class_names,
+        self.editing.replace_points(data.X[:, list(columns)], codes, classes,
                                     tr("Open {name}").format(name=Path(path).name))
         self.canvas.set_axis_names(shown)
         self.canvas.fit_view()
         message = tr("Opened {path}: {n} points.").format(path=path, n=len(codes))
+        if self.points.novelty:
+            message = tr("Opened {path}: {n} points, {marks} of them outlier marks (a class "
+                         "named outlier or -1); the other classes are points of the one "
+                         "class.").format(path=path, n=len(codes),
+                                          marks=int((codes == MARK).sum()))
         if len(names) > 2:
             remember_columns(path, names, columns)
             message = tr("Opened {path}: {n} points; the canvas shows {x} and {y} of its "
@@ -100,11 +117,15 @@ class Opener(QObject):
         self.notices.say(message, 10000)
 
     def current_session(self) -> Session:
-        X, y, test, _ = self.points.state()
+        X, y, test, _, task = self.points.state()
         (x0, x1), (y0, y1) = self.canvas.view.viewRange()
-        return Session(X=X, y=y, held_out=test, class_names=tuple(self.work.used_class_names()),
-                       feature_names=self.canvas.axis_names, settings=self.panel.settings(),
-                       view=(x0, x1, y0, y1), model=self.work.fitted)
+        session = Session(X=X, y=y, held_out=test,
+                          class_names=tuple(self.work.used_class_names()),
+                          feature_names=self.canvas.axis_names, settings=self.panel.settings(),
+                          view=(x0, x1, y0, y1), model=self.work.fitted, task=task)
+        if task == "novelty":
+            session = replace(session, y=np.zeros(len(y), dtype=np.intp), outliers=y == MARK)
+        return session
 
     def apply_session(self, session: Session, name: str) -> bool:
         """Show a session's points, settings, view and model. A setting this window cannot
@@ -120,7 +141,10 @@ class Opener(QObject):
             except ValueError as e:
                 self.notices.file_error(f"{name}: {e}")
                 return False
-            self.points.replace(session.X, session.y, session.held_out, session.class_names)
+            novelty = session.task == "novelty"
+            values = np.where(session.per_point(), MARK, 0) if novelty else session.y
+            self.points.replace(session.X, values, session.held_out, session.class_names,
+                                session.task)
             self.panel.show_points_source(name)
             self.undo.clear()
             self.canvas.set_axis_names(session.feature_names)
@@ -142,6 +166,19 @@ class Opener(QObject):
         if svc.n_features_in_ != 2:
             return tr("{name} is a model of {n} features; the canvas draws models of 2 "
                       "features only.").format(name=name, n=svc.n_features_in_)
+        if class_names is None:          # over the points shown: of their task
+            one_class = svc.model_.kind == "one_class"
+            if one_class and not self.points.novelty:
+                return tr("{name} holds a one-class SVM (novelty detection): choose Novelty "
+                          "detection in the Task box first, then open it again.").format(
+                    name=name)
+            if self.points.novelty and not one_class:
+                return tr("{name} holds a classifier: choose a classification task in the "
+                          "Task box first, then open it again.").format(name=name)
+            if one_class:
+                return ""
+        elif svc.model_.kind == "one_class":
+            return ""
         names = self.work.used_class_names() if class_names is None else list(class_names)
         unmatched = int((match_labels([str(c) for c in svc.classes_], names) < 0).sum())
         if len(names) + unmatched > MAX_CLASSES:
@@ -158,7 +195,33 @@ class Opener(QObject):
         if problem:
             self.notices.file_error(problem)
             return False
-        X, y, test, names = self.points.state()
+        X, y, test, _, _ = self.points.state()
+        kind = svc.model_.kind
+        if kind == "one_class":
+            frame, strangers = model_frame(svc, X, y, self.grid_spec(), ONE_CLASS_COLOURS,
+                                           held_out=test | (y == MARK)), ""
+        else:
+            frame, strangers = self._classifier_frame(svc, X, y, test)
+        params = svc.get_params()
+        with self._applying_file():
+            notes = self.panel.apply_params(params, kind)   # names what it could not show
+        self.discard_model()
+        self.work.take_model(svc, params, kind)
+        self.panel.readout_box.mark_objective(params["solver"])
+        self.panel.readout_box.show_kind(kind)
+        self.run_display.show(frame, tr("model from {name}").format(name=name))
+        # a session's model was trained on its own points (its held-out points may lie a
+        # little outside the training range: no extrapolation worth a warning)
+        extrapolation = "" if own else range_warning(svc, X)
+        warning = " ".join(filter(None, [strangers, extrapolation, notes]))
+        if warning:                          # holds while this model is drawn
+            self.notices.error(f"{name}: {warning}", cause=lambda: self.work.fitted is svc)
+        return True
+
+    def _classifier_frame(self, svc, X, y, test) -> tuple:
+        """(frame, warning) of a classifier over the points: model classes that match the
+        points' class names take their colours; others the next free ones (named after
+        them); the warning says when the classes look foreign."""
         used = self.work.used_class_names()
         of_model = match_labels(used, svc.classes_)         # data class -> model class
         colours = np.full(len(svc.classes_), -1)
@@ -168,21 +231,8 @@ class Opener(QObject):
             self.points.name_class(len(used), str(svc.classes_[k]))
             used.append(str(svc.classes_[k]))
         frame = model_frame(svc, X, y, self.grid_spec(), colours, held_out=test)
-        params = svc.get_params()
-        with self._applying_file():
-            notes = self.panel.apply_params(params)    # names what it could not show
-        self.discard_model()
-        self.work.take_model(svc, params)
-        self.panel.readout_box.mark_objective(params["solver"])
-        self.run_display.show(frame, tr("model from {name}").format(name=name))
         strangers = foreign_classes_warning(used[:len(of_model)], svc.classes_) if len(y) else ""
-        # a session's model was trained on its own points (its held-out points may lie a
-        # little outside the training range: no extrapolation worth a warning)
-        extrapolation = "" if own else range_warning(svc, X)
-        warning = " ".join(filter(None, [strangers, extrapolation, notes]))
-        if warning:                          # holds while this model is drawn
-            self.notices.error(f"{name}: {warning}", cause=lambda: self.work.fitted is svc)
-        return True
+        return frame, strangers
 
     @contextlib.contextmanager
     def _applying_file(self):

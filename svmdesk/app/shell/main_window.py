@@ -40,6 +40,7 @@ from ..files.file_menu import FileActions
 from ..files.opening import Opener
 from ..icon import app_icon
 from ..language import remember_language
+from ..tasks import MARK, NOVELTY_LABELS
 from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
 from ..widgets.canvas import Canvas
@@ -247,8 +248,12 @@ class MainWindow(QMainWindow):
 
     def _points_changed(self) -> None:
         X, y, test = self.points.X, self.points.y, self.points.test_mask
-        self.canvas.set_points(X, y, test, self.points.class_names)
+        novelty = self.points.novelty
+        self.canvas.set_points(X, y, test, self.points.class_names, novelty)
+        self.panel.show_task(self.points.task)
         self.panel.set_class_names(self.points.class_names)
+        # novelty detection: a left click adds a point of the one class (a right, a mark)
+        self.canvas.current_class = 0 if novelty else self.panel.klass.currentIndex()
         self._auto_retrain()
 
     def after_run(self, action) -> None:
@@ -294,8 +299,13 @@ class MainWindow(QMainWindow):
         if refusal:
             raise RunRefused(refusal)
         X, y, test = self.points.X, self.points.y, self.points.test_mask
+        kind = self.panel.kind_key()
+        if self.points.novelty:      # marks and held-out points: what the model never sees
+            unseen = test | (y == MARK)
+            return Job(X[~unseen], y[~unseen], self.panel.params(), self.grid_spec(),
+                       X[unseen], y[unseen], labels=NOVELTY_LABELS, kind=kind)
         return Job(X[~test], y[~test], self.panel.params(), self.grid_spec(), X[test],
-                   y[test], labels=class_labels(self.work.used_class_names()))
+                   y[test], labels=class_labels(self.work.used_class_names()), kind=kind)
 
     def _refusal(self) -> str:
         """Why the points and parameters cannot be trained now ('' when they can)."""
@@ -304,6 +314,10 @@ class MainWindow(QMainWindow):
         except ValueError as e:
             return str(e)
         y = self.points.y[~self.points.test_mask]
+        if self.points.novelty:
+            return "" if (y == 0).any() else tr(
+                "Novelty detection needs points to learn from: left-click the canvas to add "
+                "some (outlier marks and held-out points are never trained on).")
         if len(np.unique(y)) < 2:
             return tr("Training needs points of at least two classes: left-click and "
                       "right-click the canvas to add some.")
@@ -334,7 +348,12 @@ class MainWindow(QMainWindow):
             f, cls = decision_at(self.last_frame, (x, y))
             if f is not None:
                 text += f"   f(x) = {f:+.3f}"
-            text += f"   predicted class: {self.points.class_names[cls]}"
+            if self.points.novelty:
+                text += "   " + (tr("inside the region") if cls == 0
+                                 else tr("outside the region: an outlier"))
+            else:
+                text += "   " + tr("predicted class: {name}").format(
+                    name=self.points.class_names[cls])
         self.notices.say(text)
 
     # -- shutdown -------------------------------------------------------------------------

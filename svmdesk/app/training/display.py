@@ -104,8 +104,9 @@ class RunDisplay(QObject):
         self._warned_in_run = False
         self.notices.clear_error()
         self.charts.clear()
-        self.work.trained_params = job.params
+        self.work.trained_params, self.work.trained_kind = job.params, job.kind
         self.readout.mark_objective(job.params["solver"])
+        self.readout.show_kind(job.kind)
         self._training_words = tr("Training {solver} with the {kernel} kernel… (Space "
                                   "pauses, Esc stops)").format(
             solver=self.panel.solver.currentText(), kernel=self.panel.kernel.currentText())

@@ -17,7 +17,7 @@ import traceback
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from ...core import SVC
+from ...core import SVC, NuSVC, OneClassSVM
 from ...core.errors import hearing_warnings
 from ...core.estimators import Progress
 from ...core.solvers.smo import RowMemory, keeping_row_memory
@@ -40,6 +40,9 @@ FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # interval makes that a convoy of waits (stalls of several hundred ms). 0.5 ms keeps the
 # window responsive at a few per cent of solver speed.
 GIL_SWITCH_INTERVAL = 0.0005
+# by Job.kind
+ESTIMATORS: dict[str, type[SVC] | type[OneClassSVM]] = {
+    "c_svc": SVC, "nu_svc": NuSVC, "one_class": OneClassSVM}
 # The solver rests while the window paints a frame, at most this long. Painting is Python
 # too, and the solver's pair step is a dozen short numpy calls that each let go of the GIL
 # and then wait a switch interval to get it back: next to a busy Python thread it ran 27x
@@ -125,15 +128,14 @@ class TrainingWorker(QObject):
         """Iterate the solver. While paused, each snapshot is shown as it comes (the one
         the solver stands at), and the next waits for a step, a resume or a stop."""
         start, held = time.perf_counter(), 0.0      # held: time spent paused
-        estimator = SVC(**job.params)
+        estimator = ESTIMATORS[job.kind](**job.params)
         sums = KernelSums()
         step, stopped, history = None, False, []
         done: list[Frame] = []       # the last frames of the finished one-vs-one machines
         previous: Progress | None = None
         # when the last frame began to be made, and when the solver resumed after its paint
         self._frame_began = self._resumed = 0.0
-        for step in estimator.iter_fit(job.X, job.training_labels(), every=1,
-                                       wanted=self._frame_wanted):
+        for step in _stream(estimator, job, self._frame_wanted):
             machine = step.machine
             if len(done) < machine.index:            # the previous machine has finished
                 assert previous is not None
@@ -209,3 +211,10 @@ class TrainingWorker(QObject):
             if self._pauses != pauses:   # resumed and paused again while this waited: the
                 break                    # run goes on to its next iteration and shows it
         return self._stop.is_set()
+
+
+def _stream(estimator, job: Job, wanted):
+    """The estimator's training stream (a one-class SVM learns from points alone)."""
+    if isinstance(estimator, OneClassSVM):
+        return estimator.iter_fit(job.X, every=1, wanted=wanted)
+    return estimator.iter_fit(job.X, job.training_labels(), every=1, wanted=wanted)

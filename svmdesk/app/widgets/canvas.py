@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
 from ...drawing.shading import PALETTE
-from ...i18n import N_
+from ...i18n import N_, tr
 
 SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
 SYMBOL_NAMES = [N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("star"),
@@ -22,6 +22,8 @@ MARKER_SIZE = 10             # a point's marker (pixels) while the points are fe
 RING_SIZE = 19               # a support vector's ring around it, then
 FULL_SIZE_UP_TO = 1000       # points shown at full size; more shrink the markers
 SMALLEST_MARKER = 3
+MARK_COLOUR = "#303030"      # novelty: the user's outlier marks (crosses)
+OUTSIDE_COLOUR = "#C0392B"   # novelty: what the model leaves outside its region (f < 0)
 
 
 def _shrink(n: int) -> float:
@@ -262,6 +264,19 @@ class Canvas(pg.PlotWidget):
             self._samples.append(sample)
         self.held_out = pg.ScatterPlotItem(size=MARKER_SIZE, brush=None)
         self.held_out.setZValue(10)
+        # novelty detection: the user's outlier marks (never trained on), and a red cross
+        # over every point the model leaves outside its region
+        self.marks = pg.ScatterPlotItem(size=MARKER_SIZE + 2, symbol="x",
+                                        brush=pg.mkBrush(MARK_COLOUR), pen=marker_pen(0))
+        self.marks.setZValue(10)
+        self.outside = pg.ScatterPlotItem(size=RING_SIZE, symbol="x", brush=None,
+                                          pen=pg.mkPen(OUTSIDE_COLOUR, width=1.5))
+        self.outside.setZValue(25)
+        self._marks_sample = pg.ScatterPlotItem(size=MARKER_SIZE + 2, symbol="x",
+                                                brush=pg.mkBrush(MARK_COLOUR),
+                                                pen=marker_pen(0))
+        self._outside_sample = pg.ScatterPlotItem(size=MARKER_SIZE + 4, symbol="x", brush=None,
+                                                  pen=pg.mkPen(OUTSIDE_COLOUR, width=1.5))
         # The points stay put while a model is trained under them: each class is painted
         # once into a pixmap and copied on every frame after (20,000 points: 5 ms a frame
         # less), until the points or the view change.
@@ -271,7 +286,8 @@ class Canvas(pg.PlotWidget):
         # leaving out the markers beyond their old edges or cutting them in half: a moved
         # view paints the points anew.
         self.view.sigRangeChanged.connect(self._repaint_points)
-        for item in (self.free_rings, self.bounded_rings, self.held_out):
+        for item in (self.free_rings, self.bounded_rings, self.held_out, self.marks,
+                     self.outside):
             self.addItem(item)
         for item in self.plotItem.items:       # clicks and drags are the view box's to handle
             item.mouseClickEvent = _ignore
@@ -279,9 +295,14 @@ class Canvas(pg.PlotWidget):
         self.scene().sigMouseMoved.connect(self._mouse_moved)
 
     # -- points ---------------------------------------------------------------------------
-    def set_points(self, X: np.ndarray, y: np.ndarray, test: np.ndarray, names) -> None:
+    def set_points(self, X: np.ndarray, y: np.ndarray, test: np.ndarray, names,
+                   novelty: bool = False) -> None:
+        """Draw the points: each class in its colour and marker, held-out ones hollow; in
+        novelty detection (`novelty`) y is 0 for a point of the one class and 1 for an
+        outlier mark, drawn as a cross."""
         self.points_xy = np.asarray(X)
-        train = ~np.asarray(test, dtype=bool)
+        marks = (np.asarray(y) == 1) if novelty else np.zeros(len(y), dtype=bool)
+        train = ~np.asarray(test, dtype=bool) & ~marks
         self.legend.clear()
         # markers shrink as the points grow many, the rings with them
         size, pen = marker_size(len(X)), marker_pen(len(X))
@@ -290,11 +311,18 @@ class Canvas(pg.PlotWidget):
             item.setSize(size, update=False)
             item.setPen(pen, update=False)
             item.setData(X[mine, 0], X[mine, 1])
-            present = bool((y == k).any())
+            present = bool((y[~marks] == k).any())
             self._samples[k].setVisible(present)
             item.setVisible(present)               # an empty item still costs a paint call
             if present:
-                self.legend.addItem(self._samples[k], names[k])
+                self.legend.addItem(self._samples[k], tr("points") if novelty else names[k])
+        self.marks.setSize(size + 2)
+        self.marks.setData(X[marks, 0], X[marks, 1])
+        self.marks.setVisible(bool(marks.any()))
+        if marks.any():
+            self.legend.addItem(self._marks_sample, tr("outlier marks (never trained on)"))
+        if novelty:
+            self.legend.addItem(self._outside_sample, tr("outside the region (f < 0)"))
         ring, width, alpha = ring_style(len(X))
         for item in (self.free_rings, self.bounded_rings):
             pen = pg.mkPen(item.opts["pen"])
@@ -306,7 +334,7 @@ class Canvas(pg.PlotWidget):
                 item.setSize(ring, update=False)
                 item.setPen(pen)                   # the rings drawn now take it at once
         self.held_out.setSize(size, update=False)
-        held = np.flatnonzero(~train)
+        held = np.flatnonzero(~train & ~marks)
         # Held-out points: hollow, outlined in their class colour.
         self.held_out.setData(
             [{"pos": (X[i, 0], X[i, 1]), "symbol": SYMBOLS[y[i] % 8],
@@ -364,6 +392,9 @@ class Canvas(pg.PlotWidget):
         self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
         self.free_rings.setVisible(bool((~bounded).any()))
         self.bounded_rings.setVisible(bool(bounded.any()))
+        outside = scene.outside_xy
+        self.outside.setData(outside[:, 0], outside[:, 1])
+        self.outside.setVisible(len(outside) > 0)
 
     def set_hard_regions(self, hard: bool) -> None:
         self.hard_regions = hard
@@ -375,7 +406,7 @@ class Canvas(pg.PlotWidget):
         self.regions.clear()
         for item in (self.boundary, self.margins):
             item.setData([], [])
-        for item in (self.free_rings, self.bounded_rings):
+        for item in (self.free_rings, self.bounded_rings, self.outside):
             item.setData([], [])
 
     def fit_view(self) -> None:

@@ -4,6 +4,7 @@ acts."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -20,13 +21,25 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import GENERATORS, Kernel, catalog
-from ...core.datasets import GENERATOR_TITLES
-from ...i18n import both, either, tr
+from ...core.datasets import GENERATOR_TITLES, NOVELTY_GENERATOR_TITLES, NOVELTY_GENERATORS
+from ...i18n import N_, both, either, tr
 from .canvas import SYMBOL_NAMES, class_color
 from .param_rows import ParamControl, check_setting, clamped, read, write
 from .readout import Readout
 
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
+# The Task box: the kinds of machine the window trains (catalog.kind_table), as it names them
+KINDS = {"c_svc": N_("Classification (C-SVC)"), "nu_svc": N_("Classification (ν-SVC)"),
+         "one_class": N_("Novelty detection (one-class SVM)")}
+REGRESSION = N_("Regression (ε-SVR, ν-SVR): not in the window yet")
+# What a click does, by task
+# The kinds in a sentence ("SMO cannot train the one-class SVM")
+KIND_NAMES = {"c_svc": N_("C-SVC"), "nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM")}
+HINTS = {"classification": N_("Left click: add · right click: add class 2 · drag: move · "
+                              "Ctrl+click or Delete: remove · keys 1–8: class"),
+         "novelty": N_("Left click: add a point · right click: add an outlier mark (the model "
+                       "never trains on it; it shows whether the model flags it) · drag: "
+                       "move · Ctrl+click or Delete: remove")}
 
 
 class SidePanel(QWidget):
@@ -41,11 +54,14 @@ class SidePanel(QWidget):
     step_requested = Signal()
     stop_requested = Signal()
     reset_requested = Signal()
+    kind_chosen = Signal(str)       # the user chose a kind of machine in the Task box
     fit_view_requested = Signal()
     hard_regions_toggled = Signal(bool)
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self._task_shown = "classification"             # the task the Data box is set for
+        self._kind_of = {"classification": "c_svc", "novelty": "one_class"}  # last chosen
         # the run controls first: the model group's parameter rows enable Train as they change
         self.run_box = self._run_group()              # the window keeps it in sight
         layout = QVBoxLayout(self)
@@ -61,8 +77,7 @@ class SidePanel(QWidget):
         box = QGroupBox(tr("Data"))
         form = QFormLayout(box)
         self.generator = QComboBox()
-        for name in GENERATORS:              # the name is the data; its title is shown
-            self.generator.addItem(tr(GENERATOR_TITLES.get(name, name)), name)
+        self._fill_generators("classification")
         self.n_points = _int_spin(100, 4, MAX_GENERATED)
         self.noise = _float_spin(0.2, 0.0, 5.0, 0.05)
         self.seed = _int_spin(0, 0, 1_000_000)
@@ -111,21 +126,55 @@ class SidePanel(QWidget):
         self.klass.setToolTip(tr("The class a left click adds (keys 1–8 choose it too)."))
         self.klass.currentIndexChanged.connect(self.class_selected)
         form.addRow(tr("Click adds class"), self.klass)
-        hint = QLabel(tr("Left click: add · right click: add class 2 · drag: move · "
-                         "Ctrl+click or Delete: remove · keys 1–8: class"))
-        hint.setWordWrap(True)
-        hint.setStyleSheet("color: #555; font-size: 11px")
-        form.addRow(hint)
+        self._data_form = form
+        self.hint = QLabel(tr(HINTS[self._task_shown]))
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #555; font-size: 11px")
+        form.addRow(self.hint)
         return box
 
+    def _fill_generators(self, task: str) -> None:
+        """The generators of the task's data (the name is the item's data; its title shows)."""
+        generators, titles = ((NOVELTY_GENERATORS, NOVELTY_GENERATOR_TITLES)
+                              if task == "novelty" else (GENERATORS, GENERATOR_TITLES))
+        self.generator.clear()
+        for name in generators:
+            self.generator.addItem(tr(titles.get(name, name)), name)
+
     def _model_group(self) -> QGroupBox:
-        """A row per parameter of the catalog the window offers (and its check box), then
-        the kernel's formula and why a solver cannot train the kernel, under the choices."""
+        """The Task box, then a row per parameter the window offers of any kind it trains
+        (and its check box), then the kernel's formula and why the solver cannot train the
+        kind or the kernel, under the choices. Only the rows of the kind, solver and kernel
+        chosen show."""
         box = QGroupBox(tr("Model"))
         form = self._model_form = QFormLayout(box)
-        self.table = catalog.TABLE           # read once: the rows the controls are built from
-        self.controls = {p.name: ParamControl(p, self.table, self) for p in self.table.params
-                         if p.control is not None}
+        self.task = QComboBox()
+        for kind, title in KINDS.items():
+            self.task.addItem(tr(title), kind)
+        self.task.addItem(tr(REGRESSION), "regression")
+        items = self.task.model()
+        assert isinstance(items, QStandardItemModel), "a combo box's own model"
+        regression = items.item(self.task.count() - 1)
+        regression.setEnabled(False)
+        regression.setToolTip(tr("Regression (a curve through points with numeric targets) "
+                                 "comes with the regression canvas; svmdesk train --type "
+                                 "epsilon-svr or nu-svr trains it now."))
+        self.task.setToolTip(tr("What the machine learns: classes (with C or with ν), or "
+                                "the region where the points lie (novelty detection)."))
+        # the longest title wraps nowhere: the box stays as wide as the others, its list wider
+        self.task.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.task.setMinimumContentsLength(20)
+        self.task.view().setMinimumWidth(self.task.view().sizeHintForColumn(0) + 8)
+        self.task.currentIndexChanged.connect(self._kind_chosen)
+        form.addRow(tr("Task"), self.task)
+        # read once: the rows the controls are built from
+        self.tables = {kind: catalog.kind_table(kind) for kind in KINDS}
+        self.controls: dict[str, ParamControl] = {}
+        for table in self.tables.values():
+            for p in table.params:
+                if p.control is not None and p.name not in self.controls:
+                    self.controls[p.name] = ParamControl(p, table, self)
         self.formula = QLabel()
         self.formula.setWordWrap(True)                # a long formula never widens the panel
         self.formula.setStyleSheet("font-family: monospace")
@@ -148,6 +197,12 @@ class SidePanel(QWidget):
                 form.addRow("", self.reason)
         self.solver, self.kernel = self.controls["solver"].widget, self.controls["kernel"].widget
         return box
+
+    def _kind_chosen(self) -> None:
+        self._kind_of[catalog.KIND_TASKS[self.kind_key()]] = self.kind_key()
+        self._update_visibility()
+        self.kind_chosen.emit(self.kind_key())
+        self.params_changed.emit()
 
     def _run_group(self) -> QGroupBox:
         box = QGroupBox(tr("Training"))
@@ -209,6 +264,33 @@ class SidePanel(QWidget):
                 number=k + 1, name=names[k], symbol=tr(symbol)))
 
     # -- state ----------------------------------------------------------------------------
+    def kind_key(self) -> str:
+        """The kind of machine chosen (SVMModel.kind: c_svc, nu_svc, one_class)."""
+        return self.task.currentData()
+
+    @property
+    def table(self) -> catalog.Table:
+        """The parameter table of the kind chosen."""
+        return self.tables[self.kind_key()]
+
+    def show_task(self, task: str) -> None:
+        """The points are now of `task`: the Task box shows a kind of it (the last one
+        chosen for classification), the Data box its generators and what clicks do. It
+        announces no choice (the points changed, not the user's mind)."""
+        if catalog.KIND_TASKS[self.kind_key()] != task:
+            kind = self._kind_of[task]
+            self.task.blockSignals(True)
+            self.task.setCurrentIndex(self.task.findData(kind))
+            self.task.blockSignals(False)
+            self._update_visibility()
+        if task != self._task_shown:
+            self._task_shown = task
+            generator = self.generator.currentIndex()
+            self._fill_generators(task)
+            self.generator.setCurrentIndex(0 if generator >= 0 else -1)
+            self.hint.setText(tr(HINTS[task]))
+            self._data_form.setRowVisible(self.klass, task == "classification")
+
     def solver_key(self) -> str:
         return self.solver.currentData()
 
@@ -216,7 +298,12 @@ class SidePanel(QWidget):
         return self.kernel.currentData()
 
     def incompatibility(self) -> str:
-        """Why the chosen solver cannot train the chosen kernel ('' if it can)."""
+        """Why the chosen solver cannot train the chosen kind or kernel ('' if it can)."""
+        if self.solver_key() not in self.table.solvers:
+            titles = [tr(s.title) for s in self.table.solvers.values()]
+            return tr("{solver} cannot train the {kind}: pick {solvers}.").format(
+                solver=tr(catalog.SOLVERS[self.solver_key()].title),
+                kind=tr(KIND_NAMES[self.kind_key()]), solvers=either(titles))
         solver, kernel = self.table.solvers[self.solver_key()], self.kernel_key()
         if kernel in solver.kernels:
             return ""
@@ -235,13 +322,19 @@ class SidePanel(QWidget):
             raise ValueError(reason)
         solver, kernel = self.solver_key(), self.kernel_key()
         return {param.name: (self.controls[param.name].value(solver, kernel)
-                             if param.name in self.controls else param.default)
+                             if self._offered(param) else param.default)
                 for param in self.table.params}
+
+    def _offered(self, param) -> bool:
+        """Whether the panel offers `param` of the kind chosen (its control stands for it)."""
+        return param.control is not None and param.name in self.controls
 
     def _update_visibility(self) -> None:
         solver, kernel = self.solver_key(), self.kernel_key()
-        for control in self.controls.values():
-            value_shown, choice_shown = control.shown(solver, kernel)
+        offered = {p.name for p in self.table.params if self._offered(p)}
+        for name, control in self.controls.items():
+            value_shown, choice_shown = (control.shown(solver, kernel) if name in offered
+                                         else (False, False))
             self._show_row(control.widget, value_shown)
             if control.choice is not None:
                 self._show_row(control.choice, choice_shown)
@@ -261,7 +354,8 @@ class SidePanel(QWidget):
     def _setting_widgets(self) -> dict:
         """Every control by its session setting's name: the data's, each parameter's (and
         its check box's), the run's."""
-        widgets = {"generator": self.generator, "n": self.n_points, "noise": self.noise,
+        widgets = {"kind": self.task, "generator": self.generator, "n": self.n_points,
+                   "noise": self.noise,
                    "seed": self.seed, "test_fraction": self.test_fraction}
         for name, control in self.controls.items():
             widgets[name] = control.widget
@@ -278,16 +372,36 @@ class SidePanel(QWidget):
         """Set the controls from `settings` (names as in `settings()`; unknown names, from a
         newer svmdesk, are skipped). All values are checked first: a ValueError naming the
         setting leaves every control as it was."""
+        kind = settings.get("kind", "c_svc")        # sessions before the Task box: C-SVC
+        if kind not in KINDS:
+            raise ValueError(f"setting 'kind' must be one of {', '.join(KINDS)}; got {kind!r}")
+        was = self.kind_key()
+        self.show_task(catalog.KIND_TASKS[kind])  # the generators of its task, to check
         widgets = self._setting_widgets()
-        checked = {name: check_setting(name, widgets[name], value)
-                   for name, value in settings.items() if name in widgets}
+        try:
+            checked = {name: check_setting(name, widgets[name], value)
+                       for name, value in settings.items() if name in widgets}
+        except ValueError:
+            self.show_task(catalog.KIND_TASKS[was])
+            raise
+        self._select_kind(checked.pop("kind", kind))
         for name, value in checked.items():
             write(widgets[name], value)
 
-    def apply_params(self, params: dict) -> str:
-        """Show an SVC's parameters (a loaded model's) in the controls: those its solver and
-        kernel use. A value beyond a control's range is shown at its limit; returns a
-        sentence naming the values not shown as they are ('' when every value fits)."""
+    def _select_kind(self, kind: str) -> None:
+        """Show `kind` in the Task box, announcing no choice."""
+        self._kind_of[catalog.KIND_TASKS[kind]] = kind
+        self.task.blockSignals(True)
+        self.task.setCurrentIndex(self.task.findData(kind))
+        self.task.blockSignals(False)
+        self._update_visibility()
+
+    def apply_params(self, params: dict, kind: str = "c_svc") -> str:
+        """Show a model's kind and parameters (a loaded model's) in the controls: those its
+        solver and kernel use. A value beyond a control's range is shown at its limit;
+        returns a sentence naming the values not shown as they are ('' when every value
+        fits)."""
+        self._select_kind(kind)
         unshown = []
         choices = [c for c in self.controls.values() if c.param.kind == "choice"]
         for control in choices:                     # first: they decide the rows in use

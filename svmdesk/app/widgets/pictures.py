@@ -18,9 +18,11 @@ from PySide6.QtWidgets import QApplication
 
 from ...core import catalog
 from ...formats.atomic import write_atomic
-from ...i18n import tr
+from ...i18n import N_, tr
 
 FORMATS = (".png", ".svg")
+# How a caption names a kind of machine other than C-SVC (the default, named by nothing)
+KIND_CAPTIONS = {"nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM")}
 CAPTION_COLOUR = "#202020"
 
 
@@ -156,20 +158,28 @@ def _without_close_path(d: str) -> str:
 
 
 def caption(work, frame) -> str:
-    """One line for a picture: solver, kernel, the parameters that shape the model (the
-    catalog says which), accuracy, support vectors; the number of points before a model."""
+    """One line for a picture: the kind of machine (unless C-SVC), solver, kernel, the
+    parameters that shape the model (the catalog says which), accuracy or the fraction
+    outside, support vectors; the number of points before a model."""
     if work.fitted is None or frame is None:
         return tr("{n} points").format(n=len(work.points))
-    p, table = work.trained_params, catalog.TABLE
+    p, table = work.trained_params, catalog.kind_table(work.trained_kind)
     solver, kernel = table.solvers[p["solver"]], table.kernels[p["kernel"]]
-    parts = [tr(solver.title), tr("{kernel} kernel").format(kernel=tr(kernel.title))]
+    parts = [tr(KIND_CAPTIONS[work.trained_kind])] if work.trained_kind in KIND_CAPTIONS else []
+    parts += [tr(solver.title), tr("{kernel} kernel").format(kernel=tr(kernel.title))]
     parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
-    if frame.reading.train_accuracy is not None:
+    reading = frame.reading
+    if reading.fractions is not None and work.trained_kind == "one_class":
+        low, high = reading.fractions.errors
+        parts.append(tr("points outside: {percent}%").format(percent=f"{100 * high:.1f}"))
+    if reading.train_accuracy is not None:
         parts.append(tr("train accuracy {percent}%").format(
-            percent=f"{100 * frame.reading.train_accuracy:.1f}"))
-    if frame.reading.test_accuracy is not None:
-        parts.append(tr("test {percent}%").format(
-            percent=f"{100 * frame.reading.test_accuracy:.1f}"))
+            percent=f"{100 * reading.train_accuracy:.1f}"))
+    if reading.test_accuracy is not None:
+        parts.append(tr("test {percent}%").format(percent=f"{100 * reading.test_accuracy:.1f}"))
+    if reading.marks_outside is not None:
+        parts.append(tr("{caught} of {marks} outlier marks outside").format(
+            caught=reading.marks_outside[0], marks=reading.marks_outside[1]))
     parts.append(tr("{n} support vectors").format(n=len(frame.scene.support)))
     return " · ".join(parts)
 

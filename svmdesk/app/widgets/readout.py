@@ -15,11 +15,24 @@ from ...i18n import N_, tr
 
 ROWS = (("iteration", N_("iteration")), ("primal", N_("primal objective")),
         ("dual", N_("dual objective")), ("gap", N_("gap / KKT violation")),
-        ("svs", N_("support vectors")), ("train", N_("train accuracy")),
-        ("test", N_("test accuracy")), ("margin", N_("margin width 2/‖w‖")),
+        ("svs", N_("support vectors")), ("fractions", N_("margin errors ≤ ν ≤ SVs")),
+        ("train", N_("train accuracy")), ("test", N_("test accuracy")),
+        ("marks", N_("outlier marks caught")), ("margin", N_("margin width 2/‖w‖")),
         ("elapsed", N_("elapsed")), ("state", N_("state")))
 LEGEND = N_("rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)")
 HARD_LEGEND = N_("rings: ○ SV on its margin (α > 0) · □ SV inside its margin")
+ONE_CLASS_LEGEND = N_("rings: ○ SV on the edge (0 < α < 1) · □ SV outside (α = 1) · red ✕: "
+                      "outside the region, f(x) < 0")
+# The fractions row's label by kind: the nu-property, fractions the readout shows beside nu
+FRACTIONS = {"nu_svc": N_("margin errors ≤ ν ≤ SVs"), "one_class": N_("outside ≤ ν ≤ SVs")}
+FRACTIONS_TIPS = {
+    "nu_svc": N_("ν-SVC's ν-property: the fraction of margin errors (points inside their "
+                 "margin or on the wrong side) is at most ν, and the fraction of support "
+                 "vectors at least ν. With three or more classes, each pair's machine has its "
+                 "own fractions: the lowest and highest are shown."),
+    "one_class": N_("The one-class SVM's ν-property: the fraction of training points outside "
+                    "the region (f < 0) is at most ν, and the fraction of support vectors at "
+                    "least ν.")}
 NOT_SEPARATED = N_("Hard margin (C = ∞): every point must lie on or beyond its margin, and "
                    "no α is bounded. Points still inside their margin mean no boundary "
                    "separates these classes with this kernel (or the run ended before it "
@@ -50,11 +63,14 @@ class Readout(QGroupBox):
             value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             form.addRow(tr(label), value)
             self.values[key] = value
+        self._form = form
+        self.kind = "c_svc"         # the kind of machine shown
         self.rule = ""              # what a support vector is, for the solver shown
         self.legend = QLabel(tr(LEGEND))
         self.legend.setStyleSheet("color: #555; font-size: 11px")
         self.legend.setWordWrap(True)               # a longer language wraps, never cuts
         form.addRow(self.legend)
+        self.show_kind("c_svc")
 
     def show_frame(self, frame: Frame) -> None:
         reading, scene = frame.reading, frame.scene
@@ -76,18 +92,39 @@ class Readout(QGroupBox):
         r["gap"].setText(gap)
         r["svs"].setText(_support_vectors(frame))
         r["svs"].setToolTip(tr(NOT_SEPARATED) if scene.hard_margin else "")
-        legend = tr(HARD_LEGEND if scene.hard_margin else LEGEND)
+        shown = (ONE_CLASS_LEGEND if self.kind == "one_class" else
+                 HARD_LEGEND if scene.hard_margin else LEGEND)
+        legend = tr(shown)
         if self.rule:
             legend += "\n" + tr("support vector: {rule}").format(rule=_rule(self.rule))
         self.legend.setText(legend)
+        r["fractions"].setText(_fractions(reading.fractions))
         r["train"].setText(_pct(reading.train_accuracy))
         r["test"].setText(_pct(reading.test_accuracy))
+        marks = reading.marks_outside
+        r["marks"].setText("–" if marks is None else tr("{caught} of {marks} outside").format(
+            caught=marks[0], marks=marks[1]))
         r["margin"].setText(_num(reading.margin_width))
         remaining = s.remaining if not (s.converged or frame.run.final) else None
         r["elapsed"].setText(
             tr("{seconds} s").format(seconds=f"{reading.elapsed:.2f}") if remaining is None
             else tr("{seconds} s  (about {remaining} s more)").format(
                 seconds=f"{reading.elapsed:.2f}", remaining=f"{remaining:.0f}"))
+
+    def show_kind(self, kind: str) -> None:
+        """The rows of `kind`: the nu-property's fractions for nu-SVC and the one-class SVM;
+        for the one-class SVM the outlier marks caught, and no train accuracy (its points
+        have no classes to get right)."""
+        self.kind = kind
+        shown = {"fractions": kind in FRACTIONS, "marks": kind == "one_class",
+                 "train": kind != "one_class"}
+        for key, visible in shown.items():
+            self._form.setRowVisible(self.values[key], visible)
+        if kind in FRACTIONS:
+            label = self._form.labelForField(self.values["fractions"])
+            assert isinstance(label, QLabel), "the row was added with its label's text"
+            label.setText(tr(FRACTIONS[kind]))
+            self.values["fractions"].setToolTip(tr(FRACTIONS_TIPS[kind]))
 
     def show_state(self, state: str) -> None:
         self.values["state"].setText(tr(state))
@@ -130,6 +167,20 @@ def _support_vectors(frame: Frame) -> str:
                 else tr("{n}  ({inside} inside: not separated yet)")).format(n=n, inside=inside)
     return (tr("{n}  (not separable)") if separable
             else tr("{n}  (not separated yet)")).format(n=n)
+
+
+def _fractions(fractions) -> str:
+    """'8.0 % ≤ 0.2 ≤ 31.0 %' (a range of fractions for several machines), or '–'."""
+    if fractions is None:
+        return "–"
+
+    def share(pair) -> str:
+        low, high = pair
+        return (f"{100 * low:.1f} %" if abs(high - low) < 5e-4
+                else f"{100 * low:.1f}–{100 * high:.1f} %")
+
+    text = f"{share(fractions.errors)} ≤ {fractions.nu:g} ≤ {share(fractions.support)}"
+    return tr("{fractions} (per pair)").format(fractions=text) if fractions.per_machine else text
 
 
 def _rule(rule: str) -> str:
