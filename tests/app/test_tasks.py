@@ -16,9 +16,10 @@ from svmdesk.core import NuSVC, OneClassSVM
 from svmdesk.drawing.frames import OUTSIDE
 from svmdesk.formats import load_model, load_session
 
+from .test_files import _click_restore
 from .test_labels import CTRL, answer_dialogs, press
 from .test_panel_rows import _box
-from .test_window import TIMEOUT, click
+from .test_window import TIMEOUT, click, drag
 
 RIGHT = Qt.MouseButton.RightButton
 
@@ -331,3 +332,80 @@ def test_pictures_say_the_kind_and_what_lies_outside(window, qtbot, tmp_path):
     choose(window.panel.task, "nu_svc")
     train(window, qtbot)
     assert window.files.caption().startswith("ν-SVC · ")
+
+
+def test_an_autosaved_novelty_window_restores_its_marks_and_model(
+        window, qtbot, private_state_dir, another_window):
+    _trained_novelty(window, qtbot)
+    click(window, 0.1, 0.1, RIGHT)                   # one more mark, never saved by hand
+    X, y, test, _, _ = window.points.state()
+    autosave = window.files.autosave
+    autosave.save_now()
+    assert autosave.wait(TIMEOUT / 1000)
+    crashed = private_state_dir / "autosave-999999-dead.svmdesk"   # the window died
+    crashed.write_bytes(autosave.path.read_bytes())
+    window.shutdown()
+    for kept in private_state_dir.glob("unsaved-*.svmdesk"):
+        kept.unlink()
+    other = another_window()
+    _click_restore(other)
+    qtbot.waitUntil(lambda: len(other.points) == len(X), timeout=TIMEOUT)
+    X2, y2, test2, _, task = other.points.state()
+    assert task == "novelty" and other.panel.task.currentData() == "one_class"
+    np.testing.assert_array_equal(X2, X)
+    np.testing.assert_array_equal(y2, y)
+    np.testing.assert_array_equal(test2, test)
+
+
+def test_pause_and_step_a_nu_svc_run_with_the_buttons(window, qtbot):
+    p = window.panel
+    window.editing.generate("moons", 400, 0.3, 0)
+    choose(p.task, "nu_svc")
+    choose(p.kernel, "rbf")
+    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
+        qtbot.mouseClick(p.step_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
+    first = window.last_frame.reading.snapshot.iteration
+    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
+        qtbot.mouseClick(p.step_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
+    frame = window.last_frame
+    assert frame.reading.snapshot.iteration > first and frame.reading.fractions is not None
+    assert p.readout["fractions"].text() != "–"
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
+        qtbot.mouseClick(p.pause_button, Qt.MouseButton.LeftButton)      # Resume: to the end
+    assert isinstance(window.fitted, NuSVC) and ended.args[0].reading.snapshot.converged
+
+
+def test_dragging_a_point_out_of_the_region_retrains_and_flags_it(window, qtbot):
+    p = window.panel
+    novelty(window)
+    window.editing.clear_points()
+    rng = np.random.default_rng(0)
+    for x, y in rng.normal(scale=0.3, size=(20, 2)):
+        click(window, x, y)
+    fixed_gamma(window, qtbot, 1.0)
+    # nu n = 4 points may lie outside (at nu n = 1 a lone point keeps an island of its own)
+    type_value(qtbot, p.controls["nu"].widget.spin, 0.2)
+    train(window, qtbot)
+    qtbot.mouseClick(p.auto_retrain, Qt.MouseButton.LeftButton, pos=_box(p.auto_retrain))
+    far = (window.canvas.view.viewRange()[0][1] * 0.8, 0.0)
+    start = tuple(window.points.X[0])
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
+        drag(window, start, far)
+    qtbot.waitUntil(lambda: window.run.state == RunState.FINISHED, timeout=TIMEOUT)
+    moved = window.points.X[0]
+    assert moved[0] > 1.0
+    assert window.fitted.decision_function(moved[None])[0] < OUTSIDE   # now an outlier
+    assert any(np.allclose(xy, moved) for xy in window.last_frame.scene.outside_xy)
+
+
+def test_the_status_bar_says_inside_or_outside_under_the_mouse(window, qtbot):
+    novelty(window)
+    choose(window.panel.kernel, "rbf")
+    train(window, qtbot)
+    window._hovered(0.0, 0.0)                 # the middle of the demo's disks: inside
+    inside = window.statusBar().currentMessage()
+    window._hovered(100.0, 100.0)
+    outside = window.statusBar().currentMessage()
+    assert "inside the region" in inside and "outside the region: an outlier" in outside
