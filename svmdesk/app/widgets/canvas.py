@@ -5,6 +5,8 @@ window decides what they do (undoable commands).
 """
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, Qt, Signal
@@ -315,14 +317,15 @@ class Canvas(pg.PlotWidget):
             self._samples[k].setVisible(present)
             item.setVisible(present)               # an empty item still costs a paint call
             if present:
-                self.legend.addItem(self._samples[k], tr("points") if novelty else names[k])
+                self.legend.addItem(self._samples[k], _label(tr("points") if novelty
+                                                             else names[k]))
         self.marks.setSize(size + 2)
         self.marks.setData(X[marks, 0], X[marks, 1])
         self.marks.setVisible(bool(marks.any()))
         if marks.any():
-            self.legend.addItem(self._marks_sample, tr("outlier marks (never trained on)"))
+            self.legend.addItem(self._marks_sample, _label(tr("outlier marks (never trained on)")))
         if novelty:
-            self.legend.addItem(self._outside_sample, tr("outside the region (f < 0)"))
+            self.legend.addItem(self._outside_sample, _label(tr("outside the region (f < 0)")))
         ring, width, alpha = ring_style(len(X))
         for item in (self.free_rings, self.bounded_rings):
             pen = pg.mkPen(item.opts["pen"])
@@ -424,6 +427,12 @@ class Canvas(pg.PlotWidget):
         if self.view.sceneBoundingRect().contains(scene_pos):
             p = self.view.mapSceneToView(scene_pos)
             self.hovered.emit(p.x(), p.y())
+
+
+def _label(text: str) -> str:
+    """A legend entry's text as written: the legend reads its labels as HTML, where a class
+    named '<5' or 'f < 0' would lose what follows the '<'."""
+    return html.escape(str(text), quote=False)
 
 
 def _ignore(ev) -> None:

@@ -64,12 +64,12 @@ class SidePanel(QWidget):
         self._kind_of = {"classification": "c_svc", "novelty": "one_class"}  # last chosen
         # the run controls first: the model group's parameter rows enable Train as they change
         self.run_box = self._run_group()              # the window keeps it in sight
+        self.readout_box = Readout()                  # the window places it by the charts
+        self.readout = self.readout_box.values
         layout = QVBoxLayout(self)
         layout.addWidget(self._data_group())
         layout.addWidget(self._model_group())
         layout.addStretch(1)
-        self.readout_box = Readout()                  # the window places it by the charts
-        self.readout = self.readout_box.values
         self._update_visibility()
 
     # -- groups ---------------------------------------------------------------------------
@@ -339,6 +339,7 @@ class SidePanel(QWidget):
             if control.choice is not None:
                 self._show_row(control.choice, choice_shown)
         self.formula.setText(Kernel(kernel).formula)
+        self.readout_box.show_kind(self.kind_key())     # the rows of the kind chosen
         reason = self.incompatibility()
         self.reason.setText(reason)
         self.reason.setVisible(bool(reason))

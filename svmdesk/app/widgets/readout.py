@@ -15,7 +15,7 @@ from ...i18n import N_, tr
 
 ROWS = (("iteration", N_("iteration")), ("primal", N_("primal objective")),
         ("dual", N_("dual objective")), ("gap", N_("gap / KKT violation")),
-        ("svs", N_("support vectors")), ("fractions", N_("margin errors ≤ ν ≤ SVs")),
+        ("svs", N_("support vectors")), ("fractions", N_("errors ≤ ν ≤ SVs")),
         ("train", N_("train accuracy")), ("test", N_("test accuracy")),
         ("marks", N_("outlier marks caught")), ("margin", N_("margin width 2/‖w‖")),
         ("elapsed", N_("elapsed")), ("state", N_("state")))
@@ -24,7 +24,7 @@ HARD_LEGEND = N_("rings: ○ SV on its margin (α > 0) · □ SV inside its marg
 ONE_CLASS_LEGEND = N_("rings: ○ SV on the edge (0 < α < 1) · □ SV outside (α = 1) · red ✕: "
                       "outside the region, f(x) < 0")
 # The fractions row's label by kind: the nu-property, fractions the readout shows beside nu
-FRACTIONS = {"nu_svc": N_("margin errors ≤ ν ≤ SVs"), "one_class": N_("outside ≤ ν ≤ SVs")}
+FRACTIONS = {"nu_svc": N_("errors ≤ ν ≤ SVs"), "one_class": N_("outside ≤ ν ≤ SVs")}
 FRACTIONS_TIPS = {
     "nu_svc": N_("ν-SVC's ν-property: the fraction of margin errors (points inside their "
                  "margin or on the wrong side) is at most ν, and the fraction of support "
@@ -116,8 +116,10 @@ class Readout(QGroupBox):
         for the one-class SVM the outlier marks caught, and no train accuracy (its points
         have no classes to get right)."""
         self.kind = kind
+        legend = ONE_CLASS_LEGEND if kind == "one_class" else LEGEND
+        self.legend.setText(tr(legend))
         shown = {"fractions": kind in FRACTIONS, "marks": kind == "one_class",
-                 "train": kind != "one_class"}
+                 "train": kind != "one_class", "margin": kind != "one_class"}
         for key, visible in shown.items():
             self._form.setRowVisible(self.values[key], visible)
         if kind in FRACTIONS:
@@ -174,13 +176,12 @@ def _fractions(fractions) -> str:
     if fractions is None:
         return "–"
 
-    def share(pair) -> str:
+    def share(pair) -> str:                  # a range in whole per cent: the box is narrow
         low, high = pair
         return (f"{100 * low:.1f} %" if abs(high - low) < 5e-4
-                else f"{100 * low:.1f}–{100 * high:.1f} %")
+                else f"{100 * low:.0f}–{100 * high:.0f} %")
 
-    text = f"{share(fractions.errors)} ≤ {fractions.nu:g} ≤ {share(fractions.support)}"
-    return tr("{fractions} (per pair)").format(fractions=text) if fractions.per_machine else text
+    return f"{share(fractions.errors)} ≤ {fractions.nu:g} ≤ {share(fractions.support)}"
 
 
 def _rule(rule: str) -> str:
