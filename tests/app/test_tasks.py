@@ -409,3 +409,15 @@ def test_the_status_bar_says_inside_or_outside_under_the_mouse(window, qtbot):
     window._hovered(100.0, 100.0)
     outside = window.statusBar().currentMessage()
     assert "inside the region" in inside and "outside the region: an outlier" in outside
+
+
+def test_the_legend_writes_its_entries_as_they_are(window):
+    """pyqtgraph's legend reads labels as HTML: 'f < 0' lost its end, so would a class
+    named '<5'."""
+    X, y, test, names, task = window.points.state()
+    window.points.replace(X, y, test, ["<5", "a & b"], task)
+    shown = [label.text for _, label in window.canvas.legend.items]
+    assert shown[:2] == ["&lt;5", "a &amp; b"]
+    novelty(window)
+    shown = [label.text for _, label in window.canvas.legend.items]
+    assert "outside the region (f &lt; 0)" in shown

@@ -44,6 +44,11 @@ near the boundary (the solid line). The dashed lines are the margins. Ringed poi
 support vectors: circles on their margin, red squares inside it or beyond. The readout and
 the charts show the objectives the solver optimises, and the gap between them falls as it
 converges.</li>
+<li><b>Change the task.</b> The <i>Task</i> box at the top of <i>Model</i> trains ν-SVC (ν in
+place of C: the readout shows the fractions of margin errors and of support vectors beside ν)
+or detects novelty: every point is then a point of one class, a right click adds an outlier
+mark the model never trains on, the shaded region is where the model expects the points, and
+a red cross marks what lies outside it.</li>
 </ol>
 <p>File &gt; Save session keeps the points, settings and model; File &gt; Save picture
 exports what the canvas shows.</p>
