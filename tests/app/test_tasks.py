@@ -43,6 +43,13 @@ def train(window, qtbot):
     return ended.args[0]
 
 
+def step(window, qtbot) -> None:
+    """Click Step and wait for the run to stand at the iteration it shows."""
+    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
+        qtbot.mouseClick(window.panel.step_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
+
+
 def type_value(qtbot, spin, value) -> None:
     """Select a spin box's text and type a number into it, as a person does."""
     spin.setFocus()
@@ -209,13 +216,9 @@ def test_pause_and_step_a_novelty_run_with_the_buttons(window, qtbot):
     choose(p.solver, "dual-gradient")
     p.controls["max_iter"].widget.setValue(10_000_000)
     p.controls["tol"].widget.set_value(1e-9)
-    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
-        qtbot.mouseClick(p.step_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
+    step(window, qtbot)
     first = window.last_frame.reading.snapshot.iteration
-    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
-        qtbot.mouseClick(p.step_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
+    step(window, qtbot)
     assert window.last_frame.reading.snapshot.iteration == first + 1
     assert window.last_frame.reading.fractions is not None
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
@@ -362,13 +365,9 @@ def test_pause_and_step_a_nu_svc_run_with_the_buttons(window, qtbot):
     window.editing.generate("moons", 400, 0.3, 0)
     choose(p.task, "nu_svc")
     choose(p.kernel, "rbf")
-    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
-        qtbot.mouseClick(p.step_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
+    step(window, qtbot)
     first = window.last_frame.reading.snapshot.iteration
-    with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
-        qtbot.mouseClick(p.step_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
+    step(window, qtbot)
     frame = window.last_frame
     assert frame.reading.snapshot.iteration > first and frame.reading.fractions is not None
     assert p.readout["fractions"].text() != "–"
