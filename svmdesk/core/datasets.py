@@ -11,6 +11,10 @@ The novelty generators (NOVELTY_GENERATORS, for the one-class SVM) share the sig
 the determinism but not the balance: their classes are ``("inlier", "outlier")``, the
 inliers (label 0) first, then about a tenth of ``n`` outliers (label 1) drawn uniformly over
 a box somewhat larger than the inliers' extent.
+
+The regression generators (REGRESSION_GENERATORS, for SVR and nu-SVR) share the signature
+and the determinism and return ``Samples``: one feature ``x`` and a target ``y`` per
+sample, sorted by x.
 """
 from __future__ import annotations
 
@@ -325,6 +329,127 @@ NOVELTY_GENERATOR_TITLES: dict[str, str] = {
     "blobs_outliers": N_("blobs with outliers"),
     "ring_outliers": N_("ring with outliers"),
 }
+
+
+@dataclass(frozen=True, eq=False)
+class Samples:
+    """Regression data of one feature: ``x`` the feature and ``y`` the target of each
+    sample (float64, read-only copies, finite, as many of each); ``names`` the feature's
+    and the target's."""
+
+    x: np.ndarray
+    y: np.ndarray
+    names: tuple[str, str] = ("x", "y")
+    name: str = ""
+
+    def __post_init__(self):
+        x = np.array(self.x, dtype=np.float64)
+        y = np.array(self.y, dtype=np.float64)
+        for values, what in ((x, "x"), (y, "y")):
+            if values.ndim != 1:
+                raise DataError(tr("{what} must be a 1-D array, one value per sample; got "
+                                   "shape {shape}").format(what=what, shape=values.shape))
+            if not np.isfinite(values).all():
+                raise DataError(tr("{what} contains NaN or infinite values").format(what=what))
+        if len(x) != len(y):
+            raise DataError(tr("x has {samples} samples but y has {targets} targets").format(
+                samples=len(x), targets=len(y)))
+        names = tuple(str(n) for n in self.names)
+        if len(names) != 2:
+            raise DataError(tr("give two names, the feature's and the target's; got {names}"
+                               ).format(names=str(names)))
+        x.setflags(write=False)
+        y.setflags(write=False)
+        for field, value in (("x", x), ("y", y), ("names", names), ("name", str(self.name))):
+            object.__setattr__(self, field, value)
+
+    @property
+    def n(self) -> int:
+        return len(self.x)
+
+    @property
+    def X(self) -> np.ndarray:  # noqa: N802 - the estimators' name for the (n, 1) features
+        """The feature as the (n, 1) matrix a regressor trains on."""
+        return self.x[:, None]
+
+
+def _sorted_samples(x: np.ndarray, y: np.ndarray, name: str) -> Samples:
+    """Samples ordered by x (the curve and the residuals read left to right)."""
+    order = np.argsort(x, kind="stable")
+    return Samples(x[order], y[order], name=name)
+
+
+def sine(n: int = 200, noise: float = 0.2, seed: int | None = None) -> Samples:
+    """y = sin(x) over about one and a half periods (x uniform in [0, 3 pi]), gaussian
+    noise of std ``noise``: the tube follows a curve; gamma sets how closely."""
+    _check(n, noise, 1)
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(0.0, 3 * np.pi, n)
+    return _sorted_samples(x, np.sin(x) + rng.normal(scale=noise, size=n), "sine")
+
+
+def step(n: int = 200, noise: float = 0.1, seed: int | None = None) -> Samples:
+    """y = 0 left of x = 0 and 1 right of it (x uniform in [-2, 2]), gaussian noise of std
+    ``noise``: a jump no smooth curve follows; a large gamma comes closer."""
+    _check(n, noise, 1)
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(-2.0, 2.0, n)
+    return _sorted_samples(x, (x > 0).astype(np.float64) + rng.normal(scale=noise, size=n),
+                           "step")
+
+
+TREND_OUTLIER_OFFSET = 3.0   # the outliers' distance from the trend, at least (in y)
+
+
+def trend_outliers(n: int = 200, noise: float = 0.2, seed: int | None = None) -> Samples:
+    """y = 0.5 x + 1 (x uniform in [-3, 3]), gaussian noise of std ``noise``, with about
+    10% of the samples moved 3 to 5 above or below the trend: the tube's linear cost lets
+    them pull the curve less than least squares would."""
+    _check(n, noise, 1)
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(-3.0, 3.0, n)
+    y = 0.5 * x + 1.0 + rng.normal(scale=noise, size=n)
+    off = rng.choice(n, size=_outlier_count(n), replace=False)
+    y[off] += rng.choice([-1.0, 1.0], size=len(off)) * rng.uniform(
+        TREND_OUTLIER_OFFSET, TREND_OUTLIER_OFFSET + 2.0, size=len(off))
+    return _sorted_samples(x, y, "trend_outliers")
+
+
+def heteroscedastic(n: int = 200, noise: float = 0.3, seed: int | None = None) -> Samples:
+    """y = x (x uniform in [0, 4]) with gaussian noise of std ``noise`` * x / 2, growing
+    with x (0 at the left, 2 ``noise`` at the right): one tube's width cannot fit both
+    ends."""
+    _check(n, noise, 1)
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(0.0, 4.0, n)
+    return _sorted_samples(x, x + rng.normal(size=n) * noise * x / 2, "heteroscedastic")
+
+
+# Sets for regression (SVR, nu-SVR), apart from the classification and novelty ones.
+REGRESSION_GENERATORS: dict[str, Callable[..., Samples]] = {
+    "sine": sine,
+    "step": step,
+    "trend_outliers": trend_outliers,
+    "heteroscedastic": heteroscedastic,
+}
+
+REGRESSION_GENERATOR_TITLES: dict[str, str] = {
+    "sine": N_("noisy sine"),
+    "step": N_("step"),
+    "trend_outliers": N_("trend with outliers"),
+    "heteroscedastic": N_("growing noise"),
+}
+
+
+def make_samples(name: str, n: int = 200, noise: float | None = None,
+                 seed: int | None = None) -> Samples:
+    """Generate the regression set ``name`` (a key of REGRESSION_GENERATORS);
+    ``noise=None`` uses its default."""
+    if name not in REGRESSION_GENERATORS:
+        raise ValueError(tr("unknown regression set {name}; choose one of {names}").format(
+            name=repr(name), names=tr(", ").join(REGRESSION_GENERATORS)))
+    kw = {} if noise is None else {"noise": noise}
+    return REGRESSION_GENERATORS[name](n=n, seed=seed, **kw)
 
 
 def make_dataset(name: str, n: int = 200, noise: float | None = None, seed: int | None = None,

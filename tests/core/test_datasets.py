@@ -9,12 +9,18 @@ from svmdesk.core.datasets import (
     GENERATORS,
     NOVELTY_GENERATOR_TITLES,
     NOVELTY_GENERATORS,
+    REGRESSION_GENERATOR_TITLES,
+    REGRESSION_GENERATORS,
     Dataset,
+    Samples,
     make_dataset,
+    make_samples,
 )
+from svmdesk.core.errors import DataError
 
 NAMES = ["blobs", "moons", "circles", "xor", "spirals", "two_disks", "gaussians"]
 NOVELTY_NAMES = ["blobs_outliers", "ring_outliers"]
+REGRESSION_NAMES = ["sine", "step", "trend_outliers", "heteroscedastic"]
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -250,6 +256,96 @@ def test_novelty_sets_check_n_and_noise(name):
         make_dataset(name, noise=-1.0)
     with pytest.raises(ValueError, match="integer"):
         make_dataset(name, n=20.0)
+
+
+def test_regression_registry_is_apart_from_the_others():
+    assert list(REGRESSION_GENERATORS) == list(REGRESSION_GENERATOR_TITLES) == REGRESSION_NAMES
+    assert not set(REGRESSION_GENERATORS) & (set(GENERATORS) | set(NOVELTY_GENERATORS))
+    assert REGRESSION_GENERATOR_TITLES["sine"] == "noisy sine"
+    assert all(fn.__doc__ and fn.__doc__.strip() for fn in REGRESSION_GENERATORS.values())
+
+
+@pytest.mark.parametrize("name", REGRESSION_NAMES)
+@pytest.mark.parametrize("n", [1, 2, 9, 10, 200])
+def test_regression_sets_have_n_finite_samples_sorted_by_x(name, n):
+    samples = make_samples(name, n=n, seed=0)
+    assert isinstance(samples, Samples) and samples.n == n
+    assert samples.x.shape == samples.y.shape == (n,)
+    assert samples.x.dtype == samples.y.dtype == np.float64
+    assert np.all(np.diff(samples.x) >= 0)
+    assert np.isfinite(samples.x).all() and np.isfinite(samples.y).all()
+    assert samples.names == ("x", "y") and samples.name == name
+    assert samples.X.shape == (n, 1)
+    assert not samples.x.flags.writeable and not samples.y.flags.writeable
+
+
+@pytest.mark.parametrize("name", REGRESSION_NAMES)
+def test_regression_sets_are_deterministic_per_seed(name):
+    a, b, c = (make_samples(name, n=50, seed=s) for s in (1, 1, 2))
+    np.testing.assert_array_equal(a.x, b.x)
+    np.testing.assert_array_equal(a.y, b.y)
+    assert not np.array_equal(a.y, c.y)
+
+
+def test_sine_follows_one_and_a_half_periods_of_the_sine():
+    samples = make_samples("sine", n=4000, noise=0.2, seed=0)
+    assert samples.x.min() >= 0 and samples.x.max() <= 3 * np.pi
+    assert samples.x.max() > 0.99 * 3 * np.pi       # the whole span is covered
+    np.testing.assert_allclose(np.std(samples.y - np.sin(samples.x)), 0.2, rtol=0.05)
+    exact = make_samples("sine", n=50, noise=0.0, seed=0)
+    np.testing.assert_allclose(exact.y, np.sin(exact.x))
+
+
+def test_step_jumps_by_one_at_zero():
+    samples = make_samples("step", n=50, noise=0.0, seed=3)
+    np.testing.assert_array_equal(samples.y, (samples.x > 0).astype(float))
+    assert samples.x.min() < 0 < samples.x.max()
+
+
+def test_trend_outliers_lie_far_off_the_trend_about_one_in_ten():
+    samples = make_samples("trend_outliers", n=200, noise=0.1, seed=0)
+    off = np.abs(samples.y - (0.5 * samples.x + 1.0))
+    assert np.sum(off > 2.5) == 20
+    assert off[off <= 2.5].max() < 0.5
+
+
+def test_heteroscedastic_noise_grows_with_x():
+    samples = make_samples("heteroscedastic", n=4000, noise=0.3, seed=0)
+    residual = samples.y - samples.x
+    left, right = residual[samples.x < 1.0], residual[samples.x > 3.0]
+    assert right.std() > 3 * left.std()
+    np.testing.assert_allclose(right.std(), 0.3 * 3.5 / 2, rtol=0.1)
+
+
+def test_make_samples_errors():
+    with pytest.raises(ValueError, match="'nope'") as err:
+        make_samples("nope")
+    assert all(name in str(err.value) for name in REGRESSION_NAMES)
+    with pytest.raises(ValueError, match="at least 1"):
+        make_samples("sine", n=0)
+    with pytest.raises(ValueError, match="noise must be >= 0"):
+        make_samples("step", noise=-0.1)
+    with pytest.raises(ValueError, match="noise"):
+        make_samples("step", noise=float("nan"))
+    with pytest.raises(ValueError, match="integer"):
+        make_samples("sine", n=10.5)
+
+
+def test_samples_are_checked_copies():
+    x, y = np.array([0.0, 1.0]), np.array([2.0, 3.0])
+    samples = Samples(x, y, name="mine")
+    x[0] = 9.0
+    assert samples.x[0] == 0.0 and samples.name == "mine"
+    with pytest.raises(DataError, match="2 samples but y has 3"):
+        Samples([0.0, 1.0], [1.0, 2.0, 3.0])
+    with pytest.raises(DataError, match="NaN"):
+        Samples([0.0, 1.0], [1.0, np.nan])
+    with pytest.raises(DataError, match="infinite"):
+        Samples([0.0, np.inf], [1.0, 2.0])
+    with pytest.raises(DataError, match="1-D"):
+        Samples(np.zeros((2, 2)), [1.0, 2.0])
+    with pytest.raises(DataError, match="two names"):
+        Samples([0.0], [1.0], names=("x",))
 
 
 def test_import_does_not_pull_in_gui_libraries():
