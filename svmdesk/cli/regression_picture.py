@@ -8,8 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-CURVE_POINTS = 600          # samples of f across the view
-EDGE = 1e-3                 # |residual| - epsilon within this (of y's spread): on the edge
+from ..drawing.curves import CURVE_POINTS, outside_tube
 
 
 def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: int):
@@ -32,8 +31,8 @@ def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: in
     plot.addItem(pg.ScatterPlotItem(x, z, size=8, brush=pg.mkBrush("#e69f00"),
                                     pen=pg.mkPen("#202020"), name="points"))
     support = np.asarray(model.support_)
-    outside = (np.abs(z[support] - model.predict(x[support, None])) - eps
-               > EDGE * max(float(np.ptp(z)), 1e-12))
+    # the window's rule (drawing.curves): both ring the same support vectors as outside
+    outside = outside_tube(z[support] - model.predict(x[support, None]), eps, z)
     for ring, symbol, pen in ((~outside, "o", pg.mkPen("#111111", width=1.5)),
                               (outside, "s", pg.mkPen("#d62728", width=1.5))):
         plot.addItem(pg.ScatterPlotItem(x[support[ring]], z[support[ring]], size=16,

@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.estimators import SVC, Machine, OneClassSVM, Progress
-from ..core.model import SVMModel
+from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
+from ..core.model import REGRESSORS, SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
+from .curves import curve_of, live_curve_frame, model_curve_frame, recurved
 from .grid import GridSpec, class_grid, decision_grid, model_grid
+from .scenes import Fractions, Frame, Job, Reading, RunMark, Scene
 from .shading import inside_pictures, regions_picture, sides_pictures
 
 GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)
@@ -26,121 +27,6 @@ OUTSIDE = -1e-3              # a one-class f below this: outside the region (the
                              # -1e-9: the free support vectors lie on the edge only to the
                              # solver's tolerance (default 1e-3; |f| up to 5e-4 measured, and
                              # 1e-7 at tol 1e-8), and counting them would break errors <= nu
-
-
-@dataclass(frozen=True)
-class Job:
-    X: np.ndarray            # training points (n, 2)
-    y: np.ndarray            # their class indices (the canvas's classes)
-    params: dict             # SVC parameters
-    spec: GridSpec
-    X_test: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
-    y_test: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
-    labels: np.ndarray | None = None  # the label of each class index, which the machine
-                                         # trains on (None: the indices themselves)
-    kind: str = "c_svc"      # what the machine learns: "c_svc", "nu_svc" or "one_class"
-                             # (then X is the one class, y zeros, and y_test marks the
-                             # held-out points of the class 0 and the outlier marks 1)
-
-    def training_labels(self) -> np.ndarray:
-        return self.y if self.labels is None else np.asarray(self.labels)[self.y]
-
-    def class_of(self, labels: ArrayLike) -> np.ndarray:
-        """The class index of each label the machine speaks of."""
-        if self.labels is None:
-            return np.asarray(labels, dtype=np.intp)
-        index = {label: k for k, label in enumerate(np.asarray(self.labels).tolist())}
-        return np.array([index[label] for label in np.asarray(labels).tolist()],
-                        dtype=np.intp)
-
-
-@dataclass(frozen=True)
-class Scene:
-    """What the canvas draws of a moment: f (or the class regions) on a grid and the
-    pictures of its regions, the boundary and margin lines, and the support vectors."""
-
-    spec: GridSpec
-    classes: tuple                     # class indices (negative, positive) of the machine
-                                       # drawn: the canvas colours its sides by them
-    values: np.ndarray | None          # f on the grid (binary / current machine), float32
-    regions: np.ndarray | None         # class index on the grid (multi-class)
-    contours: dict                     # level -> polylines, NaN rows between them
-    support: np.ndarray                # training indices of support vectors
-    support_xy: np.ndarray             # their positions when the run started
-    bounded: np.ndarray                # bool per support vector: alpha at C (inside margin)
-                                       # or, with a hard margin, a margin not met; one-class:
-                                       # outside the region (f < OUTSIDE)
-    hard_margin: bool = False          # C = inf: no alpha is bounded, every margin must be met
-    colours: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
-                                       # the class index of each of the model's classes
-    one_class: bool = False            # a one-class machine: its edge f = 0, no margins, the
-                                       # region f >= 0 tinted, outside it white
-    outside_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
-                                       # one-class: every point (training, held out or marked)
-                                       # outside the region, in input units
-    # The pictures of its regions (RGBA rows): the sides of f, paler towards the boundary,
-    # and at full strength ("hard regions"); or the class regions of a multi-class model.
-    # Coloured once, where the scene is made (off the GUI thread, by _coloured); a frame
-    # copied with its scene (paused, the run's last snapshot) keeps them.
-    picture: np.ndarray | None = field(default=None, repr=False, compare=False)
-    hard_picture: np.ndarray | None = field(default=None, repr=False, compare=False)
-
-
-@dataclass(frozen=True)
-class Fractions:
-    """nu's two bounds as a nu machine meets them: errors <= nu <= support (LIBSVM: the
-    multipliers at their bound <= nu n <= the support vectors). errors: the fraction of
-    training points outside a one-class region, or of a nu-SVC machine's points on the
-    wrong side of their margin; support: the fraction that are support vectors. Each is
-    (lowest, highest) over the machines, equal for one."""
-
-    errors: tuple[float, float]
-    support: tuple[float, float]
-    nu: float
-    per_machine: bool = False          # of several machines (a live frame: the current one's)
-
-
-@dataclass(frozen=True)
-class Reading:
-    """What the readout and the charts show of a moment."""
-
-    snapshot: Snapshot                 # the solver's state
-    machine: Machine                   # the machine it trains (for a model: its first)
-    train_accuracy: float | None
-    test_accuracy: float | None
-    margin_width: float | None         # 2 / ||w||, linear kernel only
-    elapsed: float
-    history: tuple = ()                # (iteration, primal, dual, gap) of every snapshot
-                                       # since the previous frame, for the charts
-    fractions: Fractions | None = None  # nu-SVC and one-class: how nu's bounds are met
-    marks_outside: tuple[int, int] | None = None   # one-class with outlier marks: (marks
-                                                   # outside the region, marks)
-
-
-@dataclass(frozen=True)
-class RunMark:
-    """Where the run stood when the frame was shown."""
-
-    final: bool = False                # the run's last frame
-    stopped: bool = False              # ... of a run the user stopped
-    paused: bool = False               # shown while the run is paused: the solver waits here
-    steps: int = 0                     # the steps the run had taken when it was shown
-    pauses: int = 0                    # the pauses the run had been asked for by then
-
-
-@dataclass(frozen=True)
-class Frame:
-    """One moment of training as the window shows it: what the canvas draws (scene), what
-    the readout and charts show (reading), where the run stood (run), and the function it
-    is of, to draw it again over another view or read it under the mouse."""
-
-    scene: Scene
-    reading: Reading
-    run: RunMark = RunMark()
-    model: SVMModel | None = None      # the fitted model at the end of a full run
-    estimator: SVC | OneClassSVM | None = None    # the fitted estimator then (to save or
-                                                  # export)
-    f_terms: tuple = ()                # (scaled points, coefficients) of f's kernel sum
 
 
 def _coloured(scene: Scene) -> Scene:
@@ -221,29 +107,24 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
                stopped: bool = False, history: tuple = (),
                sums: KernelSums | None = None) -> Frame:
     """Decision grid, contours, support vectors and accuracies for one moment of training:
-    a solver's snapshot of one machine (numpy only)."""
+    a solver's snapshot of one machine (numpy only); a regression's curve, tube and
+    residuals (curves.py)."""
     snap, m = step.snapshot, step.machine
     points = m.points if m.points is not None else np.arange(len(job.y))
     Z = job.X[points] if m.scaler is None else m.scaler.transform(job.X[points])
+    f_train, f_terms = _training_f(step, Z, sums)
+    if job.kind in REGRESSORS:
+        held_f = (_held_out_f(step, job, Z, f_terms, sums) if len(job.y_test)
+                  else np.empty(0))
+        return live_curve_frame(step, job, f_train, held_f, f_terms, elapsed,
+                                RunMark(final=final, stopped=stopped), history)
     local = np.asarray(snap.support, dtype=np.intp)
-    f_terms: tuple = ()
     if snap.w is not None:
         values = decision_grid(m.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
                                job.spec, w=snap.w, scaler=m.scaler)
-        f_train = Z @ snap.w + snap.bias
     else:
-        assert snap.dual_coef is not None, "a snapshot holds w or the dual coefficients"
-        terms = np.flatnonzero(snap.dual_coef)      # all of f's terms, not only the SVs
-        coef = snap.dual_coef[terms]
-        values = decision_grid(m.kernel, Z[terms], coef, snap.bias, job.spec,
-                               scaler=m.scaler)
-        f_sum = snap.decision                       # the solver's own, when it has it
-        if f_sum is None and sums is not None:
-            f_sum = sums.decision(step, Z)
-        if f_sum is None:
-            f_sum = m.kernel.matvec(Z, Z[terms], coef)
-        f_train = f_sum + snap.bias
-        f_terms = (Z[terms], coef)
+        terms_z, coef = f_terms
+        values = decision_grid(m.kernel, terms_z, coef, snap.bias, job.spec, scaler=m.scaler)
     neg, pos = job.class_of(m.classes)
     margins = np.where(job.y[points] == pos, 1.0, -1.0) * f_train
     f_test = (_held_out_f(step, job, Z, f_terms, sums) if m.count == 1 and len(job.y_test)
@@ -278,6 +159,23 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
             np.arange(len(points) + len(f_test)) < len(points),
             np.concatenate([job.y[points], job.y_test]), int(pos), len(local), job.params["nu"])
     return frame
+
+
+def _training_f(step: Progress, Z: np.ndarray, sums: KernelSums | None) -> tuple:
+    """(f on the training points Z, f's kernel sum (scaled points, coefficients): none for
+    a snapshot with w)."""
+    snap, m = step.snapshot, step.machine
+    if snap.w is not None:
+        return Z @ snap.w + snap.bias, ()
+    assert snap.dual_coef is not None, "a snapshot holds w or the dual coefficients"
+    terms = np.flatnonzero(snap.dual_coef)      # all of f's terms, not only the SVs
+    coef = snap.dual_coef[terms]
+    f_sum = snap.decision                       # the solver's own, when it has it
+    if f_sum is None and sums is not None:
+        f_sum = sums.decision(step, Z)
+    if f_sum is None:
+        f_sum = m.kernel.matvec(Z, Z[terms], coef)
+    return f_sum + snap.bias, (Z[terms], coef)
 
 
 def _held_out_f(step: Progress, job: Job, Z: np.ndarray, f_terms: tuple,
@@ -362,6 +260,8 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
     """The same moment drawn over another rectangle of the plane (the view moved), or None
     for a live multi-class frame (its finished machines are the worker's: the run's next
     frame follows the view)."""
+    if frame.scene.regression:
+        return recurved(frame, spec)
     model, scene = frame.model, frame.scene
     if model is not None and len(model.classes) > 2:
         regions = scene.colours[class_grid(model, spec)]
@@ -382,8 +282,8 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
     return dataclasses.replace(frame, scene=_coloured(moved))
 
 
-def fitted_frame(estimator: SVC | OneClassSVM, step: Progress, job: Job, elapsed: float,
-                 history: tuple = ()) -> Frame:
+def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job: Job,
+                 elapsed: float, history: tuple = ()) -> Frame:
     """The end of a full run: the fitted model drawn exactly as a reopened session draws it
     (every machine's support vectors, accuracies from its own predictions), with the run's
     last snapshot for the readout and the charts.
@@ -391,8 +291,13 @@ def fitted_frame(estimator: SVC | OneClassSVM, step: Progress, job: Job, elapsed
     A binary run whose solver holds f on every training point (SMO's final gradient,
     rebuilt in float64) takes the training accuracy from it: predicting 20,000 points
     again would cost a third of the fit (and a nu machine's fractions, a one-class
-    machine's points outside)."""
+    machine's points outside). A regressor predicts every sample again (one feature: cheap)."""
     snap = step.snapshot
+    if isinstance(estimator, (SVR, NuSVR)):
+        frame = model_frame(estimator, np.vstack([job.X, np.reshape(job.X_test, (-1, 1))]),
+                            np.concatenate([job.y, job.y_test]).astype(np.float64), job.spec,
+                            held_out=np.arange(len(job.y) + len(job.y_test)) >= len(job.y))
+        return _with_run(frame, step, elapsed, history)
     X_test = np.asarray(job.X_test, dtype=np.float64).reshape(-1, 2)
     colours = job.class_of(estimator.model_.classes if isinstance(estimator, OneClassSVM)
                            else estimator.classes_)     # a one-class model's: -1, +1
@@ -414,8 +319,14 @@ def fitted_frame(estimator: SVC | OneClassSVM, step: Progress, job: Job, elapsed
             frame.reading, train_accuracy=float(np.mean(colours[side] == job.y))
             if len(job.y) else None))
         frame = _known_fractions(frame, estimator, f, job, X_test, colours)
+    return _with_run(frame, step, elapsed, history)
+
+
+def _with_run(frame: Frame, step: Progress, elapsed: float, history: tuple) -> Frame:
+    """A model's frame with the run's last snapshot for the readout and the charts."""
     return dataclasses.replace(frame, reading=dataclasses.replace(
-        frame.reading, snapshot=snap, machine=step.machine, elapsed=elapsed, history=history))
+        frame.reading, snapshot=step.snapshot, machine=step.machine, elapsed=elapsed,
+        history=history))
 
 
 def _known_fractions(frame: Frame, estimator: SVC | OneClassSVM, f: np.ndarray, job: Job,
@@ -463,7 +374,11 @@ def _margin_width(w) -> float | None:
 
 
 def decision_at(frame: Frame, xy: ArrayLike) -> tuple:
-    """(f(x), predicted class index) at one point, for the hover readout."""
+    """(f(x), predicted class index) at one point, for the hover readout; a regression's
+    (f at the point's x, None)."""
+    if frame.scene.regression:
+        x_only = np.asarray(xy, dtype=np.float64).reshape(-1)[:1]
+        return float(curve_of(frame, x_only)[0]), None
     x = np.asarray(xy, dtype=np.float64).reshape(1, 2)
     if frame.model is not None:
         values = frame.model.decision_function(x)
@@ -490,7 +405,8 @@ def _one_class_side(scene: Scene, f: float) -> int:
     return int(neg if f < OUTSIDE else pos)
 
 
-def model_frame(model: SVC | OneClassSVM | SVMModel, X: ArrayLike, y: ArrayLike | None,
+def model_frame(model: SVC | OneClassSVM | SVR | NuSVR | SVMModel, X: ArrayLike,
+                y: ArrayLike | None,
                 spec: GridSpec, colours: ArrayLike | None = None,
                 held_out: ArrayLike | None = None) -> Frame:
     """A drawable Frame for an already fitted model (a loaded model file has no solver
@@ -510,21 +426,30 @@ def model_frame(model: SVC | OneClassSVM | SVMModel, X: ArrayLike, y: ArrayLike 
     testing: the train accuracy is over the others, the test accuracy over them. For a
     one-class model the points of its inlier class (colours[1]) not held out are its
     training points, and points of the other class are outlier marks (see Job).
+    A regressor (a fitted SVR or NuSVR, or a model of kind "epsilon_svr" / "nu_svr"): X
+    (n, 1) its samples, y their targets; its curve, tube and residuals (curves.py).
     """
-    if isinstance(model, (SVC, OneClassSVM)):
+    if isinstance(model, (SVC, OneClassSVM, SVR, NuSVR)):
         return _model_frame(model.model_, model, X, y, spec, colours, held_out)
     return _model_frame(model, None, X, y, spec, colours, held_out)
 
 
-def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | None, X: ArrayLike,
-                 y: ArrayLike | None, spec: GridSpec, colours: ArrayLike | None,
-                 held_out: ArrayLike | None) -> Frame:
+def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
+                 X: ArrayLike, y: ArrayLike | None, spec: GridSpec,
+                 colours: ArrayLike | None, held_out: ArrayLike | None) -> Frame:
+    if model.is_regressor:
+        regressor = svc if isinstance(svc, (SVR, NuSVR)) else None
+        return model_curve_frame(model, regressor, np.asarray(X, dtype=np.float64),
+                                 None if y is None else np.asarray(y), spec,
+                                 None if held_out is None else np.asarray(held_out),
+                                 _model_snapshot(model, svc))
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
     colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
     machine = Machine(0, len(model.machines), (model.classes[first.negative],
                                                model.classes[first.positive]),
                       None, kernel, scaler)
-    support, support_xy, bounded = _rings(model, svc)
+    support, support_xy, bounded = _rings(model, None if isinstance(svc, (SVR, NuSVR))
+                                          else svc)
     one_class = model.kind == "one_class"
     if len(model.classes) > 2:
         regions = colours[class_grid(model, spec)]
@@ -563,7 +488,8 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | None, X: ArrayLike,
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
 
 
-def _model_snapshot(model: SVMModel, svc: SVC | OneClassSVM | None) -> Snapshot:
+def _model_snapshot(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None
+                    ) -> Snapshot:
     """What the model file says of its training as a snapshot: its first machine, the
     iterations, and the objective its solver optimised (the catalog says which: the dual or
     the primal)."""

@@ -155,13 +155,21 @@ class NuSVR(_Regressor, table=catalog.NU_SVR_TABLE):
         any, the middle of the gap between the points inside and those outside. SMO's last
         snapshot holds f at every point, exact: no pass over the points is needed."""
         residual = z - (np.asarray(final.decision) + final.bias)
-        size, bound = np.abs(np.asarray(final.dual_coef)), problem.upper[:len(z)]
-        on_edge = (size > 0) & (size < bound)
-        if on_edge.any():
-            return float(np.abs(residual[on_edge]).mean())
-        inside = np.abs(residual[size == 0]).max(initial=0.0)
-        outside = np.abs(residual[size > 0]).min(initial=inside)
-        return 0.5 * float(inside + outside)
+        return tube_width(residual, np.asarray(final.dual_coef), problem.upper[:len(z)])
+
+
+def tube_width(residual: np.ndarray, coef: np.ndarray, upper: ArrayLike) -> float:
+    """The half-width of the tube a nu-SVR's f has found: |residual| of the points on its
+    edge (0 < |a_i - a*_i| < upper_i, their C_i); without any, the middle of the gap
+    between the points inside (a coefficient of 0) and those outside. The window reads
+    it off each snapshot as the fit reads it off the last."""
+    size = np.abs(coef)
+    on_edge = (size > 0) & (size < upper)
+    if on_edge.any():
+        return float(np.abs(residual[on_edge]).mean())
+    inside = np.abs(residual[size == 0]).max(initial=0.0)
+    outside = np.abs(residual[size > 0]).min(initial=inside)
+    return 0.5 * float(inside + outside)
 
 
 def per_point(snapshot: Snapshot, n: int) -> Snapshot:
