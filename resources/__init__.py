@@ -30,8 +30,8 @@ EXAMPLES = (
     Example("imbalanced.csv", N_("Imbalanced: 200 points against 20"), "classification"),
     Example("noisy-sine.csv", N_("Noisy sine: a 1-D regression"), "regression"),
 )
-# What File > Examples and the welcome page offer: the window classifies (for now)
-WINDOW_EXAMPLES = tuple(e for e in EXAMPLES if e.task == "classification")
+# What File > Examples and the welcome page offer: every example (the window does each task)
+WINDOW_EXAMPLES = EXAMPLES
 
 
 def path(relative: str) -> Path:

@@ -19,8 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CATALOGUE = resources.path("locale/ja/LC_MESSAGES")
 # kana, kanji, 。「」 and the full-width forms
 JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
-# Messages whose Japanese is the English itself, or a name (the XOR generator).
-SAME_IN_JAPANESE = {"xor", ", ", "C-SVC", "ν-SVC"}     # ", ": the ideographic comma; names
+# Messages whose Japanese is the English itself: names (the XOR generator, the machines'
+# kinds); ", " is the ideographic comma.
+SAME_IN_JAPANESE = {"xor", ", ", "C-SVC", "ν-SVC", "ε-SVR", "ν-SVR"}
 
 
 def _source_messages() -> set:

@@ -12,11 +12,11 @@ from ..core import MAX_CLASSES, SVC, DataError, Dataset
 from ..formats import load_dataset
 from ..formats.points import (
     foreign_classes_warning,
-    load_targets,
     load_unlabelled,
     match_labels,
     require_features,
 )
+from ..formats.targets import load_targets
 from .common import (
     DATA_FORMATS,
     EXIT_CODES,

@@ -12,7 +12,8 @@ import numpy as np
 from ..core import SVC, SVR, ConvergenceWarning, DataError, NuSVC, NuSVR, OneClassSVM, catalog
 from ..core.datasets import class_labels
 from ..formats import export_libsvm, load_dataset, save_model
-from ..formats.points import load_targets, load_unlabelled
+from ..formats.points import load_unlabelled
+from ..formats.targets import load_targets
 from .common import DATA_FORMATS, EXIT_CODES, EXIT_OK, PROG, check_folder, command, fraction, seed
 from .options import add_options, chosen, trained_with
 

@@ -453,7 +453,10 @@ SVR_TABLE = _kind_table(
     ("smo", "dual-gradient"), "solver", "kernel", _REGRESSION_C,
     Param("epsilon", "real", 0.1, N_("the half-width of the tube within which errors cost "
                                      "nothing"),
-          low=0.0, low_open=False, formula="max(0, |y - f(x)| - epsilon)"),
+          low=0.0, low_open=False, formula="max(0, |y - f(x)| - epsilon)",
+          control=Control(1e-3, 10.0, log=True, label="ε", effect=N_(
+              "Wider ε: a wider tube, fewer support vectors and a smoother curve; points "
+              "inside the tube cost nothing."))),
     *_KERNEL_AND_TRAINING, "learning_rate", "standardize")
 NU_SVR_TABLE = _kind_table(
     ("smo",), "solver", "kernel",
@@ -461,7 +464,10 @@ NU_SVR_TABLE = _kind_table(
                                 "and a lower bound on the fraction of support vectors; the "
                                 "tube's width is found with the curve"),
           low=0.0, high=1.0, high_open=False,
-          formula="e'(a + a*) = nu C n"),
+          formula="e'(a + a*) = nu C n",
+          control=dataclasses.replace(_NU_CONTROL, effect=N_(
+              "Larger ν: more points may lie outside the tube, which narrows to let them; "
+              "smaller ν: a wider tube."))),
     _REGRESSION_C, *_KERNEL_AND_TRAINING, "standardize")
 
 # The kinds of machine (SVMModel.kind), by the name of each one's table, and the task each

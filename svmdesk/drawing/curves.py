@@ -61,14 +61,16 @@ def mean_squared_error(y: np.ndarray, f: np.ndarray) -> float | None:
 
 
 def fit_reading(y: np.ndarray, f: np.ndarray, y_test: np.ndarray, f_test: np.ndarray,
-                tube: float, nu: float | None) -> FitReading:
-    """How the curve fits its training samples (y, f) and the held-out ones."""
+                tube: float, nu: float | None, n_support: int) -> FitReading:
+    """How the curve fits its training samples (y, f) and the held-out ones; n_support of
+    the training samples are support vectors."""
     outside = outside_tube(y - f, tube, y)
     return FitReading(r2=r2_score(y, f), mse=mean_squared_error(y, f),
                       r2_test=r2_score(y_test, f_test),
                       mse_test=mean_squared_error(y_test, f_test), tube=tube,
                       outside=float(np.mean(outside)) if len(y) else None,
-                      nu=None if nu is None else float(nu))
+                      nu=None if nu is None else float(nu),
+                      support=n_support / len(y) if len(y) else None)
 
 
 def curve_scene(spec: GridSpec, x: np.ndarray, y: np.ndarray, f: np.ndarray,
@@ -104,7 +106,7 @@ def live_curve_frame(step: Progress, job: Job, f_train: np.ndarray, f_test: np.n
     y_test = np.asarray(job.y_test, dtype=np.float64)
     reading = Reading(snapshot=snap, machine=m, train_accuracy=None, test_accuracy=None,
                       margin_width=None, elapsed=elapsed, history=history,
-                      fit=fit_reading(y, f_train, y_test, f_test, tube, nu))
+                      fit=fit_reading(y, f_train, y_test, f_test, tube, nu, len(local)))
     return Frame(scene, reading, run, f_terms=f_terms)
 
 
@@ -158,7 +160,7 @@ def model_curve_frame(model: SVMModel, estimator: SVR | NuSVR | None, X: np.ndar
     scene = curve_scene(spec, x[train], targets[train], f[train], support, support, tube,
                         curve)
     reading = dataclasses.replace(reading, fit=fit_reading(
-        targets[train], f[train], targets[test], f[test], tube, nu))
+        targets[train], f[train], targets[test], f[test], tube, nu, len(support)))
     return Frame(scene, reading, RunMark(final=True), model=model, estimator=estimator)
 
 

@@ -103,7 +103,9 @@ class Fractions:
 class FitReading:
     """How a regression fits: R^2 (as SVR.score) and the mean squared error on the training
     samples and on the held-out ones (None without any), the tube's half-width, the
-    fraction of training samples outside it, and nu (nu-SVR's, else None)."""
+    fraction of training samples outside it, nu (nu-SVR's, else None) and the fraction of
+    training samples that are support vectors (nu-SVR's nu-property: outside <= nu <=
+    support)."""
 
     r2: float | None
     mse: float | None
@@ -112,6 +114,7 @@ class FitReading:
     tube: float
     outside: float | None
     nu: float | None = None
+    support: float | None = None
 
 
 @dataclass(frozen=True)

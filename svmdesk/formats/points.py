@@ -438,7 +438,8 @@ def save_dataset(dataset: Dataset, path: StrPath, format: str | None = None) -> 
     write_atomic(path, text)
 
 
-def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter: str) -> str:
+def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter: str,
+              label_header: str = "label") -> str:
     for name in (*feature_names, *labels):
         if not name or name != name.strip():
             raise file_error(path, tr("name {name} is empty or has spaces around it, which a "
@@ -454,7 +455,7 @@ def _csv_text(X: np.ndarray, labels: list, feature_names, path: Path, delimiter:
     out = io.StringIO()
     writer = csv.writer(out, delimiter=delimiter, lineterminator="\n",
                         quoting=csv.QUOTE_NONNUMERIC if risky else csv.QUOTE_MINIMAL)
-    writer.writerow([*feature_names, "label"])
+    writer.writerow([*feature_names, label_header])
     writer.writerows([*row, lab] for row, lab in zip(X.tolist(), labels))  # floats: repr
     text = out.getvalue()
     return "\ufeff" + text if text.startswith("\ufeff") else text  # the loader drops one BOM
@@ -477,19 +478,6 @@ def _libsvm_text(X: np.ndarray, labels: list, path: Path) -> str:
                                      if v != 0 or j == d)])
              for row, lab in zip(X.tolist(), labels)]
     return "".join(line + "\n" for line in lines)
-
-
-def load_targets(path: StrPath) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """(X, z, feature names) of a regression data file: the label column (CSV: the last;
-    LIBSVM: each line's first item) holds each point's numeric target, a measurement and
-    not a class. A target that is no finite number is said with its file, line and column."""
-    path = Path(path)
-    text = read_text(path)
-    if _is_libsvm(path, text):
-        X, labels, names = _load_libsvm(text, path, None, None, None, targets=True)
-    else:
-        X, labels, names = _load_csv(text, path, None, None, None, targets=True)
-    return X, np.array(labels, dtype=np.float64), names
 
 
 def load_unlabelled(path: StrPath) -> tuple[np.ndarray, list[str]]:

@@ -519,27 +519,25 @@ def test_an_autosave_without_a_usable_file_restores_unnamed_and_ctrl_s_asks(
     assert len(dialogs) == 1                            # Save as: where?
 
 
-def test_regression_files_and_a_model_of_another_task_are_refused_and_change_nothing(
-        window, tmp_path):
-    """The window shows classification and novelty detection for now: a regressor model or a
-    regression session is said in the banner, and so is a one-class model over points of
-    classes (its task is chosen first); the window stays as it was."""
+def test_a_model_of_another_task_is_refused_and_a_session_brings_its_task(window, tmp_path):
+    """A one-class or regressor model over points of classes asks for its task in the Task
+    box first, and the window stays as it was; a regression session opens in its task."""
     from svmdesk.core import SVR, OneClassSVM
     from svmdesk.formats.session import Session, save_session
 
     X = np.random.default_rng(1).normal(size=(30, 2))
     save_model(OneClassSVM().fit(X), tmp_path / "novelty.json")
-    save_model(SVR().fit(X, X[:, 0]), tmp_path / "svr.json")
+    save_model(SVR().fit(X[:, :1], X[:, 1]), tmp_path / "svr.json")
     save_session(Session(X=X, y=np.zeros(30, int), held_out=np.zeros(30, bool),
                          class_names=(), task="regression", targets=X[:, 1]),
                  tmp_path / "curve.svmdesk")
     before = window.points.state()
     for name, says in (("novelty.json", "choose Novelty detection in the Task box first"),
-                       ("svr.json", "holds a epsilon_svr model; the window shows "
-                                    "classification and novelty detection"),
-                       ("curve.svmdesk", "holds a regression session; the window shows "
-                                         "classification and novelty detection")):
+                       ("svr.json", "choose a regression task in the Task box first")):
         window.files.open(tmp_path / name)
         assert says in window.notices.banner.text()
         assert window.fitted is None and window.points.task == "classification"
         assert all(np.array_equal(a, b) for a, b in zip(before[:3], window.points.state()[:3]))
+    window.files.open(tmp_path / "curve.svmdesk")
+    assert window.points.task == "regression" and window.panel.task.currentData() == "epsilon_svr"
+    np.testing.assert_array_equal(window.points.X, X)

@@ -39,12 +39,13 @@ def test_each_png_icon_is_the_svg_drawn_at_its_size(qapp, size):
 
 def test_the_examples_menu_lists_what_the_window_can_open(window):
     titles = [a.text() for a in _examples_menu(window).actions()]
-    assert titles == [e.title for e in resources.EXAMPLES if e.task == "classification"]
+    assert titles == [e.title for e in resources.EXAMPLES]
     assert app_icon() is app_icon()                   # made once
 
 
 @pytest.mark.parametrize("example", [e for e in resources.EXAMPLES
                                      if e.task == "classification"], ids=lambda e: e.file)
+# (the regression example: tests/app/test_regression.py)
 def test_each_example_opens_from_the_menu_and_stays_out_of_the_recent_files(window, example):
     recent_before = window.files.recent.paths()
     action = next(a for a in _examples_menu(window).actions() if a.text() == example.title)

@@ -70,8 +70,9 @@ class ReplacePoints(QUndoCommand):
 
 class ChangeTask(ReplacePoints):
     """The points become the points of another task: for novelty detection every point is
-    a point of the one class; back in classification, the outlier marks a class of their
-    own (the class after the points'). Undo brings back what each point was."""
+    a point of the one class; for regression a sample at its place (x, y); back in
+    classification, the outlier marks a class of their own (the class after the points'),
+    and samples keep the class they had. Undo brings back what each point was."""
 
     def __init__(self, points: PointSet, task: str, text: str):
         X, y, test, names, _ = points.state()
@@ -81,6 +82,8 @@ class ChangeTask(ReplacePoints):
 
 def _added(points: PointSet, label: int) -> str:
     """The undo step's name of a point added."""
+    if points.regression:
+        return tr("Add sample")
     if points.novelty:
         return tr("Add outlier mark") if label == MARK else tr("Add point")
     return tr("Add point of class {name}").format(name=points.class_names[label])

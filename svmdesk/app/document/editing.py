@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QCursor, QUndoStack
 
 from ...core import catalog, make_dataset
+from ...core.datasets import Samples, make_samples
 from ...i18n import N_, tr
 from ..tasks import MARK
 from .commands import AddPoint, ChangeTask, MovePoint, RemovePoint, ReplacePoints
@@ -24,7 +25,8 @@ if TYPE_CHECKING:
 
 # The undo step of a change of task, by the task the points become points of
 TASK_STEPS = {"classification": N_("Change the task to classification"),
-              "novelty": N_("Change the task to novelty detection")}
+              "novelty": N_("Change the task to novelty detection"),
+              "regression": N_("Change the task to regression")}
 
 
 class Editing(QObject):
@@ -73,6 +75,9 @@ class Editing(QObject):
             said = tr("Novelty detection: every point is a point of the one class. A left "
                       "click adds a point, a right click an outlier mark the model never "
                       "trains on (Ctrl+Z brings the classes back).")
+        elif task == "regression":
+            said = tr("Regression: every point is a sample (x, y), its height the target. "
+                      "A click adds a sample (Ctrl+Z brings the classes back).")
         else:
             said = (tr("Classification: the outlier marks are a class of their own now.")
                     if marks else tr("Classification: clicks add points of the class chosen."))
@@ -82,6 +87,9 @@ class Editing(QObject):
         if self.points.novelty:
             self.notices.say(tr("Novelty detection has one class: a left click adds a point, "
                                 "a right click an outlier mark."), 4000)
+            return
+        if self.points.regression:
+            self.notices.say(tr("Regression has no classes: a click adds a sample."), 4000)
             return
         self.canvas.current_class = k
         self.notices.say(tr("Clicks now add points of class {number}.").format(number=k + 1),
@@ -96,15 +104,22 @@ class Editing(QObject):
             self.undo.push(MovePoint(self.points, index, old, new))
 
     def generate(self, name: str, n: int, noise: float, seed: int) -> None:
+        """Points made by the generator `name` (regression: samples (x, y))."""
+        make = make_samples if self.points.regression else make_dataset
         try:
-            data = make_dataset(name, n=n, noise=noise, seed=seed)
+            data = make(name, n=n, noise=noise, seed=seed)
         except ValueError as e:
             self.notices.error(str(e))
             return
         self.panel.choose_generator(name)
-        self.replace_points(data.X, data.y, data.class_names,
-                            tr("Generate {name}").format(name=name))
-        self.canvas.set_axis_names(data.feature_names)
+        text = tr("Generate {name}").format(name=name)
+        if isinstance(data, Samples):
+            self.replace_points(np.column_stack([data.x, data.y]), np.zeros(len(data.x), np.intp),
+                                None, text)
+            self.canvas.set_axis_names(data.names)
+        else:
+            self.replace_points(data.X, data.y, data.class_names, text)
+            self.canvas.set_axis_names(data.feature_names)
         self.canvas.fit_view()
 
     def clear_points(self) -> None:

@@ -13,7 +13,8 @@ class PointSet(QObject):
     """2-D points with, per point, what it is in the task and whether it is held out for
     testing. `task` "classification": y is a class index 0..7; "novelty": y is 0 for a
     point of the one class and MARK for an outlier mark, which no model ever trains on
-    (the class names are kept for a return to classification).
+    (the class names are kept for a return to classification); "regression": each point
+    is a sample whose target is its second coordinate (y is kept, unused: app/tasks.py).
 
     Every change emits `changed`; the arrays handed out are read-only copies.
     """
@@ -31,6 +32,10 @@ class PointSet(QObject):
     @property
     def novelty(self) -> bool:
         return self.task == "novelty"
+
+    @property
+    def regression(self) -> bool:
+        return self.task == "regression"
 
     def __len__(self) -> int:
         return len(self._y)

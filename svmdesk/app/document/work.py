@@ -30,7 +30,7 @@ class Work(QObject):
     def used_class_names(self) -> list:
         """The class names the points use (two at least: a click adds class 2)."""
         y = self.points.y
-        if self.points.novelty:                   # no classes: their names wait for a return
+        if self.points.task != "classification":  # no classes: their names wait for a return
             return []
         return list(self.points.class_names[:max(2, int(y.max()) + 1 if len(y) else 0)])
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from ...core import DataError, Dataset
 from ...formats import export_libsvm, save_dataset, save_model
 from ...formats.session import SUFFIX, Session, save_session
+from ...formats.targets import save_targets
 from ...i18n import N_, tr
 from ...resources import WINDOW_EXAMPLES, Example, example_path
 from ..actions import make_action
@@ -117,15 +118,18 @@ class FileActions(QObject):
         event loop runs). When several opens overlap, the last one asked for wins.
         `remember`: list it among the recent files (whose folder the save dialogs open in)."""
         self._request += 1
-        request = self._request
-        in_background(lambda: _read_or_error(path),
+        request, task = self._request, self.work.points.task     # a data file is read for it
+        in_background(lambda: _read_or_error(path, task),
                       lambda result: self._apply(result, request, remember),
                       lambda e: self._apply(tr("cannot open {path}: {reason}")
                                             .format(path=path, reason=e), request))
 
     def open_example(self, example: Example) -> None:
         """An example data set, as any data file is opened, but kept out of the recent
-        files: the save dialogs must not offer the installed package's folder."""
+        files: the save dialogs must not offer the installed package's folder. The window
+        takes the example's task first (an undoable step) if it does another."""
+        if example.task != self.work.points.task:
+            self.opener.take_task(example.task)
         self.open(example_path(example), remember=False)
 
     def _apply(self, result, request: int, remember: bool = True) -> None:
@@ -142,6 +146,8 @@ class FileActions(QObject):
         try:
             if opened.kind == "data":
                 done = o.apply_dataset(opened.path, opened.value)
+            elif opened.kind == "samples":
+                done = o.apply_samples(opened.path, opened.value)
             elif opened.kind == "session":
                 done = o.apply_session(opened.value, name)
             else:
@@ -199,6 +205,9 @@ class FileActions(QObject):
         if path.suffix.lower() not in DATA_SUFFIXES:
             path = _with_suffix(path, ".csv")
         s = self.opener.current_session()
+        if s.task == "regression":       # the feature, then the target (its canvas height)
+            return self._write(lambda: save_targets(s.X[:, :1], s.per_point(),
+                                                    s.feature_names, path), Path(path))
         if s.task == "novelty":          # the marks as a class "outlier": a reopen marks them
             data = Dataset(X=s.X, y=s.per_point().astype(np.intp), class_names=NOVELTY_CLASSES,
                            feature_names=s.feature_names)
@@ -433,10 +442,11 @@ class PictureOptions(QDialog):
         return self.caption.text().strip() if self.with_caption.isChecked() else ""
 
 
-def _read_or_error(path):
-    """An Opened document, or the message to show (runs off the GUI thread)."""
+def _read_or_error(path, task: str = "classification"):
+    """An Opened document (a data file read for `task`), or the message to show (runs off
+    the GUI thread)."""
     try:
-        return read_document(path)
+        return read_document(path, task)
     except DataError as e:
         return str(e)
     except OSError as e:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QSettings
@@ -19,6 +18,7 @@ from ...core import DataError
 from ...formats import load_dataset, load_session, model_json, session
 from ...formats.checked_json import read_json
 from ...formats.points import DATA_SUFFIXES
+from ...formats.targets import load_targets
 from ...i18n import tr
 
 _DATA_PATTERNS = " ".join(f"*{suffix}" for suffix in DATA_SUFFIXES)
@@ -46,44 +46,31 @@ def open_files() -> str:
 
 @dataclass(frozen=True)
 class Opened:
-    kind: str          # "data", "session" or "model"
+    kind: str          # "data", "samples", "session" or "model"
     path: Path
-    value: object      # a Dataset, Session or fitted SVC
+    value: object      # a Dataset, Samples, Session or fitted estimator
 
 
-def read_document(path) -> Opened:
+def read_document(path, task: str = "classification") -> Opened:
     """Read any file the window opens; DataError says what is wrong with it. A .json file
-    holds a model or a session: its own "format" field says which."""
+    holds a model or a session: its own "format" field says which. A data file is read for
+    the `task` the window does: in regression its label column holds targets (Samples)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == session.SUFFIX:
-        return _shown(Opened("session", path, load_session(path)))
+        return Opened("session", path, load_session(path))
     if suffix == ".json":
         doc = read_json(path, "svmdesk model file", model_json.MAX_BYTES)
         if isinstance(doc, dict) and doc.get("format") == session.FORMAT:
-            return _shown(Opened("session", path, session.session_from_document(doc,
-                                                                                path.name)))
-        return _shown(Opened("model", path, model_json.model_from_document(doc, path.name)))
+            return Opened("session", path, session.session_from_document(doc, path.name))
+        return Opened("model", path, model_json.model_from_document(doc, path.name))
     if suffix == ".model":
         raise DataError(tr("{name}: svmdesk exports LIBSVM models but reads its own JSON "
                            "models only; open the .json model the file was exported from")
                         .format(name=path.name))
+    if task == "regression":
+        return Opened("samples", path, load_targets(path))
     return Opened("data", path, load_dataset(path))
-
-
-def _shown(opened: Opened) -> Opened:
-    """The session or model, if the window can show it: classification and novelty
-    detection (regression files are read by svmdesk predict and render, for now)."""
-    value: Any = opened.value
-    kind = value.task if opened.kind == "session" else value.model_.kind
-    if kind not in ("regression", "epsilon_svr", "nu_svr"):
-        return opened
-    said = (tr("{name} holds a {kind} session; the window shows classification and novelty "
-               "detection for now")
-            if opened.kind == "session" else
-            tr("{name} holds a {kind} model; the window shows classification and novelty "
-               "detection for now (svmdesk predict and svmdesk render read it)"))
-    raise DataError(said.format(name=opened.path.name, kind=kind))
 
 
 def range_warning(svc, X, slack: float = 0.25) -> str:

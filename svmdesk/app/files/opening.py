@@ -15,10 +15,11 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QUndoStack
 
 from ...core import MAX_CLASSES
+from ...core.catalog import KIND_TASKS
 from ...drawing.frames import model_frame
 from ...formats import Session
 from ...formats.points import foreign_classes_warning, match_labels
-from ...i18n import tr
+from ...i18n import N_, tr
 from ..tasks import MARK
 from .columns import ColumnChooser, remember_columns, remembered_columns
 from .kinds import range_warning
@@ -38,6 +39,15 @@ if TYPE_CHECKING:
 MARK_NAMES = ("outlier", "-1")
 # The model's classes (-1 outlier, +1 inlier) as the points' indices (1 a mark, 0 a point)
 ONE_CLASS_COLOURS = np.array([MARK, 0])
+
+# What a model of a task other than the points' asks for, by the model's task
+OTHER_TASK = {
+    "classification": N_("{name} holds a classifier: choose a classification task in the Task "
+                         "box first, then open it again."),
+    "novelty": N_("{name} holds a one-class SVM (novelty detection): choose Novelty detection "
+                  "in the Task box first, then open it again."),
+    "regression": N_("{name} holds a regressor: choose a regression task in the Task box "
+                     "first, then open it again.")}
 
 # Coordinates the canvas draws and the kernels square without leaving float64 (pyqtgraph
 # draws nothing at 1e160; the core refuses squares beyond 1e300)
@@ -125,13 +135,15 @@ class Opener(QObject):
                           view=(x0, x1, y0, y1), model=self.work.fitted, task=task)
         if task == "novelty":
             session = replace(session, y=np.zeros(len(y), dtype=np.intp), outliers=y == MARK)
+        elif task == "regression":       # a sample's target is its height on the canvas
+            session = replace(session, y=np.zeros(len(y), dtype=np.intp), targets=X[:, 1])
         return session
 
     def apply_session(self, session: Session, name: str) -> bool:
         """Show a session's points, settings, view and model. A setting this window cannot
         take, or a model it cannot draw, is an error that changes nothing."""
-        problem = session.model is not None and self.model_problem(session.model, name,
-                                                                   session.class_names)
+        problem = session.model is not None and self.model_problem(
+            session.model, name, session.class_names, session.task)
         if problem:
             self.notices.file_error(problem)
             return False
@@ -141,9 +153,8 @@ class Opener(QObject):
             except ValueError as e:
                 self.notices.file_error(f"{name}: {e}")
                 return False
-            novelty = session.task == "novelty"
-            values = np.where(session.per_point(), MARK, 0) if novelty else session.y
-            self.points.replace(session.X, values, session.held_out, session.class_names,
+            X, values = _points_of(session)
+            self.points.replace(X, values, session.held_out, session.class_names,
                                 session.task)
             self.panel.show_points_source(name)
             self.undo.clear()
@@ -161,23 +172,21 @@ class Opener(QObject):
         self.notices.say(" ".join([opened, *session.notes]), 15000)
         return True
 
-    def model_problem(self, svc, name: str, class_names=None) -> str:
-        """Why the canvas cannot draw `svc` over points of these classes ('' if it can)."""
-        if svc.n_features_in_ != 2:
-            return tr("{name} is a model of {n} features; the canvas draws models of 2 "
-                      "features only.").format(name=name, n=svc.n_features_in_)
-        if class_names is None:          # over the points shown: of their task
-            one_class = svc.model_.kind == "one_class"
-            if one_class and not self.points.novelty:
-                return tr("{name} holds a one-class SVM (novelty detection): choose Novelty "
-                          "detection in the Task box first, then open it again.").format(
-                    name=name)
-            if self.points.novelty and not one_class:
-                return tr("{name} holds a classifier: choose a classification task in the "
-                          "Task box first, then open it again.").format(name=name)
-            if one_class:
-                return ""
-        elif svc.model_.kind == "one_class":
+    def model_problem(self, svc, name: str, class_names=None, task: str | None = None) -> str:
+        """Why the canvas cannot draw `svc` over points of these classes ('' if it can): a
+        model of another task than the points' (`task`, by default the window's), of a
+        number of features the canvas does not draw, of more classes than it shows."""
+        kind = svc.model_.kind
+        wanted, task = KIND_TASKS[kind], self.points.task if task is None else task
+        if wanted != task:
+            return tr(OTHER_TASK[wanted]).format(name=name)
+        features = 1 if task == "regression" else 2
+        if svc.n_features_in_ != features:
+            return (tr("{name} is a regressor of {n} features; the canvas draws regressors of "
+                       "1 feature only.") if task == "regression" else
+                    tr("{name} is a model of {n} features; the canvas draws models of 2 "
+                       "features only.")).format(name=name, n=svc.n_features_in_)
+        if task != "classification":
             return ""
         names = self.work.used_class_names() if class_names is None else list(class_names)
         unmatched = int((match_labels([str(c) for c in svc.classes_], names) < 0).sum())
@@ -200,6 +209,9 @@ class Opener(QObject):
         if kind == "one_class":
             frame, strangers = model_frame(svc, X, y, self.grid_spec(), ONE_CLASS_COLOURS,
                                            held_out=test | (y == MARK)), ""
+        elif self.points.regression:     # a sample's x is the feature, its height the target
+            frame, strangers = model_frame(svc, X[:, :1], X[:, 1], self.grid_spec(),
+                                           held_out=test), ""
         else:
             frame, strangers = self._classifier_frame(svc, X, y, test)
         params = svc.get_params()
@@ -234,6 +246,37 @@ class Opener(QObject):
         strangers = foreign_classes_warning(used[:len(of_model)], svc.classes_) if len(y) else ""
         return frame, strangers
 
+    def take_task(self, task: str) -> None:
+        """The points become points of `task` (an undoable step), in the kind of it the Task
+        box chose last."""
+        self.editing.choose_kind(self.panel.kind_for(task))
+
+    def apply_samples(self, path, samples) -> bool:
+        """Show a regression data file's samples: its first feature along x and its target
+        as the height (a file of more features says which one the canvas shows)."""
+        X, z, names = samples
+        name = Path(path).name
+        top = float(max(np.abs(X[:, 0]).max(initial=0.0), np.abs(z).max(initial=0.0)))
+        if top > CANVAS_LIMIT:
+            self.notices.file_error(tr("{name}: its points reach {top}, beyond what the "
+                                       "canvas can draw and the kernels can square (about "
+                                       "{limit}); divide the columns by a common scale")
+                                    .format(name=name, top=f"{top:.2g}",
+                                            limit=f"{CANVAS_LIMIT:.0e}"))
+            return False
+        self.panel.show_points_source(name)
+        self.editing.replace_points(np.column_stack([X[:, 0], z]), np.zeros(len(z), np.intp),
+                                    None, tr("Open {name}").format(name=name))
+        self.canvas.set_axis_names((names[0], tr("target")))
+        self.canvas.fit_view()
+        message = tr("Opened {path}: {n} samples.").format(path=path, n=len(z))
+        if X.shape[1] > 1:
+            message = tr("Opened {path}: {n} samples; the canvas shows and trains on its "
+                         "first feature, {x}, of {columns}.").format(
+                path=path, n=len(z), x=names[0], columns=X.shape[1])
+        self.notices.say(message, 10000)
+        return True
+
     @contextlib.contextmanager
     def _applying_file(self):
         """Controls set from a file are not the user's edits: no auto-retrain meanwhile."""
@@ -243,3 +286,14 @@ class Opener(QObject):
         finally:
             self.applying = was
 
+
+
+def _points_of(session: Session) -> tuple:
+    """(canvas positions, y) of a session's points as the window keeps them (app/tasks.py):
+    a regression sample's height is its target."""
+    if session.task == "regression":
+        return (np.column_stack([session.X[:, 0], session.per_point()]),
+                np.zeros(len(session.X), dtype=np.intp))
+    if session.task == "novelty":
+        return session.X, np.where(session.per_point(), MARK, 0)
+    return session.X, session.y

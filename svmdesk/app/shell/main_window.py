@@ -225,6 +225,7 @@ class MainWindow(QMainWindow):
         p.reset_requested.connect(self.reset)
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
+        p.residuals_toggled.connect(c.set_residuals)
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display
         v.frame_shown.connect(self.frame_shown)
@@ -248,12 +249,15 @@ class MainWindow(QMainWindow):
 
     def _points_changed(self) -> None:
         X, y, test = self.points.X, self.points.y, self.points.test_mask
-        novelty = self.points.novelty
-        self.canvas.set_points(X, y, test, self.points.class_names, novelty)
-        self.panel.show_task(self.points.task)
+        task = self.points.task
+        self.canvas.set_points(X, y, test, self.points.class_names, task)
+        self.panel.show_task(task)
         self.panel.set_class_names(self.points.class_names)
-        # novelty detection: a left click adds a point of the one class (a right, a mark)
-        self.canvas.current_class = 0 if novelty else self.panel.klass.currentIndex()
+        # novelty detection: a left click adds a point of the one class (a right, a mark);
+        # regression: a sample, whichever button
+        classification = task == "classification"
+        self.canvas.current_class = self.panel.klass.currentIndex() if classification else 0
+        self.canvas.right_class = 1 if task != "regression" else 0
         self._auto_retrain()
 
     def after_run(self, action) -> None:
@@ -300,6 +304,9 @@ class MainWindow(QMainWindow):
             raise RunRefused(refusal)
         X, y, test = self.points.X, self.points.y, self.points.test_mask
         kind = self.panel.kind_key()
+        if self.points.regression:   # a sample's x is its feature, its height its target
+            return Job(X[~test, :1], X[~test, 1], self.panel.params(), self.grid_spec(),
+                       X[test, :1], X[test, 1], kind=kind)
         if self.points.novelty:      # marks and held-out points: what the model never sees
             unseen = test | (y == MARK)
             return Job(X[~unseen], y[~unseen], self.panel.params(), self.grid_spec(),
@@ -314,6 +321,10 @@ class MainWindow(QMainWindow):
         except ValueError as e:
             return str(e)
         y = self.points.y[~self.points.test_mask]
+        if self.points.regression:
+            return "" if len(y) >= 2 else tr(
+                "Regression needs at least two samples to learn from: click the canvas to "
+                "add some (held-out samples are never trained on).")
         if self.points.novelty:
             return "" if (y == 0).any() else tr(
                 "Novelty detection needs points to learn from: left-click the canvas to add "
@@ -351,7 +362,7 @@ class MainWindow(QMainWindow):
             if self.points.novelty:
                 text += "   " + (tr("inside the region") if cls == 0
                                  else tr("outside the region: an outlier"))
-            else:
+            elif not self.points.regression:          # a regression's f(x) is its prediction
                 text += "   " + tr("predicted class: {name}").format(
                     name=self.points.class_names[cls])
         self.notices.say(text)

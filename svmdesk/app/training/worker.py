@@ -17,7 +17,7 @@ import traceback
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from ...core import SVC, NuSVC, OneClassSVM
+from ...core import SVC, SVR, NuSVC, NuSVR, OneClassSVM
 from ...core.errors import hearing_warnings
 from ...core.estimators import Progress
 from ...core.solvers.smo import RowMemory, keeping_row_memory
@@ -41,8 +41,9 @@ FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # window responsive at a few per cent of solver speed.
 GIL_SWITCH_INTERVAL = 0.0005
 # by Job.kind
-ESTIMATORS: dict[str, type[SVC] | type[OneClassSVM]] = {
-    "c_svc": SVC, "nu_svc": NuSVC, "one_class": OneClassSVM}
+ESTIMATORS: dict[str, type[SVC] | type[OneClassSVM] | type[SVR] | type[NuSVR]] = {
+    "c_svc": SVC, "nu_svc": NuSVC, "one_class": OneClassSVM, "epsilon_svr": SVR,
+    "nu_svr": NuSVR}
 # The solver rests while the window paints a frame, at most this long. Painting is Python
 # too, and the solver's pair step is a dozen short numpy calls that each let go of the GIL
 # and then wait a switch interval to get it back: next to a busy Python thread it ran 27x
@@ -214,7 +215,8 @@ class TrainingWorker(QObject):
 
 
 def _stream(estimator, job: Job, wanted):
-    """The estimator's training stream (a one-class SVM learns from points alone)."""
+    """The estimator's training stream (a one-class SVM learns from points alone; a
+    regressor's labels are the targets)."""
     if isinstance(estimator, OneClassSVM):
         return estimator.iter_fit(job.X, every=1, wanted=wanted)
     return estimator.iter_fit(job.X, job.training_labels(), every=1, wanted=wanted)

@@ -92,8 +92,8 @@ class _EditingViewBox(pg.ViewBox):
             else:
                 self.canvas.add_requested.emit(xy[0], xy[1], self.canvas.current_class)
             ev.accept()
-        elif ev.button() == Qt.MouseButton.RightButton:
-            self.canvas.add_requested.emit(xy[0], xy[1], 1)   # quick binary workflow
+        elif ev.button() == Qt.MouseButton.RightButton:   # quick binary workflow; a mark
+            self.canvas.add_requested.emit(xy[0], xy[1], self.canvas.right_class)
             ev.accept()
         else:
             super().mouseClickEvent(ev)
@@ -216,6 +216,7 @@ class Canvas(pg.PlotWidget):
         self.view = _EditingViewBox(self)
         super().__init__(parent, viewBox=self.view, background="w")
         self.current_class = 0
+        self.right_class = 1         # the class a right click adds (novelty: a mark)
         self.points_xy = np.empty((0, 2))
         self.hard_regions = False
         self._last_frame = None
@@ -288,8 +289,12 @@ class Canvas(pg.PlotWidget):
         # leaving out the markers beyond their old edges or cutting them in half: a moved
         # view paints the points anew.
         self.view.sigRangeChanged.connect(self._repaint_points)
+        # regression: each sample's residual, a thin line to the curve
+        self.residuals = pg.PlotCurveItem(pen=pg.mkPen("#7F7F7F", width=1), antialias=False)
+        self.residuals.setZValue(5)
+        self.show_residuals = True
         for item in (self.free_rings, self.bounded_rings, self.held_out, self.marks,
-                     self.outside):
+                     self.outside, self.residuals):
             self.addItem(item)
         for item in self.plotItem.items:       # clicks and drags are the view box's to handle
             item.mouseClickEvent = _ignore
@@ -298,11 +303,15 @@ class Canvas(pg.PlotWidget):
 
     # -- points ---------------------------------------------------------------------------
     def set_points(self, X: np.ndarray, y: np.ndarray, test: np.ndarray, names,
-                   novelty: bool = False) -> None:
+                   task: str = "classification") -> None:
         """Draw the points: each class in its colour and marker, held-out ones hollow; in
-        novelty detection (`novelty`) y is 0 for a point of the one class and 1 for an
-        outlier mark, drawn as a cross."""
+        novelty detection y is 0 for a point of the one class and 1 for an outlier mark,
+        drawn as a cross; in regression every point is a sample, in one colour (app/tasks.py
+        says what y holds in each task)."""
         self.points_xy = np.asarray(X)
+        novelty = task == "novelty"
+        if task == "regression":
+            y = np.zeros(len(y), dtype=np.intp)          # the classes kept are not shown
         marks = (np.asarray(y) == 1) if novelty else np.zeros(len(y), dtype=bool)
         train = ~np.asarray(test, dtype=bool) & ~marks
         self.legend.clear()
@@ -317,8 +326,9 @@ class Canvas(pg.PlotWidget):
             self._samples[k].setVisible(present)
             item.setVisible(present)               # an empty item still costs a paint call
             if present:
-                self.legend.addItem(self._samples[k], _label(tr("points") if novelty
-                                                             else names[k]))
+                self.legend.addItem(self._samples[k], _label(
+                    tr("points") if novelty else tr("samples") if task == "regression"
+                    else names[k]))
         self.marks.setSize(size + 2)
         self.marks.setData(X[marks, 0], X[marks, 1])
         self.marks.setVisible(bool(marks.any()))
@@ -378,6 +388,10 @@ class Canvas(pg.PlotWidget):
     def show_frame(self, frame) -> None:
         """Draw the frame's scene (the frame is kept: the window reads the moment drawn)."""
         self._last_frame, scene = frame, frame.scene
+        if scene.regression:
+            self._show_curve(scene)
+            return
+        self.residuals.setData([], [])
         spec = scene.spec
         picture = scene.hard_picture if self.hard_regions else scene.picture
         # an RGBA picture made with the frame: shown as it is
@@ -399,6 +413,31 @@ class Canvas(pg.PlotWidget):
         self.outside.setData(outside[:, 0], outside[:, 1])
         self.outside.setVisible(len(outside) > 0)
 
+    def _show_curve(self, scene) -> None:
+        """A regression's scene: the curve f(x) solid, the tube f(x) +- its half-width
+        dashed, each sample's residual (when shown), the support vectors ringed."""
+        self.regions.clear()
+        x, f = scene.curve[:, 0], scene.curve[:, 1]
+        gap = np.array([np.nan])
+        self.boundary.setData(x, f)
+        self.margins.setData(np.concatenate([x, gap, x]),
+                             np.concatenate([f + scene.tube, gap, f - scene.tube]),
+                             connect="finite")
+        residuals = scene.residuals if self.show_residuals else np.empty((0, 2))
+        self.residuals.setData(residuals[:, 0], residuals[:, 1], connect="finite")
+        sv, bounded = scene.support_xy, scene.bounded
+        self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1])
+        self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
+        self.free_rings.setVisible(bool((~bounded).any()))
+        self.bounded_rings.setVisible(bool(bounded.any()))
+        self.outside.setData([], [])
+        self.outside.setVisible(False)
+
+    def set_residuals(self, shown: bool) -> None:
+        self.show_residuals = shown
+        if self._last_frame is not None:
+            self.show_frame(self._last_frame)
+
     def set_hard_regions(self, hard: bool) -> None:
         self.hard_regions = hard
         if self._last_frame is not None:
@@ -409,7 +448,7 @@ class Canvas(pg.PlotWidget):
         self.regions.clear()
         for item in (self.boundary, self.margins):
             item.setData([], [])
-        for item in (self.free_rings, self.bounded_rings, self.outside):
+        for item in (self.free_rings, self.bounded_rings, self.outside, self.residuals):
             item.setData([], [])
 
     def fit_view(self) -> None:

@@ -3,8 +3,9 @@ the readout (readout.py). It holds widgets and reports what the user asks for; t
 acts."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,7 +22,13 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import GENERATORS, Kernel, catalog
-from ...core.datasets import GENERATOR_TITLES, NOVELTY_GENERATOR_TITLES, NOVELTY_GENERATORS
+from ...core.datasets import (
+    GENERATOR_TITLES,
+    NOVELTY_GENERATOR_TITLES,
+    NOVELTY_GENERATORS,
+    REGRESSION_GENERATOR_TITLES,
+    REGRESSION_GENERATORS,
+)
 from ...i18n import N_, both, either, tr
 from .canvas import SYMBOL_NAMES, class_color
 from .param_rows import ParamControl, check_setting, clamped, read, write
@@ -30,16 +37,24 @@ from .readout import Readout
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
 # The Task box: the kinds of machine the window trains (catalog.kind_table), as it names them
 KINDS = {"c_svc": N_("Classification (C-SVC)"), "nu_svc": N_("Classification (ν-SVC)"),
-         "one_class": N_("Novelty detection (one-class SVM)")}
-REGRESSION = N_("Regression (ε-SVR, ν-SVR): not in the window yet")
-# What a click does, by task
+         "one_class": N_("Novelty detection (one-class SVM)"),
+         "epsilon_svr": N_("Regression (ε-SVR)"), "nu_svr": N_("Regression (ν-SVR)")}
 # The kinds in a sentence ("SMO cannot train the one-class SVM")
-KIND_NAMES = {"c_svc": N_("C-SVC"), "nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM")}
+KIND_NAMES = {"c_svc": N_("C-SVC"), "nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM"),
+              "epsilon_svr": N_("ε-SVR"), "nu_svr": N_("ν-SVR")}
+# What a click does, by task
 HINTS = {"classification": N_("Left click: add · right click: add class 2 · drag: move · "
                               "Ctrl+click or Delete: remove · keys 1–8: class"),
          "novelty": N_("Left click: add a point · right click: add an outlier mark (the model "
                        "never trains on it; it shows whether the model flags it) · drag: "
-                       "move · Ctrl+click or Delete: remove")}
+                       "move · Ctrl+click or Delete: remove"),
+         "regression": N_("Click: add a sample (x, y), its height the target · drag: move · "
+                          "Ctrl+click or Delete: remove")}
+# Each task's generators and the titles the Data box shows them by
+GENERATOR_SETS: dict[str, tuple[Mapping, Mapping]] = {
+    "classification": (GENERATORS, GENERATOR_TITLES),
+    "novelty": (NOVELTY_GENERATORS, NOVELTY_GENERATOR_TITLES),
+    "regression": (REGRESSION_GENERATORS, REGRESSION_GENERATOR_TITLES)}
 
 
 class SidePanel(QWidget):
@@ -57,11 +72,14 @@ class SidePanel(QWidget):
     kind_chosen = Signal(str)       # the user chose a kind of machine in the Task box
     fit_view_requested = Signal()
     hard_regions_toggled = Signal(bool)
+    residuals_toggled = Signal(bool)
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self._task_shown = "classification"             # the task the Data box is set for
-        self._kind_of = {"classification": "c_svc", "novelty": "one_class"}  # last chosen
+        # the kind last chosen of each task
+        self._kind_of = {"classification": "c_svc", "novelty": "one_class",
+                         "regression": "epsilon_svr"}
         # the run controls first: the model group's parameter rows enable Train as they change
         self.run_box = self._run_group()              # the window keeps it in sight
         self.readout_box = Readout()                  # the window places it by the charts
@@ -135,8 +153,7 @@ class SidePanel(QWidget):
 
     def _fill_generators(self, task: str) -> None:
         """The generators of the task's data (the name is the item's data; its title shows)."""
-        generators, titles = ((NOVELTY_GENERATORS, NOVELTY_GENERATOR_TITLES)
-                              if task == "novelty" else (GENERATORS, GENERATOR_TITLES))
+        generators, titles = GENERATOR_SETS[task]
         self.generator.clear()
         for name in generators:
             self.generator.addItem(tr(titles.get(name, name)), name)
@@ -151,16 +168,9 @@ class SidePanel(QWidget):
         self.task = QComboBox()
         for kind, title in KINDS.items():
             self.task.addItem(tr(title), kind)
-        self.task.addItem(tr(REGRESSION), "regression")
-        items = self.task.model()
-        assert isinstance(items, QStandardItemModel), "a combo box's own model"
-        regression = items.item(self.task.count() - 1)
-        regression.setEnabled(False)
-        regression.setToolTip(tr("Regression (a curve through points with numeric targets) "
-                                 "comes with the regression canvas; svmdesk train --type "
-                                 "epsilon-svr or nu-svr trains it now."))
-        self.task.setToolTip(tr("What the machine learns: classes (with C or with ν), or "
-                                "the region where the points lie (novelty detection)."))
+        self.task.setToolTip(tr("What the machine learns: classes (with C or with ν), the "
+                                "region where the points lie (novelty detection), or a curve "
+                                "through samples (x, y) (regression, with ε or with ν)."))
         # the longest title wraps nowhere: the box stays as wide as the others, its list wider
         self.task.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -216,6 +226,9 @@ class SidePanel(QWidget):
         fit = QPushButton(tr("Fit view"))
         self.auto_retrain = QCheckBox(tr("retrain on every edit"))
         self.hard_regions = QCheckBox(tr("hard regions"))
+        self.residuals = QCheckBox(tr("residuals"))     # in its place, for a regression
+        self.residuals.setChecked(True)
+        self.residuals.hide()
         for k, w in enumerate((self.train_button, self.pause_button, self.step_button,
                                self.stop_button, self.reset_button, fit)):
             grid.addWidget(w, k // 3, k % 3)
@@ -232,10 +245,13 @@ class SidePanel(QWidget):
                 (self.auto_retrain, tr("Train again after every change of the points or "
                                        "settings.")),
                 (self.hard_regions, tr("Colour the regions flat, without the paler band "
-                                       "near the boundary."))):
+                                       "near the boundary.")),
+                (self.residuals, tr("Draw each sample's residual y - f(x) as a thin vertical "
+                                    "line to the curve."))):
             widget.setToolTip(tip)
         grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
         grid.addWidget(self.hard_regions, 2, 2)
+        grid.addWidget(self.residuals, 2, 2)
         self.train_button.clicked.connect(self.train_requested)
         self.pause_button.clicked.connect(self.pause_clicked)
         self.step_button.clicked.connect(self.step_requested)
@@ -243,6 +259,7 @@ class SidePanel(QWidget):
         self.reset_button.clicked.connect(self.reset_requested)
         fit.clicked.connect(self.fit_view_requested)
         self.hard_regions.toggled.connect(self.hard_regions_toggled)
+        self.residuals.toggled.connect(self.residuals_toggled)
         self.show_run_state("idle")
         return box
 
@@ -290,6 +307,12 @@ class SidePanel(QWidget):
             self.generator.setCurrentIndex(0 if generator >= 0 else -1)
             self.hint.setText(tr(HINTS[task]))
             self._data_form.setRowVisible(self.klass, task == "classification")
+            self.hard_regions.setVisible(task != "regression")     # a curve has no regions
+            self.residuals.setVisible(task == "regression")
+
+    def kind_for(self, task: str) -> str:
+        """The kind of `task` the Task box would show: the one chosen last."""
+        return self._kind_of[task]
 
     def solver_key(self) -> str:
         return self.solver.currentData()
@@ -332,6 +355,9 @@ class SidePanel(QWidget):
     def _update_visibility(self) -> None:
         solver, kernel = self.solver_key(), self.kernel_key()
         offered = {p.name for p in self.table.params if self._offered(p)}
+        for p in self.table.params:
+            if p.name in offered:
+                self.controls[p.name].use(p, self.table)
         for name, control in self.controls.items():
             value_shown, choice_shown = (control.shown(solver, kernel) if name in offered
                                          else (False, False))
@@ -362,7 +388,8 @@ class SidePanel(QWidget):
             widgets[name] = control.widget
             if control.choice is not None:
                 widgets[control.param.control.setting] = control.choice
-        widgets.update(auto_retrain=self.auto_retrain, hard_regions=self.hard_regions)
+        widgets.update(auto_retrain=self.auto_retrain, hard_regions=self.hard_regions,
+                       residuals=self.residuals)
         return widgets
 
     def settings(self) -> dict:

@@ -125,6 +125,23 @@ class ParamControl(QObject):
         else:
             _changed_signal(self.widget).connect(self.changed)
 
+    def use(self, param, table) -> None:
+        """Stand for `param` of `table` from now on: the same name in another kind of
+        machine (C-SVC's C has a hard margin, a regressor's none; nu-SVC's nu and the
+        one-class SVM's say different things), with its tooltip."""
+        if param is self.param:
+            return
+        self.param, self.table = param, table
+        self.tip = _tooltip(param)
+        for w in (self.widget, self.choice):
+            if w is not None:
+                w.setToolTip(self.tip)
+
+    @property
+    def _has_choice(self) -> bool:
+        """The check box stands for an alternative of the row in use."""
+        return self.choice is not None and bool(self.param.control and self.param.control.choice)
+
     @property
     def alternative(self):
         """What the check box stands for: None, or the first word."""
@@ -133,7 +150,8 @@ class ParamControl(QObject):
     def shown(self, solver: str, kernel: str) -> tuple:
         """(value shown, check box shown) for this solver and kernel."""
         applies = self.param.applies(solver, kernel)
-        if self.choice is None or not applies or not self._offered(solver):
+        if self.choice is None or not self._has_choice or not applies \
+                or not self._offered(solver):
             return applies, False
         return not self.choice.isChecked(), True
 
@@ -144,7 +162,8 @@ class ParamControl(QObject):
             return self.param.default
         if self.param.kind == "weights":
             return self._weights_value()
-        if self.choice is not None and self.choice.isChecked() and self._offered(solver):
+        if (self.choice is not None and self._has_choice and self.choice.isChecked()
+                and self._offered(solver)):
             return self.alternative
         value = read(self.widget)
         if self._none_at_low and value == self.widget.minimum():

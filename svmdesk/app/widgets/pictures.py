@@ -22,7 +22,8 @@ from ...i18n import N_, tr
 
 FORMATS = (".png", ".svg")
 # How a caption names a kind of machine other than C-SVC (the default, named by nothing)
-KIND_CAPTIONS = {"nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM")}
+KIND_CAPTIONS = {"nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM"),
+                 "epsilon_svr": N_("ε-SVR"), "nu_svr": N_("ν-SVR")}
 CAPTION_COLOUR = "#202020"
 
 
@@ -172,6 +173,12 @@ def caption(work, frame) -> str:
     if reading.fractions is not None and work.trained_kind == "one_class":
         low, high = reading.fractions.errors
         parts.append(tr("points outside: {percent}%").format(percent=f"{100 * high:.1f}"))
+    if reading.fit is not None:
+        parts.append(tr("train R² {r2}").format(r2=f"{reading.fit.r2:.3f}"))
+        if reading.fit.r2_test is not None:
+            parts.append(tr("test R² {r2}").format(r2=f"{reading.fit.r2_test:.3f}"))
+        parts.append(tr("outside the tube: {percent}%").format(
+            percent=f"{100 * reading.fit.outside:.1f}"))
     if reading.train_accuracy is not None:
         parts.append(tr("train accuracy {percent}%").format(
             percent=f"{100 * reading.train_accuracy:.1f}"))

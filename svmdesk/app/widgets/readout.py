@@ -23,8 +23,17 @@ LEGEND = N_("rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)")
 HARD_LEGEND = N_("rings: ○ SV on its margin (α > 0) · □ SV inside its margin")
 ONE_CLASS_LEGEND = N_("rings: ○ SV on the edge (0 < α < 1) · □ SV outside (α = 1) · red ✕: "
                       "outside the region, f(x) < 0")
-# The fractions row's label by kind: the nu-property, fractions the readout shows beside nu
-FRACTIONS = {"nu_svc": N_("errors ≤ ν ≤ SVs"), "one_class": N_("outside ≤ ν ≤ SVs")}
+REGRESSION_LEGEND = N_("rings: ○ SV on the tube's edge · □ SV outside the tube; grey lines: "
+                       "residuals")
+# The rows a kind names its own way: the fractions beside nu (the nu-property), and a
+# regressor's fit, tube and points outside it
+LABELS = {
+    "nu_svc": {"fractions": N_("errors ≤ ν ≤ SVs")},
+    "one_class": {"fractions": N_("outside ≤ ν ≤ SVs")},
+    "epsilon_svr": {"fractions": N_("outside the tube"), "train": N_("train R² (MSE)"),
+                    "test": N_("test R² (MSE)"), "margin": N_("tube half-width ε")},
+    "nu_svr": {"fractions": N_("outside ≤ ν ≤ SVs"), "train": N_("train R² (MSE)"),
+               "test": N_("test R² (MSE)"), "margin": N_("tube half-width found")}}
 FRACTIONS_TIPS = {
     "nu_svc": N_("ν-SVC's ν-property: the fraction of margin errors (points inside their "
                  "margin or on the wrong side) is at most ν, and the fraction of support "
@@ -32,7 +41,12 @@ FRACTIONS_TIPS = {
                  "own fractions: the lowest and highest are shown."),
     "one_class": N_("The one-class SVM's ν-property: the fraction of training points outside "
                     "the region (f < 0) is at most ν, and the fraction of support vectors at "
-                    "least ν.")}
+                    "least ν."),
+    "epsilon_svr": N_("The share of training samples outside the tube: their errors beyond "
+                      "ε cost C each; inside the tube errors cost nothing."),
+    "nu_svr": N_("ν-SVR's ν-property: the fraction of training samples outside the tube is "
+                 "at most ν, and the fraction of support vectors at least ν; the tube's "
+                 "width is found with the curve.")}
 NOT_SEPARATED = N_("Hard margin (C = ∞): every point must lie on or beyond its margin, and "
                    "no α is bounded. Points still inside their margin mean no boundary "
                    "separates these classes with this kernel (or the run ended before it "
@@ -92,8 +106,8 @@ class Readout(QGroupBox):
         r["gap"].setText(gap)
         r["svs"].setText(_support_vectors(frame))
         r["svs"].setToolTip(tr(NOT_SEPARATED) if scene.hard_margin else "")
-        shown = (ONE_CLASS_LEGEND if self.kind == "one_class" else
-                 HARD_LEGEND if scene.hard_margin else LEGEND)
+        shown = (_legend(self.kind) if self.kind != "c_svc" or not scene.hard_margin
+                 else HARD_LEGEND)
         legend = tr(shown)
         if self.rule:
             legend += "\n" + tr("support vector: {rule}").format(rule=_rule(self.rule))
@@ -101,32 +115,48 @@ class Readout(QGroupBox):
         r["fractions"].setText(_fractions(reading.fractions))
         r["train"].setText(_pct(reading.train_accuracy))
         r["test"].setText(_pct(reading.test_accuracy))
+        if reading.fit is not None:
+            self._show_fit(reading.fit)
         marks = reading.marks_outside
         r["marks"].setText("–" if marks is None else tr("{caught} of {marks} outside").format(
             caught=marks[0], marks=marks[1]))
-        r["margin"].setText(_num(reading.margin_width))
+        if reading.fit is None:
+            r["margin"].setText(_num(reading.margin_width))
         remaining = s.remaining if not (s.converged or frame.run.final) else None
         r["elapsed"].setText(
             tr("{seconds} s").format(seconds=f"{reading.elapsed:.2f}") if remaining is None
             else tr("{seconds} s  (about {remaining} s more)").format(
                 seconds=f"{reading.elapsed:.2f}", remaining=f"{remaining:.0f}"))
 
+    def _show_fit(self, fit) -> None:
+        """A regressor's rows: R^2 and MSE on the training and held-out samples, the tube's
+        half-width, the samples outside it (nu-SVR: beside nu and the support vectors)."""
+        r = self.values
+        r["train"].setText(_r2(fit.r2, fit.mse))
+        r["test"].setText(_r2(fit.r2_test, fit.mse_test))
+        r["margin"].setText(_num(fit.tube))
+        r["fractions"].setText(
+            _pct(fit.outside) if fit.nu is None else
+            f"{100 * fit.outside:.1f} % ≤ {fit.nu:g} ≤ {100 * fit.support:.1f} %")
+
     def show_kind(self, kind: str) -> None:
-        """The rows of `kind`: the nu-property's fractions for nu-SVC and the one-class SVM;
-        for the one-class SVM the outlier marks caught, and no train accuracy (its points
-        have no classes to get right)."""
+        """The rows of `kind`, named its way: the nu-property's fractions for nu-SVC and the
+        one-class SVM; for the one-class SVM the outlier marks caught and no train accuracy
+        or margin (its points have no classes to get right); for a regressor R^2 and MSE,
+        the tube's half-width and the samples outside it."""
         self.kind = kind
-        legend = ONE_CLASS_LEGEND if kind == "one_class" else LEGEND
-        self.legend.setText(tr(legend))
-        shown = {"fractions": kind in FRACTIONS, "marks": kind == "one_class",
+        self.legend.setText(tr(_legend(kind)))
+        shown = {"fractions": kind in LABELS, "marks": kind == "one_class",
                  "train": kind != "one_class", "margin": kind != "one_class"}
         for key, visible in shown.items():
             self._form.setRowVisible(self.values[key], visible)
-        if kind in FRACTIONS:
-            label = self._form.labelForField(self.values["fractions"])
-            assert isinstance(label, QLabel), "the row was added with its label's text"
-            label.setText(tr(FRACTIONS[kind]))
-            self.values["fractions"].setToolTip(tr(FRACTIONS_TIPS[kind]))
+        labels = LABELS.get(kind, {})
+        for key, label in ROWS:
+            row = self._form.labelForField(self.values[key])
+            assert isinstance(row, QLabel), "each row was added with its label's text"
+            row.setText(tr(labels.get(key, label)))
+        self.values["fractions"].setToolTip(tr(FRACTIONS_TIPS[kind]) if kind in FRACTIONS_TIPS
+                                            else "")
 
     def show_state(self, state: str) -> None:
         self.values["state"].setText(tr(state))
@@ -169,6 +199,18 @@ def _support_vectors(frame: Frame) -> str:
                 else tr("{n}  ({inside} inside: not separated yet)")).format(n=n, inside=inside)
     return (tr("{n}  (not separable)") if separable
             else tr("{n}  (not separated yet)")).format(n=n)
+
+
+def _legend(kind: str) -> str:
+    """What the rings mean for a kind of machine (a hard margin's: HARD_LEGEND)."""
+    if kind == "one_class":
+        return ONE_CLASS_LEGEND
+    return REGRESSION_LEGEND if kind in ("epsilon_svr", "nu_svr") else LEGEND
+
+
+def _r2(r2, mse) -> str:
+    """'0.934  (0.0123)': R^2 and the mean squared error, or '–'."""
+    return "–" if r2 is None else f"{r2:.3f}  ({mse:.4g})"
 
 
 def _fractions(fractions) -> str:
