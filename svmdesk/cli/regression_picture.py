@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from ..drawing.curves import CURVE_POINTS, outside_tube
+from ..drawing.shading import PALETTE
 
 
 def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: int):
@@ -28,13 +29,13 @@ def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: in
     plot.addItem(pg.PlotCurveItem(xs, f + eps, pen=tube, name=f"tube f(x) ± {eps:.3g}"))
     plot.addItem(pg.PlotCurveItem(xs, f - eps, pen=tube))
     plot.addItem(pg.PlotCurveItem(xs, f, pen=pg.mkPen("#111111", width=2.5), name="f(x)"))
-    plot.addItem(pg.ScatterPlotItem(x, z, size=8, brush=pg.mkBrush("#e69f00"),
+    plot.addItem(pg.ScatterPlotItem(x, z, size=8, brush=pg.mkBrush(PALETTE[0]),
                                     pen=pg.mkPen("#202020"), name="points"))
     support = np.asarray(model.support_)
     # the window's rule (drawing.curves): both ring the same support vectors as outside
     outside = outside_tube(z[support] - model.predict(x[support, None]), eps, z)
     for ring, symbol, pen in ((~outside, "o", pg.mkPen("#111111", width=1.5)),
-                              (outside, "s", pg.mkPen("#d62728", width=1.5))):
+                              (outside, "s", pg.mkPen("#C0392B", width=1.5))):
         plot.addItem(pg.ScatterPlotItem(x[support[ring]], z[support[ring]], size=16,
                                         symbol=symbol, brush=None, pen=pen))
     legend.setZValue(10)

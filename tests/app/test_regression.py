@@ -254,3 +254,25 @@ def test_pictures_say_the_regressor_and_its_fit(window, qtbot, tmp_path):
     assert caption.startswith("ε-SVR · ") and "epsilon = 0.1" in caption and "R²" in caption
     assert window.files.save_picture_to(tmp_path / "sine.png", 800, caption)
     assert (tmp_path / "sine.png").stat().st_size > 1000
+
+
+def test_the_window_draws_what_svmdesk_render_draws(window, qtbot, tmp_path):
+    """The same model over the same samples: the window's curve, tube and rings are
+    render's (#57), which draws them for teachers' handouts."""
+    import pyqtgraph as pg
+
+    from svmdesk.cli.regression_picture import regression_plot
+
+    generated(window, qtbot, "trend_outliers", 50)
+    frame = train(window, qtbot)
+    model, X = window.fitted, window.points.X
+    plot = regression_plot(X[:, 0], X[:, 1], ("x", "y"), model, 800)
+    rings = {item.opts["symbol"]: {tuple(p) for p in np.column_stack(item.getData())}
+             for item in plot.plotItem.items
+             if isinstance(item, pg.ScatterPlotItem) and item.opts["size"] == 16}
+    scene = frame.scene
+    assert rings["s"] == {tuple(p) for p in scene.support_xy[scene.bounded]}
+    assert rings["o"] == {tuple(p) for p in scene.support_xy[~scene.bounded]}
+    curves = [item for item in plot.plotItem.items if isinstance(item, pg.PlotCurveItem)]
+    upper = curves[0].getData()
+    np.testing.assert_allclose(upper[1], model.predict(upper[0][:, None]) + scene.tube)
