@@ -48,7 +48,8 @@ converges.</li>
 place of C: the readout shows the fractions of margin errors and of support vectors beside ν)
 or detects novelty: every point is then a point of one class, a right click adds an outlier
 mark the model never trains on, the shaded region is where the model expects the points, and
-a red cross marks what lies outside it.</li>
+a red cross marks what lies outside it. In regression a click adds a sample (x, y), its
+height the target: the curve f(x) runs through a dashed tube whose samples cost nothing.</li>
 </ol>
 <p>File &gt; Save session keeps the points, settings and model; File &gt; Save picture
 exports what the canvas shows.</p>
