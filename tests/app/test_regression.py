@@ -10,14 +10,21 @@ from PySide6.QtCore import Qt
 from svmdesk import resources
 from svmdesk.app.training.run import RunState
 from svmdesk.core import SVR, NuSVR
-from svmdesk.formats import load_model, load_session, save_model
+from svmdesk.formats import load_model, save_model
 from svmdesk.formats.targets import load_targets
 
-from .test_files import _click_restore
 from .test_first_day import _examples_menu
-from .test_labels import CTRL, answer_dialogs, press
+from .test_labels import CTRL, press
 from .test_panel_rows import _box
-from .test_tasks import choose, fixed_gamma, step, train, type_value
+from .test_tasks import (
+    choose,
+    crashed_and_restored,
+    fixed_gamma,
+    saved_and_reopened,
+    step_twice_and_stop,
+    train,
+    type_value,
+)
 from .test_window import TIMEOUT, click, drag
 
 
@@ -131,19 +138,9 @@ def test_dragging_a_sample_far_off_moves_the_curve_with_retraining_on(window, qt
 
 
 def test_pause_and_step_a_regression_run(window, qtbot):
-    p = window.panel
     generated(window, qtbot, "step", 60)
-    choose(p.solver, "dual-gradient")
-    p.controls["max_iter"].widget.setValue(10_000_000)
-    p.controls["tol"].widget.set_value(1e-9)
-    step(window, qtbot)
-    first = window.last_frame.reading.snapshot.iteration
-    step(window, qtbot)
-    assert window.last_frame.reading.snapshot.iteration == first + 1
-    assert window.last_frame.scene.regression and window.last_frame.reading.fit is not None
-    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
-        qtbot.mouseClick(p.stop_button, Qt.MouseButton.LeftButton)
-    assert window.run.state == RunState.FINISHED
+    paused = step_twice_and_stop(window, qtbot)
+    assert paused.scene.regression and paused.reading.fit is not None
 
 
 def test_a_regression_session_comes_back_exactly(window, another_window, qtbot, monkeypatch,
@@ -154,15 +151,10 @@ def test_a_regression_session_comes_back_exactly(window, another_window, qtbot, 
     type_value(qtbot, p.controls["epsilon"].widget.spin, 0.25)
     train(window, qtbot)
     X, _, test, _, _ = window.points.state()
-    path = tmp_path / "trend.svmdesk"
-    answer_dialogs(monkeypatch, path)
-    press(window, Qt.Key.Key_S, CTRL)
-    qtbot.waitUntil(lambda: path.exists(), timeout=TIMEOUT)
-    saved = load_session(path)
+    saved, other = saved_and_reopened(window, another_window, qtbot, monkeypatch,
+                                      tmp_path / "trend.svmdesk")
     assert saved.task == "regression" and (saved.targets == X[:, 1]).all()
     assert saved.settings["kind"] == "epsilon_svr" and saved.settings["epsilon"] == 0.25
-    other = another_window()
-    other.files.open(path)
     qtbot.waitUntil(lambda: isinstance(other.fitted, SVR), timeout=TIMEOUT)
     X2, _, test2, _, task = other.points.state()
     assert task == "regression" and other.panel.task.currentData() == "epsilon_svr"
@@ -178,16 +170,7 @@ def test_an_autosaved_regression_window_restores_its_samples(
     generated(window, qtbot, "sine", 40)
     click(window, 0.3, 0.3)
     X = window.points.X.copy()
-    autosave = window.files.autosave
-    autosave.save_now()
-    assert autosave.wait(TIMEOUT / 1000)
-    (private_state_dir / "autosave-999999-dead.svmdesk").write_bytes(autosave.path.read_bytes())
-    window.shutdown()
-    for kept in private_state_dir.glob("unsaved-*.svmdesk"):
-        kept.unlink()
-    other = another_window()
-    _click_restore(other)
-    qtbot.waitUntil(lambda: len(other.points) == len(X), timeout=TIMEOUT)
+    other = crashed_and_restored(window, private_state_dir, another_window, qtbot)
     assert other.points.task == "regression"
     np.testing.assert_array_equal(other.points.X, X)
 

@@ -208,23 +208,59 @@ def test_novelty_needs_points_to_learn_from(window, qtbot):
         window.notices.banner.text()
 
 
-def test_pause_and_step_a_novelty_run_with_the_buttons(window, qtbot):
+def step_twice_and_stop(window, qtbot):
+    """With dual gradient ascent (slow steps): Step from rest, Step once more, Stop; the
+    frame the run stood at before Stop."""
     p = window.panel
-    novelty(window)
     choose(p.solver, "dual-gradient")
     p.controls["max_iter"].widget.setValue(10_000_000)
     p.controls["tol"].widget.set_value(1e-9)
     step(window, qtbot)
     first = window.last_frame.reading.snapshot.iteration
     step(window, qtbot)
-    assert window.last_frame.reading.snapshot.iteration == first + 1
-    assert window.last_frame.reading.fractions is not None
+    paused = window.last_frame
+    assert paused.reading.snapshot.iteration == first + 1
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
         qtbot.mouseClick(p.stop_button, Qt.MouseButton.LeftButton)
     assert window.run.state == RunState.FINISHED
+    return paused
+
+
+def test_pause_and_step_a_novelty_run_with_the_buttons(window, qtbot):
+    novelty(window)
+    assert step_twice_and_stop(window, qtbot).reading.fractions is not None
 
 
 # -- files -------------------------------------------------------------------------------------
+def crashed_and_restored(window, private_state_dir, another_window, qtbot):
+    """The window's autosave kept, the window gone as if killed; the next window restores
+    it with the recovery bar's Restore: that window."""
+    autosave = window.files.autosave
+    autosave.save_now()
+    assert autosave.wait(TIMEOUT / 1000)
+    crashed = private_state_dir / "autosave-999999-dead.svmdesk"
+    crashed.write_bytes(autosave.path.read_bytes())
+    window.shutdown()
+    for kept in private_state_dir.glob("unsaved-*.svmdesk"):
+        kept.unlink()                                 # a killed window keeps nothing more
+    n = len(window.points)
+    other = another_window()
+    _click_restore(other)
+    qtbot.waitUntil(lambda: len(other.points) == n, timeout=TIMEOUT)
+    return other
+
+
+def saved_and_reopened(window, another_window, qtbot, monkeypatch, path):
+    """Ctrl+S to `path` (the dialog answered), then `path` opened in another window (made
+    after: the keys go to the active window): (the session as saved, the other window)."""
+    answer_dialogs(monkeypatch, path)
+    press(window, Qt.Key.Key_S, CTRL)
+    qtbot.waitUntil(lambda: path.exists(), timeout=TIMEOUT)
+    other = another_window()
+    other.files.open(path)
+    return load_session(path), other
+
+
 def _trained_novelty(window, qtbot):
     p = window.panel
     novelty(window)
@@ -240,15 +276,10 @@ def test_a_novelty_session_comes_back_exactly(window, another_window, qtbot, mon
                                               tmp_path):
     _trained_novelty(window, qtbot)
     X, y, test, _, task = window.points.state()
-    path = tmp_path / "lab.svmdesk"
-    answer_dialogs(monkeypatch, path)
-    press(window, Qt.Key.Key_S, CTRL)
-    qtbot.waitUntil(lambda: path.exists(), timeout=TIMEOUT)
-    saved = load_session(path)
+    saved, other = saved_and_reopened(window, another_window, qtbot, monkeypatch,
+                                      tmp_path / "lab.svmdesk")
     assert saved.task == "novelty" and (saved.outliers == (y == MARK)).all()
     assert saved.settings["kind"] == "one_class" and saved.settings["nu"] == 0.15
-    other = another_window()
-    other.files.open(path)
     qtbot.waitUntil(lambda: len(other.points) == len(X), timeout=TIMEOUT)
     X2, y2, test2, _, task2 = other.points.state()
     assert task2 == "novelty" and (X2 == X).all() and (y2 == y).all() and (test2 == test).all()
@@ -340,17 +371,7 @@ def test_an_autosaved_novelty_window_restores_its_marks_and_model(
     _trained_novelty(window, qtbot)
     click(window, 0.1, 0.1, RIGHT)                   # one more mark, never saved by hand
     X, y, test, _, _ = window.points.state()
-    autosave = window.files.autosave
-    autosave.save_now()
-    assert autosave.wait(TIMEOUT / 1000)
-    crashed = private_state_dir / "autosave-999999-dead.svmdesk"   # the window died
-    crashed.write_bytes(autosave.path.read_bytes())
-    window.shutdown()
-    for kept in private_state_dir.glob("unsaved-*.svmdesk"):
-        kept.unlink()
-    other = another_window()
-    _click_restore(other)
-    qtbot.waitUntil(lambda: len(other.points) == len(X), timeout=TIMEOUT)
+    other = crashed_and_restored(window, private_state_dir, another_window, qtbot)
     X2, y2, test2, _, task = other.points.state()
     assert task == "novelty" and other.panel.task.currentData() == "one_class"
     np.testing.assert_array_equal(X2, X)

@@ -404,14 +404,19 @@ class Canvas(pg.PlotWidget):
                              scene.contours.get(1.0, none)])
         self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
         self.margins.setData(margins[:, 0], margins[:, 1], connect="finite")
+        self._show_rings(scene)
+        outside = scene.outside_xy
+        self.outside.setData(outside[:, 0], outside[:, 1])
+        self.outside.setVisible(len(outside) > 0)
+
+    def _show_rings(self, scene) -> None:
+        """The support vectors ringed: free ones in black circles, bounded ones (inside
+        their margin, outside the region or the tube) in red squares."""
         sv, bounded = scene.support_xy, scene.bounded
         self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1])
         self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
         self.free_rings.setVisible(bool((~bounded).any()))
         self.bounded_rings.setVisible(bool(bounded.any()))
-        outside = scene.outside_xy
-        self.outside.setData(outside[:, 0], outside[:, 1])
-        self.outside.setVisible(len(outside) > 0)
 
     def _show_curve(self, scene) -> None:
         """A regression's scene: the curve f(x) solid, the tube f(x) +- its half-width
@@ -425,11 +430,7 @@ class Canvas(pg.PlotWidget):
                              connect="finite")
         residuals = scene.residuals if self.show_residuals else np.empty((0, 2))
         self.residuals.setData(residuals[:, 0], residuals[:, 1], connect="finite")
-        sv, bounded = scene.support_xy, scene.bounded
-        self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1])
-        self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
-        self.free_rings.setVisible(bool((~bounded).any()))
-        self.bounded_rings.setVisible(bool(bounded.any()))
+        self._show_rings(scene)
         self.outside.setData([], [])
         self.outside.setVisible(False)
 
