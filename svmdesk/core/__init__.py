@@ -4,7 +4,27 @@ from .datasets import GENERATORS, Dataset, class_labels, make_dataset
 from .errors import ConvergenceWarning, DataError, DivergenceError, NotFittedError
 from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
 from .kernels import KERNELS, Kernel
+from .metrics import (
+    ClassReport,
+    accuracy,
+    class_report,
+    confusion_matrix,
+    mae,
+    mse,
+    normalised_rows,
+    r2,
+)
 from .model import SVMModel
+from .ranking import (
+    OneVsRest,
+    average_precision,
+    one_against_rest_at_threshold,
+    one_vs_rest,
+    precision_recall_curve,
+    predict_at_threshold,
+    roc_auc,
+    roc_curve,
+)
 from .solvers.base import Snapshot
 
 __all__ = [
@@ -12,4 +32,7 @@ __all__ = [
     "ConvergenceWarning", "DivergenceError", "Snapshot", "SVMModel",
     "Kernel", "KERNELS", "SOLVERS", "TABLE", "MAX_CLASSES", "Dataset", "GENERATORS",
     "make_dataset", "class_labels",
+    "confusion_matrix", "normalised_rows", "accuracy", "ClassReport", "class_report",
+    "r2", "mse", "mae", "roc_curve", "roc_auc", "precision_recall_curve", "average_precision",
+    "OneVsRest", "one_vs_rest", "predict_at_threshold", "one_against_rest_at_threshold",
 ]
