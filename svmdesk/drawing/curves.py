@@ -6,11 +6,13 @@ decision_at)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 
 from ..core.estimators import SVR, Machine, NuSVR, Progress
 from ..core.estimators.regression import tube_width
+from ..core.metrics import mse, r2
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
 from .grid import GridSpec
@@ -44,20 +46,10 @@ def residual_path(x: np.ndarray, y: np.ndarray, f: np.ndarray) -> np.ndarray:
     return path.reshape(-1, 2)
 
 
-def r2_score(y: np.ndarray, f: np.ndarray) -> float | None:
-    """R^2 as SVR.score computes it (constant targets: 1 if f is perfect, else 0); None
-    without samples."""
-    if not len(y):
-        return None
-    residual = float(np.sum((y - f) ** 2))
-    spread = float(np.sum((y - y.mean()) ** 2))
-    if spread == 0.0:
-        return 1.0 if residual == 0.0 else 0.0
-    return 1.0 - residual / spread
-
-
-def mean_squared_error(y: np.ndarray, f: np.ndarray) -> float | None:
-    return float(np.mean((y - f) ** 2)) if len(y) else None
+def _if_any(metric: Callable[[np.ndarray, np.ndarray], float], y: np.ndarray,
+            f: np.ndarray) -> float | None:
+    """metric(y, f), or None without samples (the readout shows a dash)."""
+    return metric(y, f) if len(y) else None
 
 
 def fit_reading(y: np.ndarray, f: np.ndarray, y_test: np.ndarray, f_test: np.ndarray,
@@ -65,9 +57,9 @@ def fit_reading(y: np.ndarray, f: np.ndarray, y_test: np.ndarray, f_test: np.nda
     """How the curve fits its training samples (y, f) and the held-out ones; n_support of
     the training samples are support vectors."""
     outside = outside_tube(y - f, tube, y)
-    return FitReading(r2=r2_score(y, f), mse=mean_squared_error(y, f),
-                      r2_test=r2_score(y_test, f_test),
-                      mse_test=mean_squared_error(y_test, f_test), tube=tube,
+    return FitReading(r2=_if_any(r2, y, f), mse=_if_any(mse, y, f),
+                      r2_test=_if_any(r2, y_test, f_test),
+                      mse_test=_if_any(mse, y_test, f_test), tube=tube,
                       outside=float(np.mean(outside)) if len(y) else None,
                       nu=None if nu is None else float(nu),
                       support=n_support / len(y) if len(y) else None)

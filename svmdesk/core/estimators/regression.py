@@ -25,6 +25,7 @@ from ...i18n import tr
 from .. import catalog
 from ..errors import DataError
 from ..kernels import Kernel
+from ..metrics import r2
 from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import DualProblem, epsilon_svr, nu_svr
@@ -38,7 +39,7 @@ from .base import (
     scaled_data_and_kernel,
 )
 from .svc import Machine, Progress, require_finite
-from .weights import check_sample_weight, weighted_points
+from .weights import weighted_points
 
 
 class _Regressor(OneMachineEstimator):
@@ -118,13 +119,7 @@ class _Regressor(OneMachineEstimator):
         """The coefficient of determination R^2 of the predictions on (X, y): 1 is perfect,
         0 no better than the targets' mean (scikit-learn's r2_score, constant y included)."""
         data, z = check_targets(X, y, type(self).__name__)
-        weights = check_sample_weight(sample_weight, len(z))
-        weights = np.ones(len(z)) if weights is None else weights
-        residual = float(weights @ (z - self.predict(data)) ** 2)
-        spread = float(weights @ (z - np.average(z, weights=weights)) ** 2)
-        if spread == 0.0:
-            return 1.0 if residual == 0.0 else 0.0
-        return 1.0 - residual / spread
+        return r2(z, self.predict(data), sample_weight)
 
 
 class SVR(_Regressor, table=catalog.SVR_TABLE):
