@@ -1,7 +1,7 @@
 """svmdesk's solver core: numpy only, no Qt. Everything a script or the GUI trains with."""
 from .catalog import MAX_CLASSES, SOLVERS, TABLE
 from .datasets import GENERATORS, Dataset, class_labels, make_dataset
-from .errors import ConvergenceWarning, DataError, DivergenceError, NotFittedError
+from .errors import Cancelled, ConvergenceWarning, DataError, DivergenceError, NotFittedError
 from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
 from .kernels import KERNELS, Kernel
 from .metrics import (
@@ -26,6 +26,7 @@ from .ranking import (
     roc_curve,
 )
 from .solvers.base import Snapshot
+from .validation import CVResult, FoldScore, cross_validate, fold_indices
 
 __all__ = [
     "SVC", "NuSVC", "OneClassSVM", "SVR", "NuSVR", "DataError", "NotFittedError",
@@ -35,4 +36,5 @@ __all__ = [
     "confusion_matrix", "normalised_rows", "accuracy", "ClassReport", "class_report",
     "r2", "mse", "mae", "roc_curve", "roc_auc", "precision_recall_curve", "average_precision",
     "OneVsRest", "one_vs_rest", "predict_at_threshold", "one_against_rest_at_threshold",
+    "cross_validate", "fold_indices", "CVResult", "FoldScore", "Cancelled",
 ]

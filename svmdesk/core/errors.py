@@ -108,3 +108,15 @@ def hearing_warnings(listener: Callable[[str], None]) -> AbstractContextManager[
     warnings.catch_warnings, which swaps process-wide state (and races any other thread
     that uses it, pyqtgraph's drawing code among them), this is per thread."""
     return _listener.set_to(listener)
+
+
+class Cancelled(Exception):
+    """A long run stopped because its caller asked it to (its `cancelled` callable said
+    True). `finished` holds the work done before the stop, so a caller can show or keep it:
+    for cross_validate, one FoldScore per fold finished, in fold order. Not asyncio's or
+    concurrent.futures' CancelledError: those mean a task or future was cancelled, and an
+    event loop treats them as such."""
+
+    def __init__(self, message: str, finished: tuple = ()) -> None:
+        super().__init__(message)
+        self.finished = tuple(finished)

@@ -23,11 +23,7 @@ def check_data(X: ArrayLike, y: ArrayLike, need_two_classes: bool = True
     if len(y) != len(X):
         raise DataError(tr("X has {points} points but y has {labels} labels: they must match"
                            ).format(points=len(X), labels=len(y)))
-    if y.dtype.kind == "f" and not np.isfinite(y).all():
-        raise DataError(tr("y contains NaN or infinite labels: every point needs a class"))
-    fractional = y.dtype.kind in "fc" and (y != np.round(y))
-    if np.any(fractional):
-        raise DataError(continuous_labels(repr(y[np.argmax(fractional)].item())))
+    check_labels(y)
     if need_two_classes and len(unique(y)) < 2:
         label = y[0].item() if isinstance(y[0], np.generic) else y[0]
         said = (tr("The number of classes has to be greater than one; got 1 class "
@@ -38,6 +34,15 @@ def check_data(X: ArrayLike, y: ArrayLike, need_two_classes: bool = True
                    "points of another class"))
         raise DataError(said.format(label=repr(label)))
     return X, y
+
+
+def check_labels(y: np.ndarray) -> None:
+    """Refuse labels that name no class: NaN, infinity, measurements (2.5)."""
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise DataError(tr("y contains NaN or infinite labels: every point needs a class"))
+    fractional = y.dtype.kind in "fc" and (y != np.round(y))
+    if np.any(fractional):
+        raise DataError(continuous_labels(repr(y[np.argmax(fractional)].item())))
 
 
 _NUMPY_SORTS = "biufUS"   # label dtypes numpy sorts and encodes itself, and fast
