@@ -8,7 +8,7 @@ from pathlib import Path
 
 PROG = "svmdesk"
 
-COMMANDS = ("train", "predict", "render")
+COMMANDS = ("train", "predict", "evaluate", "render")
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 # bad input: the user can fix it (exit 2); anything else is a failure (exit 1)
@@ -60,6 +60,17 @@ def seed(text: str) -> int:
         value = -1
     if value < 0:
         raise argparse.ArgumentTypeError(f"must be a non-negative integer; got {text!r}")
+    return value
+
+
+def folds(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 2:
+        raise argparse.ArgumentTypeError(f"must be a whole number of folds, 2 or more; got "
+                                         f"{text!r}")
     return value
 
 

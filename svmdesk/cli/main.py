@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import version
 from ..core import catalog
 from ..i18n import ENVIRONMENT, LANGUAGES, normalise
-from . import options, predict, render, train
+from . import evaluate, options, predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
 MAIN_HELP = f"""\
@@ -21,6 +21,8 @@ data file).  The commands run without a display, for scripts:
 
   train    fit an SVM to a data file and save the model (JSON or LIBSVM)
   predict  print the predictions of a saved model for a data file, as CSV
+  evaluate print how a saved model does on labelled data: confusion matrix,
+           accuracy, precision, recall, F1 and AUC (a regressor: R^2, MSE, MAE)
   render   draw the points (and a model's regions, boundary, margins and support
            vectors) into a PNG or SVG image
 
@@ -36,6 +38,7 @@ examples:
   svmdesk lab.svmdesk                       reopen a saved session
   svmdesk train moons.csv --kernel rbf -C 10 --test-fraction 0.2 --out moons.json
   svmdesk predict moons.json new_points.csv > predictions.csv
+  svmdesk evaluate moons.json moons_test.csv
   svmdesk render moons.csv --model moons.json --out moons.png"""
 
 
@@ -124,5 +127,6 @@ def build_parser() -> argparse.ArgumentParser:
                                      required=True)
     train.add_parser(commands)
     predict.add_parser(commands)
+    evaluate.add_parser(commands)
     render.add_parser(commands)
     return parser

@@ -9,12 +9,32 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core import SVC, SVR, ConvergenceWarning, DataError, NuSVC, NuSVR, OneClassSVM, catalog
+from ..core import (
+    SVC,
+    SVR,
+    ConvergenceWarning,
+    DataError,
+    NuSVC,
+    NuSVR,
+    OneClassSVM,
+    catalog,
+    cross_validate,
+)
 from ..core.datasets import class_labels
 from ..formats import export_libsvm, load_dataset, save_model
 from ..formats.points import load_unlabelled
 from ..formats.targets import load_targets
-from .common import DATA_FORMATS, EXIT_CODES, EXIT_OK, PROG, check_folder, command, fraction, seed
+from .common import (
+    DATA_FORMATS,
+    EXIT_CODES,
+    EXIT_OK,
+    PROG,
+    check_folder,
+    command,
+    folds,
+    fraction,
+    seed,
+)
 from .options import add_options, chosen, trained_with
 
 KINDS = ("c-svc", "nu-svc", "one-class", "epsilon-svr", "nu-svr")   # LIBSVM's -s 0 to 4
@@ -84,6 +104,11 @@ def add_parser(commands) -> None:
                    help="seed of the test split and the random_state of solver "
                         f"{', '.join(sampling)}: a non-negative integer (default 0, as the "
                         "window's); the same seed gives the same split")
+    p.add_argument("--cv", type=folds, default=None, metavar="K",
+                   help="also score the parameters by K-fold cross-validation on the "
+                        "training points (stratified folds for classes, as scikit-learn's "
+                        "StratifiedKFold(K, shuffle=True, random_state=--seed); KFold for "
+                        "regression): accuracy, or R^2, per fold with its mean and spread")
     p.add_argument("--out", required=True, metavar="MODEL",
                    help="the model file to write: .json (svmdesk) or .model (LIBSVM)")
 
@@ -94,6 +119,9 @@ def run(args) -> int:
         raise ValueError(f"--out {args.out}: the model file must end in .json (svmdesk's "
                          "model) or .model (LIBSVM's)")
     check_folder(out)
+    if args.cv is not None and args.type == "one-class":
+        raise ValueError("--cv scores a model against classes or targets; a one-class model "
+                         "has neither")
     task = _TASKS[args.type](args)
     every = tuple(dict.fromkeys(name for table in tables().values() for name in table.names))
     params = chosen(args, tables()[args.type], task.classes, args.type, every)
@@ -103,6 +131,9 @@ def run(args) -> int:
         warnings.simplefilter("always", ConvergenceWarning)
         estimator.fit(*task.training())
     elapsed = time.perf_counter() - start
+    if args.cv is not None:
+        task.cross_validated = cross_validate(estimators()[args.type](**params),
+                                              *task.training(), folds=args.cv, seed=args.seed)
     written = ([save_model(estimator, out)] if out.suffix.lower() == ".json"
                else export_libsvm(estimator, out))
     print(summary(args, params, task, estimator, elapsed, written))
@@ -116,6 +147,8 @@ class _Task:
     takes, and the summary's lines of what the model does with them."""
 
     classes: np.ndarray | tuple = ()
+    cross_validated = None            # --cv's result
+    scored_by = ""                    # what cross-validation scores
 
     def __init__(self, args, X: np.ndarray, names: list) -> None:
         self.X, self.names = X, names
@@ -129,6 +162,8 @@ class _Task:
 
 
 class _Classification(_Task):
+    scored_by = "accuracy"
+
     def __init__(self, args) -> None:
         data = load_dataset(args.data)
         super().__init__(args, data.X, list(data.feature_names))
@@ -166,6 +201,8 @@ class _Novelty(_Task):
 
 
 class _Regression(_Task):
+    scored_by = "R^2"
+
     def __init__(self, args) -> None:
         X, self.z, names = load_targets(args.data)
         super().__init__(args, X, names)
@@ -220,11 +257,24 @@ def summary(args, params, task, model, elapsed, written) -> str:
         ("converged", "yes" if model.converged_ else "no (the iteration budget ran out "
                                                       "first; see the warning below)"),
         *task.lines(model),
+        *_cross_validation(task, args),
         ("time", f"{elapsed:.3f} s"),
         ("model", ", ".join(str(p) for p in written)),
     ]
     width = max(len(name) for name, _ in lines)
     return "\n".join(f"{name + ':':<{width + 2}}{value}" for name, value in lines)
+
+
+def _cross_validation(task: _Task, args) -> list:
+    """--cv's line: the mean score and its spread, then each fold's."""
+    cv = task.cross_validated
+    if cv is None:
+        return []
+    folds = ", ".join(f"{s:.4f}" for s in cv.scores)
+    return [("cross-validated", f"{task.scored_by} {cv.mean:.4f} ± {cv.std:.4f} over "
+                                f"{len(cv.scores)} folds of the training points (seed "
+                                f"{args.seed}; per fold: {folds}; fit "
+                                f"{sum(cv.fit_times):.3f} s in all)")]
 
 
 def _listed(values: list, machines: int, total: bool = False) -> str:
