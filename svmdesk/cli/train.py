@@ -13,6 +13,7 @@ from ..core import (
     SVC,
     SVR,
     ConvergenceWarning,
+    CVResult,
     DataError,
     NuSVC,
     NuSVR,
@@ -132,8 +133,9 @@ def run(args) -> int:
         estimator.fit(*task.training())
     elapsed = time.perf_counter() - start
     if args.cv is not None:
-        task.cross_validated = cross_validate(estimators()[args.type](**params),
-                                              *task.training(), folds=args.cv, seed=args.seed)
+        X, y = task.training()           # points and labels (a one-class task has no --cv)
+        task.cross_validated = cross_validate(estimators()[args.type](**params), X, y,
+                                              folds=args.cv, seed=args.seed)
     written = ([save_model(estimator, out)] if out.suffix.lower() == ".json"
                else export_libsvm(estimator, out))
     print(summary(args, params, task, estimator, elapsed, written))
@@ -147,7 +149,7 @@ class _Task:
     takes, and the summary's lines of what the model does with them."""
 
     classes: np.ndarray | tuple = ()
-    cross_validated = None            # --cv's result
+    cross_validated: CVResult | None = None   # --cv's result
     scored_by = ""                    # what cross-validation scores
 
     def __init__(self, args, X: np.ndarray, names: list) -> None:
