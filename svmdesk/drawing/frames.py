@@ -11,10 +11,12 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
+from ..core.estimators.one_vs_one import ovr_decision
 from ..core.model import REGRESSORS, SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
 from .curves import curve_of, live_curve_frame, model_curve_frame, recurved
+from .evaluation import Evaluation, evaluation_of, split_of
 from .grid import GridSpec, class_grid, decision_grid, model_grid
 from .scenes import Fractions, Frame, Job, Reading, RunMark, Scene
 from .shading import inside_pictures, regions_picture, sides_pictures
@@ -151,7 +153,12 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     reading = Reading(snapshot=snap, machine=m, train_accuracy=train_acc,
                       test_accuracy=test_acc, margin_width=width, elapsed=elapsed,
                       history=history, fractions=fractions)
-    frame = Frame(scene, reading, RunMark(final=final, stopped=stopped), f_terms=f_terms)
+    # a multi-class run's machine scores only its own two classes: its evaluation comes
+    # with the fitted model at the end of the run
+    evaluation = (evaluation_of(scene.classes, job.y[points], f_train, job.y_test, f_test)
+                  if m.count == 1 else None)
+    frame = Frame(scene, reading, RunMark(final=final, stopped=stopped), f_terms=f_terms,
+                  evaluation=evaluation)
     if one_class:
         f_test = np.empty(0) if f_test is None else f_test
         frame = _judged_one_class(
@@ -319,7 +326,19 @@ def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job
             frame.reading, train_accuracy=float(np.mean(colours[side] == job.y))
             if len(job.y) else None))
         frame = _known_fractions(frame, estimator, f, job, X_test, colours)
+        frame = _with_training_scores(frame, job.y, f)
     return _with_run(frame, step, elapsed, history)
+
+
+def _with_training_scores(frame: Frame, y: np.ndarray, f: np.ndarray) -> Frame:
+    """A binary final frame whose evaluation takes the training points' f as the solver
+    holds it (model_frame scored the held-out points only)."""
+    classes = frame.scene.classes
+    train = split_of(classes, np.asarray(y, dtype=np.intp), f)
+    held = frame.evaluation.test if frame.evaluation is not None else None
+    evaluation = (Evaluation(classes, train, held) if train is not None or held is not None
+                  else None)
+    return dataclasses.replace(frame, evaluation=evaluation)
 
 
 def _with_run(frame: Frame, step: Progress, elapsed: float, history: tuple) -> Frame:
@@ -475,17 +494,32 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
     test = (np.zeros(len(labels), dtype=bool) if held_out is None
             else np.asarray(held_out, dtype=bool))
     nu = svc.get_params()["nu"] if svc is not None and model.kind != "c_svc" else None
+    f = model.decision_function(points)
     if one_class:
         inlier = int(colours[first.positive])
-        return _judged_one_class(frame, points, model.decision_function(points),
-                                 ~test & (labels == inlier), labels, inlier,
-                                 len(first.support), nu)
+        trained = ~test & (labels == inlier)
+        frame = _judged_one_class(frame, points, f, trained, labels, inlier,
+                                  len(first.support), nu)
+        return _evaluated(frame, scene.classes, f, labels, trained)
     train_acc, test_acc = _accuracies(model, colours, points[~test], labels[~test],
                                       points[test], labels[test])
     fractions = (_model_fractions(model, colours, points[~test], labels[~test], nu)
                  if nu is not None else None)
-    return dataclasses.replace(frame, reading=dataclasses.replace(
+    frame = dataclasses.replace(frame, reading=dataclasses.replace(
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
+    if f.ndim == 2:      # one column per class, one against the rest, in the model's order
+        return _evaluated(frame, tuple(colours), ovr_decision(f, len(model.classes)),
+                          labels, ~test)
+    return _evaluated(frame, scene.classes, f, labels, ~test)
+
+
+def _evaluated(frame: Frame, classes: tuple, scores: np.ndarray, labels: np.ndarray,
+               trained: np.ndarray) -> Frame:
+    """The frame with the evaluation of its points' scores: the `trained` ones and the
+    others (held out; a one-class machine's: and the outlier marks)."""
+    labels = np.asarray(labels, dtype=np.intp)
+    return dataclasses.replace(frame, evaluation=evaluation_of(
+        classes, labels[trained], scores[trained], labels[~trained], scores[~trained]))
 
 
 def _model_snapshot(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None

@@ -12,6 +12,7 @@ from numpy.typing import ArrayLike
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
+from .evaluation import Evaluation
 from .grid import GridSpec
 
 
@@ -159,3 +160,6 @@ class Frame:
     estimator: SVC | OneClassSVM | SVR | NuSVR | None = None    # the fitted estimator
                                                                 # then (to save or export)
     f_terms: tuple = ()                # (scaled points, coefficients) of f's kernel sum
+    evaluation: Evaluation | None = None   # scores, curves and truth of its points for the
+                                           # evaluation view: classifiers and one-class
+                                           # machines; a live frame of a binary run only
