@@ -131,3 +131,19 @@ def test_a_split_of_one_class_has_no_area():
     (curves,) = ev.train.curves
     assert curves.auc is None and curves.ap is None and ev.test is None
     assert evaluation_of((0, 1), np.empty(0), np.empty(0)) is None
+
+
+def test_a_three_class_fitted_frame_maps_the_models_classes_to_the_canvas():
+    """The machine trains on labels (2, -1, 5) of canvas classes 0, 1, 2: the model orders
+    them -1, 2, 5, so its columns are of canvas classes (1, 0, 2)."""
+    X, y = _three_classes()
+    labels = np.array([2, -1, 5])
+    job = Job(X, y, dict(kernel="rbf"), SPEC, labels=labels)
+    svc = SVC(kernel="rbf")
+    steps = list(svc.iter_fit(X, labels[y], every=50))
+    ev = fitted_frame(svc, steps[-1], job, 0.0).evaluation
+    assert ev.classes == (1, 0, 2) and ev.test is None
+    np.testing.assert_array_equal(labels[predicted_at(ev, ev.train)], svc.predict(X))
+    for k, c in enumerate(ev.classes):
+        assert ev.train.curves[k].auc == pytest.approx(
+            roc_auc_score(y == c, ev.train.scores[:, k]))
