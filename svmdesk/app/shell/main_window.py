@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QMainWindow,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -45,6 +47,7 @@ from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
 from ..widgets.canvas import Canvas
 from ..widgets.charts import TrainingCharts
+from ..widgets.evaluation_view import EvaluationView
 from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.panel import SidePanel
@@ -54,6 +57,7 @@ from .placement import keep_inside, place, remember
 GRID = 200                   # decision grid resolution per axis
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
+BELOW_HEIGHT = 240           # the charts' and evaluation's tabs under the canvas, at most
 
 
 class MainWindow(QMainWindow):
@@ -96,9 +100,22 @@ class MainWindow(QMainWindow):
         self._column = column
         column.addWidget(self.notices.banner)
         column.addWidget(self.canvas, 1)
+        # the training charts and the evaluation share the place under the canvas, as tabs
+        training = QWidget()
+        curves = QHBoxLayout(training)
+        curves.setContentsMargins(0, 0, 0, 0)
+        curves.addWidget(self.charts.objective_plot)
+        curves.addWidget(self.charts.gap_plot)
+        self.evaluation_view = EvaluationView()
+        self.below = QTabWidget()
+        self.below.addTab(training, tr("Training"))
+        self.below.addTab(self.evaluation_view, tr("Evaluation"))
+        # as tall as the readout beside it, never more: its pages' own wishes (plots ask for
+        # 480 px) would take the canvas's height
+        self.below.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
+        self.below.setMaximumHeight(BELOW_HEIGHT)
         charts = QHBoxLayout()
-        charts.addWidget(self.charts.objective_plot, 3)
-        charts.addWidget(self.charts.gap_plot, 3)
+        charts.addWidget(self.below, 6)
         charts.addWidget(self.panel.readout_box, 2)
         column.addLayout(charts)
         # The training buttons stay in sight above the settings, which scroll vertically
@@ -126,7 +143,7 @@ class MainWindow(QMainWindow):
         self.run = RunController(self._job, self)
         self.run_display = RunDisplay(         # draws what the run reports
             self.run, self.canvas, self.charts, self.panel, self.notices, self.work,
-            self._refusal, self.grid_spec, self)
+            self._refusal, self.grid_spec, self.evaluation_view, self)
         self.editing = Editing(                # what clicks and the Data box do to the points
             self.work, self.undo, self.canvas, self.panel, self.notices, self.discard_model,
             self)
@@ -226,6 +243,8 @@ class MainWindow(QMainWindow):
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
         p.residuals_toggled.connect(c.set_residuals)
+        self.evaluation_view.threshold_changed.connect(
+            lambda t, chosen: c.set_threshold(t))
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display
         v.frame_shown.connect(self.frame_shown)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..document.work import Work
     from ..widgets.canvas import Canvas
     from ..widgets.charts import TrainingCharts
+    from ..widgets.evaluation_view import EvaluationView
     from ..widgets.notices import Notices
     from ..widgets.panel import SidePanel
 
@@ -43,19 +44,21 @@ class RunDisplay(QObject):
     def __init__(self, run: RunController, canvas: Canvas, charts: TrainingCharts,
                  panel: SidePanel, notices: Notices, work: Work,
                  refusal: Callable[[], str], grid_spec: Callable[[], GridSpec],
-                 parent: QObject | None = None):
+                 evaluation: EvaluationView, parent: QObject | None = None):
         """`refusal()`: why the run cannot start now ('' when it can); `grid_spec()`: the
-        grid of the rectangle the canvas shows."""
+        grid of the rectangle the canvas shows; `evaluation`: the view of the confusion
+        matrices and curves, redrawn with the readout."""
         super().__init__(parent)
         self.run, self.canvas, self.charts = run, canvas, charts
         self.panel, self.readout = panel, panel.readout_box
         self.notices, self.work = notices, work
         self.refusal, self.grid_spec = refusal, grid_spec
+        self.evaluation = evaluation
         self._warned_in_run = False  # the run raised a warning (shown in the status bar)
         self._regrids = 0            # redraws for a moved view asked for (the newest wins)
         self._texted = 0.0           # when the charts and readout last fell due
         self._texts = (self.charts.redraw_objective, self.charts.redraw_gap,
-                       self._show_last_readout)
+                       self._show_last_readout, self._show_last_evaluation)
         # redraw -> when it fell due (oldest first): each waits for a paint of the canvas,
         # none is ever dropped
         self._texts_due: dict[Callable[[], None], float] = {}
@@ -87,12 +90,14 @@ class RunDisplay(QObject):
         self.canvas.show_frame(frame)
         self.readout.show_frame(frame)
         self.readout.show_state(state)
+        self._show_last_evaluation()
 
     def clear(self) -> None:
         """No model: the canvas, the charts and the readout empty."""
         self.canvas.clear_model()
         self.charts.clear()
         self.readout.clear()
+        self.evaluation.show_evaluation(None, [])
 
     def inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""
@@ -230,10 +235,26 @@ class RunDisplay(QObject):
         self._texts_due.clear()
         self.charts.redraw()
         self._show_last_readout()
+        self._show_last_evaluation()
 
     def _show_last_readout(self) -> None:
         if self.last_frame is not None:
             self.readout.show_frame(self.last_frame)
+
+    def _show_last_evaluation(self) -> None:
+        """The evaluation of the frame drawn, its classes named as the points name them."""
+        frame = self.last_frame
+        if frame is None or frame.evaluation is None:
+            self.evaluation.show_evaluation(None, [])
+            return
+        self.evaluation.show_evaluation(frame.evaluation, self.class_names())
+
+    def class_names(self) -> list:
+        """What the view calls each canvas class: the points' class names; in novelty
+        detection the points of the one class (0) and the marks (1)."""
+        if self.work.points.novelty:
+            return [tr("inside"), tr("outlier marks")]
+        return list(self.work.points.class_names)
 
     # -- the view follows -----------------------------------------------------------------------
     def _follow_view(self) -> None:

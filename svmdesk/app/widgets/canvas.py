@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
+from ...drawing.contours import contour_path_levels
 from ...drawing.shading import PALETTE
 from ...i18n import N_, tr
 
@@ -219,6 +220,7 @@ class Canvas(pg.PlotWidget):
         self.right_class = 1         # the class a right click adds (novelty: a mark)
         self.points_xy = np.empty((0, 2))
         self.hard_regions = False
+        self.threshold = 0.0        # the boundary drawn: f = threshold (two classes)
         self._last_frame = None
         self.setMenuEnabled(False)
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
@@ -400,6 +402,9 @@ class Canvas(pg.PlotWidget):
                              spec.y_max - spec.y_min)
         none = np.empty((0, 2))
         zero = scene.contours.get(0.0, none)
+        if self.threshold != 0.0 and scene.values is not None and scene.regions is None:
+            zero = contour_path_levels(scene.values, spec.xs, spec.ys,
+                                       (self.threshold,))[self.threshold]
         margins = np.vstack([scene.contours.get(-1.0, none), np.full((1, 2), np.nan),
                              scene.contours.get(1.0, none)])
         self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
@@ -436,6 +441,13 @@ class Canvas(pg.PlotWidget):
 
     def set_residuals(self, shown: bool) -> None:
         self.show_residuals = shown
+        if self._last_frame is not None:
+            self.show_frame(self._last_frame)
+
+    def set_threshold(self, threshold: float) -> None:
+        """Draw the boundary at f = threshold (the evaluation's threshold; two classes and
+        novelty detection: the regions of more classes stay the model's vote)."""
+        self.threshold = float(threshold)
         if self._last_frame is not None:
             self.show_frame(self._last_frame)
 

@@ -1,0 +1,109 @@
+"""The evaluation tab as a student uses it: the tab clicked open after a run, the threshold
+dragged with the keys on its slider and typed, Reset clicked; the matrices, the curves'
+areas and the operating points are scikit-learn's numbers for the same predictions, and the
+canvas draws the boundary where f = t."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from sklearn import metrics as sk
+
+from svmdesk.drawing.contours import contour_path_levels
+
+from .test_tasks import choose, train
+
+
+def open_tab(window, qtbot) -> None:
+    bar = window.below.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    assert window.below.currentWidget() is window.evaluation_view
+
+
+def matrix(table) -> np.ndarray:
+    return np.array([[int(table.item(i, j).text().split()[0]) for j in range(table.columnCount())]
+                     for i in range(table.rowCount())])
+
+
+@pytest.fixture
+def binary(window, qtbot):
+    """The demo's two disks with a fifth held out, trained with an rbf kernel."""
+    window.panel.test_fraction.setValue(0.2)
+    choose(window.panel.kernel, "rbf")
+    frame = train(window, qtbot)
+    return frame
+
+
+def test_the_tab_shows_the_models_matrices_and_curves(window, qtbot, binary):
+    open_tab(window, qtbot)
+    view, svc = window.evaluation_view, window.fitted
+    X, y, test = window.points.X, window.points.y, window.points.test_mask
+    for rows, table in ((~test, view.train_table), (test, view.test_table)):
+        expected = sk.confusion_matrix(y[rows], np.searchsorted(svc.classes_,
+                                                                svc.predict(X[rows])))
+        np.testing.assert_array_equal(matrix(table), expected)
+    f = svc.decision_function(X[~test])
+    auc = sk.roc_auc_score(y[~test] == 1, f)
+    assert f"train 1: AUC {auc:.3f}" in view.areas.text()
+
+
+def test_dragging_the_threshold_moves_the_matrices_the_point_and_the_boundary(window, qtbot,
+                                                                               binary):
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    view.slider.setFocus()
+    for _ in range(40):
+        QTest.keyClick(view.slider, Qt.Key.Key_Right)          # 40 steps of 3/200
+    t = view.threshold
+    assert t == pytest.approx(0.6)
+    X, y, test = window.points.X, window.points.y, window.points.test_mask
+    f = window.fitted.decision_function(X[~test])
+    np.testing.assert_array_equal(matrix(view.train_table),
+                                  sk.confusion_matrix(y[~test], (f > t).astype(int)))
+    negatives, positives = y[~test] == 0, y[~test] == 1
+    point = np.array(view.roc_points.getData()).T[0]
+    assert point == pytest.approx([np.mean(f[negatives] > t), np.mean(f[positives] > t)])
+    scene = window.last_frame.scene
+    drawn = window.canvas.boundary.getData()[0]
+    expected = contour_path_levels(scene.values, scene.spec.xs, scene.spec.ys, (t,))[t]
+    np.testing.assert_allclose(drawn, expected[:, 0])
+    qtbot.mouseClick(view.reset, Qt.MouseButton.LeftButton)
+    assert view.threshold == 0.0 and view.slider.value() == 0
+    np.testing.assert_allclose(window.canvas.boundary.getData()[0], scene.contours[0.0][:, 0])
+
+
+def test_a_typed_threshold_beyond_the_slider_is_taken(window, qtbot, binary):
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    view.spin.setFocus()
+    view.spin.selectAll()
+    QTest.keyClicks(view.spin, "10")
+    QTest.keyClick(view.spin, Qt.Key.Key_Return)
+    assert view.threshold == 10.0
+    cm = matrix(view.train_table)
+    assert cm[:, 1].sum() == 0              # nothing is above f = 10: all predicted negative
+
+
+def test_three_classes_choose_the_class_the_threshold_applies_to(window, qtbot):
+    window.editing.generate("blobs", 90, 1.0, 0)
+    X, y, test, names, task = window.points.state()
+    window.points.replace(X, np.arange(len(y)) % 3, test, names, task)
+    train(window, qtbot)
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    assert view.chosen.isVisible() and view.chosen.count() == 3
+    choose(view.chosen, 2)
+    view.spin.setValue(2.5)
+    scores = window.fitted.decision_function(window.points.X)
+    others = np.where(scores[:, 0] >= scores[:, 1], 0, 1)
+    predicted = np.where(scores[:, 2] > 2.5, 2, others)
+    np.testing.assert_array_equal(matrix(view.train_table),
+                                  sk.confusion_matrix(window.points.y, predicted))
+
+
+def test_the_view_waits_out_of_sight_and_draws_when_shown(window, qtbot, binary):
+    view = window.evaluation_view
+    assert not view.isVisible() and view._pending
+    open_tab(window, qtbot)
+    assert not view._pending and view.train_table.rowCount() == 2
