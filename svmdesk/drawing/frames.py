@@ -107,10 +107,11 @@ class KernelSums:
 
 def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
                stopped: bool = False, history: tuple = (),
-               sums: KernelSums | None = None) -> Frame:
+               sums: KernelSums | None = None, evaluate: bool = True) -> Frame:
     """Decision grid, contours, support vectors and accuracies for one moment of training:
     a solver's snapshot of one machine (numpy only); a regression's curve, tube and
-    residuals (curves.py)."""
+    residuals (curves.py). `evaluate`: with the evaluation of its scores (two sorts of the
+    points: 5 ms at 20,000 of them, left out while nobody looks at it)."""
     snap, m = step.snapshot, step.machine
     points = m.points if m.points is not None else np.arange(len(job.y))
     Z = job.X[points] if m.scaler is None else m.scaler.transform(job.X[points])
@@ -156,7 +157,7 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     # a multi-class run's machine scores only its own two classes: its evaluation comes
     # with the fitted model at the end of the run
     evaluation = (evaluation_of(scene.classes, job.y[points], f_train, job.y_test, f_test)
-                  if m.count == 1 else None)
+                  if m.count == 1 and evaluate else None)
     frame = Frame(scene, reading, RunMark(final=final, stopped=stopped), f_terms=f_terms,
                   evaluation=evaluation)
     if one_class:

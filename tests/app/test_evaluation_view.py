@@ -107,3 +107,18 @@ def test_the_view_waits_out_of_sight_and_draws_when_shown(window, qtbot, binary)
     assert not view.isVisible() and view._pending
     open_tab(window, qtbot)
     assert not view._pending and view.train_table.rowCount() == 2
+
+
+def test_live_frames_carry_their_evaluation_only_while_it_is_in_sight(window, qtbot):
+    """Its curves sort the points twice a frame: nobody looking, no cost."""
+    from .test_window import set_up_a_long_run
+
+    set_up_a_long_run(window)
+    with qtbot.waitSignal(window.frame_shown, timeout=10_000) as shown:
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    assert shown.args[0].evaluation is None
+    open_tab(window, qtbot)
+    qtbot.waitUntil(lambda: window.last_frame.evaluation is not None, timeout=10_000)
+    qtbot.mouseClick(window.panel.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.running, timeout=10_000)
+    qtbot.waitUntil(lambda: window.evaluation_view.train_table.rowCount() == 2, timeout=10_000)

@@ -245,6 +245,7 @@ class MainWindow(QMainWindow):
         p.residuals_toggled.connect(c.set_residuals)
         self.evaluation_view.threshold_changed.connect(
             lambda t, chosen: c.set_threshold(t))
+        self.evaluation_view.seen.connect(self.run.want_evaluation)
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display
         v.frame_shown.connect(self.frame_shown)

@@ -107,6 +107,11 @@ class RunController(QObject):
         """The window drew the last frame: the worker may send the next (back-pressure)."""
         self.worker.frame_drawn()
 
+    def want_evaluation(self, wanted: bool) -> None:
+        """The evaluation view came into sight or left it: live frames carry their
+        evaluation only while it is seen (the end of a run always does)."""
+        self.worker.want_evaluation(wanted)
+
     def follow_view(self, spec) -> None:
         """The view moved: the run's next frames are drawn over this grid."""
         self.worker.set_spec(spec)

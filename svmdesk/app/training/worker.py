@@ -72,6 +72,7 @@ class TrainingWorker(QObject):
         self._drawn = threading.Event()          # the window drew the last frame
         self._spec = None                        # the view's grid, when it moved since
         self._row_memory = RowMemory()           # SMO's kernel rows, from run to run
+        self._evaluated = threading.Event()      # the evaluation is in sight: frames carry it
 
     # Called from the GUI thread (the run controller): plain flags, safe across threads.
     # Never through signals: a queued call would wait for the busy worker thread.
@@ -84,6 +85,10 @@ class TrainingWorker(QObject):
         self._steps_taken = 0
         self._pauses = int(paused)
         self._spec = None
+
+    def want_evaluation(self, wanted: bool) -> None:
+        """Whether the live frames carry their evaluation (the view is in sight)."""
+        (self._evaluated.set if wanted else self._evaluated.clear)()
 
     def set_spec(self, spec: GridSpec) -> None:
         """The view moved: the next frames are drawn over this grid."""
@@ -155,7 +160,8 @@ class TrainingWorker(QObject):
                 job, done = self._follow_view(job, done, sums)
                 frame = with_finished_machines(
                     make_frame(step, job, now - start - held, history=tuple(history),
-                               sums=sums), done, job)
+                               sums=sums, evaluate=paused or self._evaluated.is_set()),
+                    done, job)
                 self.frame.emit(dataclasses.replace(frame, run=RunMark(
                     paused=paused, steps=self._steps_taken, pauses=self._pauses)))
                 history = []

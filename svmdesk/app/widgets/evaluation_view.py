@@ -41,6 +41,7 @@ THRESHOLD_RANGE = 3.0        # the slider spans -3..3 of f (the spin box takes a
 
 class EvaluationView(QWidget):
     threshold_changed = Signal(float, object)    # threshold, chosen class index or None
+    seen = Signal(bool)                          # it came into sight (True) or left it
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -149,8 +150,13 @@ class EvaluationView(QWidget):
         if not self._pending:
             self._draw()
 
+    def hideEvent(self, event) -> None:
+        super().hideEvent(event)
+        self.seen.emit(False)
+
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        self.seen.emit(True)
         if self._pending:
             self._pending = False
             self._draw()
