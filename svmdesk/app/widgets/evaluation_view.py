@@ -48,9 +48,16 @@ class EvaluationView(QWidget):
         self.evaluation: Evaluation | None = None
         self.names: list = []
         self._pending = False             # an evaluation kept while out of sight
-        layout = QVBoxLayout(self)
+        self._built = False               # the matrices and plots: made when first seen
+        layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(self._threshold_row())
+
+    def _build(self) -> None:
+        """The matrices, the plots and their labels: made the first time the view shows (a
+        window makes them in 40 ms, and most sessions never look)."""
+        self._built = True
+        layout = self._layout
         body = QHBoxLayout()
         self.train_table, self.test_table = _matrix_table(), _matrix_table()
         tables = QGridLayout()
@@ -74,7 +81,6 @@ class EvaluationView(QWidget):
         self.note.setStyleSheet("color: #555; font-size: 11px")
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
-        self._draw()
 
     def _threshold_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -102,7 +108,7 @@ class EvaluationView(QWidget):
         self.shares = QCheckBox(tr("row %"))
         self.shares.setToolTip(tr("Show each cell as its share of the row (the true class): "
                                   "the diagonal is each class's recall."))
-        self.shares.toggled.connect(lambda _: self._show_threshold())
+        self.shares.toggled.connect(lambda _: self._threshold_moved())
         row.addWidget(self.shares)
         row.addWidget(self.reset)
         self.slider.valueChanged.connect(self._from_slider)
@@ -135,7 +141,8 @@ class EvaluationView(QWidget):
         self._threshold_moved()
 
     def _threshold_moved(self) -> None:
-        self._show_threshold()
+        if self._built:
+            self._show_threshold()
         self.threshold_changed.emit(self.threshold, self.chosen_class())
 
     # -- drawing -------------------------------------------------------------------------------
@@ -146,7 +153,7 @@ class EvaluationView(QWidget):
         if evaluation is self.evaluation and list(names) == self.names and not self._pending:
             return
         self.evaluation, self.names = evaluation, list(names)
-        self._pending = not self.isVisible()
+        self._pending = not (self.isVisible() and self._built)
         if not self._pending:
             self._draw()
 
@@ -156,6 +163,9 @@ class EvaluationView(QWidget):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
+        if not self._built:
+            self._build()
+            self._pending = True
         self.seen.emit(True)
         if self._pending:
             self._pending = False
