@@ -95,13 +95,7 @@ class Opener(QObject):
 
     def _show_dataset(self, path, data, columns: tuple) -> None:
         names, shown = data.feature_names, [data.feature_names[c] for c in columns]
-        top = float(np.abs(data.X[:, list(columns)]).max(initial=0.0))
-        if top > CANVAS_LIMIT:
-            self.notices.file_error(tr("{name}: its points reach {top}, beyond what the "
-                                       "canvas can draw and the kernels can square (about "
-                                       "{limit}); divide the columns by a common scale")
-                                    .format(name=Path(path).name, top=f"{top:.2g}",
-                                            limit=f"{CANVAS_LIMIT:.0e}"))
+        if self._beyond_the_canvas(Path(path).name, data.X[:, list(columns)]):
             return
         codes = np.asarray(data.y, dtype=np.intp)    # class indices into class_names
         classes = data.class_names
@@ -125,6 +119,18 @@ class Opener(QObject):
                          "{columns} feature columns, and trains on them.").format(
                 path=path, n=len(codes), x=shown[0], y=shown[1], columns=len(names))
         self.notices.say(message, 10000)
+
+    def _beyond_the_canvas(self, name: str, shown: np.ndarray) -> bool:
+        """Whether the coordinates `shown` reach past CANVAS_LIMIT (then said, as the
+        file's error)."""
+        top = float(np.abs(shown).max(initial=0.0))
+        if top <= CANVAS_LIMIT:
+            return False
+        self.notices.file_error(tr("{name}: its points reach {top}, beyond what the canvas "
+                                   "can draw and the kernels can square (about {limit}); "
+                                   "divide the columns by a common scale").format(
+            name=name, top=f"{top:.2g}", limit=f"{CANVAS_LIMIT:.0e}"))
+        return True
 
     def current_session(self) -> Session:
         X, y, test, _, task = self.points.state()
@@ -256,13 +262,7 @@ class Opener(QObject):
         as the height (a file of more features says which one the canvas shows)."""
         X, z, names = samples
         name = Path(path).name
-        top = float(max(np.abs(X[:, 0]).max(initial=0.0), np.abs(z).max(initial=0.0)))
-        if top > CANVAS_LIMIT:
-            self.notices.file_error(tr("{name}: its points reach {top}, beyond what the "
-                                       "canvas can draw and the kernels can square (about "
-                                       "{limit}); divide the columns by a common scale")
-                                    .format(name=name, top=f"{top:.2g}",
-                                            limit=f"{CANVAS_LIMIT:.0e}"))
+        if self._beyond_the_canvas(name, np.column_stack([X[:, 0], z])):
             return False
         self.panel.show_points_source(name)
         self.editing.replace_points(np.column_stack([X[:, 0], z]), np.zeros(len(z), np.intp),
