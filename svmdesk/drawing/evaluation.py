@@ -152,3 +152,30 @@ def operating_point(curves: Curves, split_scores_column: np.ndarray,
     fpr = false_pos / n_neg if n_neg else float("nan")
     precision = true_pos / (true_pos + false_pos) if true_pos + false_pos else 1.0
     return fpr, tpr, tpr, precision
+
+
+def operating_points(evaluation: Evaluation, threshold: float = 0.0,
+                     chosen: int | None = None
+                     ) -> list[tuple[str, float, float, float, float]]:
+    """(split, fpr, tpr, recall, precision) at the threshold of each split with curves,
+    split "train" or "test": two classes of the positive class, more of the `chosen` one
+    against the rest (None: no point, the model's own vote has no single threshold)."""
+    e = evaluation
+    if len(e.classes) == 2:
+        column: int | None = 1
+    else:
+        column = None if chosen is None else e.classes.index(chosen)
+    if column is None:
+        return []
+    points = []
+    for name, split in (("train", e.train), ("test", e.test)):
+        if split is None:
+            continue
+        curves = split.curves[0] if len(e.classes) == 2 else split.curves[column]
+        if curves.auc is None:          # one side only: a rate would be NaN
+            continue
+        scores = split.scores if split.scores.ndim == 1 else split.scores[:, column]
+        fpr, tpr, recall, precision = operating_point(
+            curves, scores, split.truth == e.classes[column], threshold)
+        points.append((name, fpr, tpr, recall, precision))
+    return points

@@ -10,6 +10,7 @@ from svmdesk.drawing.evaluation import (
     curves_of,
     evaluation_of,
     operating_point,
+    operating_points,
     predicted_at,
 )
 from svmdesk.drawing.frames import Job, fitted_frame, make_frame, model_frame
@@ -95,6 +96,24 @@ def test_operating_point_is_the_rates_counted_by_hand():
         assert (fpr, tpr, recall) == pytest.approx(
             (fp / np.sum(~positive), tp / np.sum(positive), tp / np.sum(positive)))
         assert precision == pytest.approx(tp / (tp + fp) if tp + fp else 1.0)
+
+
+def test_operating_points_count_each_split_of_the_class_the_threshold_applies_to():
+    rng = np.random.default_rng(1)
+    scores, truth = rng.normal(size=(60, 3)), rng.integers(0, 3, 60)
+    ev = evaluation_of((0, 1, 2), truth[:40], scores[:40], truth[40:], scores[40:])
+    assert operating_points(ev, 0.5, None) == []
+    points = operating_points(ev, 0.5, chosen=2)
+    assert [p[0] for p in points] == ["train", "test"]
+    for (_, *rates), rows in zip(points, (slice(0, 40), slice(40, 60))):
+        positive = truth[rows] == 2
+        column = scores[rows, 2]
+        assert rates == pytest.approx(
+            operating_point(curves_of(positive, column), column, positive, 0.5))
+    binary = evaluation_of((0, 1), truth[:40] == 1, scores[:40, 0])
+    (name, *rates), = operating_points(binary, -0.2)
+    assert name == "train" and rates == pytest.approx(
+        operating_point(binary.train.curves[0], scores[:40, 0], truth[:40] == 1, -0.2))
 
 
 def test_a_live_binary_frame_carries_an_evaluation_and_a_multiclass_one_none():
