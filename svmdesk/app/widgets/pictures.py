@@ -1,4 +1,5 @@
 """Pictures of the canvas: PNG at any width, SVG, an optional caption, the clipboard.
+Any PlotWidget or GraphicsLayoutWidget (the evaluation's figures) is saved the same way.
 
 The window's File menu and `svmdesk render` both draw through here. Files are written
 atomically (a crash mid-save leaves the old picture, never half a new one).
@@ -28,8 +29,8 @@ CAPTION_COLOUR = "#202020"
 
 
 def save_picture(canvas, path, width: int, caption: str = "") -> Path:
-    """Write the canvas to `path` (.png at `width` pixels, or .svg), with the caption
-    under it when one is given."""
+    """Write the canvas (or another plot, or a layout of plots) to `path` (.png at `width`
+    pixels, or .svg), with the caption under it when one is given."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
@@ -45,7 +46,7 @@ def image(canvas, width: int, caption: str = "") -> QImage:
     """The canvas drawn `width` pixels wide (its on-screen aspect), caption underneath."""
     import pyqtgraph.exporters as exporters
 
-    exporter = exporters.ImageExporter(canvas.plotItem)
+    exporter = exporters.ImageExporter(_drawn_item(canvas))
     exporter.parameters()["width"] = int(width)
     picture = exporter.export(toBytes=True)
     if not caption:
@@ -81,11 +82,19 @@ def svg_text(canvas, caption: str = "") -> str:
     """The canvas as SVG; a caption becomes a text line in a band added below it."""
     import pyqtgraph.exporters as exporters
 
-    exporter = exporters.SVGExporter(canvas.plotItem)
+    exporter = exporters.SVGExporter(_drawn_item(canvas))
     with _svg_close_path_fix():
         svg = exporter.export(toBytes=True)
     svg = bytes(svg).decode("utf-8")
     return _with_caption(svg, caption) if caption else svg
+
+
+def _drawn_item(picture):
+    """What to export of a picture: a plot's PlotItem (the canvas, a PlotWidget), or every
+    plot of a GraphicsLayoutWidget together (its layout, `ci`)."""
+    import pyqtgraph as pg
+
+    return picture.ci if isinstance(picture, pg.GraphicsLayoutWidget) else picture.plotItem
 
 
 def copy_to_clipboard(canvas, width: int, caption: str = "") -> None:
