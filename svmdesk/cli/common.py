@@ -1,9 +1,11 @@
 """What the commands share: the program's name and exit codes, the help texts every command
-ends with, option values checked as they are parsed, and the output folder's check."""
+ends with, option values checked as they are parsed, the output folder's check, and Qt on
+the offscreen platform for the commands that draw."""
 from __future__ import annotations
 
 import argparse
 import math
+import os
 from pathlib import Path
 
 PROG = "svmdesk"
@@ -100,3 +102,14 @@ def check_folder(path: Path) -> None:
     folder = path.parent
     if not folder.is_dir():
         raise FileNotFoundError(f"cannot write {path}: the folder {folder} does not exist")
+
+
+def offscreen_application():
+    """Qt's application on the offscreen platform (no display needed); Qt is imported here,
+    by the commands that draw, and only when they do."""
+    os.environ["QT_QPA_PLATFORM"] = "offscreen"     # before Qt loads
+    import pyqtgraph as pg
+    from PySide6.QtWidgets import QApplication
+
+    pg.setConfigOptions(antialias=True)   # as the window
+    return QApplication.instance() or QApplication([PROG])

@@ -1,6 +1,7 @@
 """`svmdesk evaluate`: how a saved model does on a labelled data file: the confusion matrix,
 accuracy, each class's precision, recall and F1, and the area under the ROC curve; for a
-regressor R^2, MSE and MAE."""
+regressor R^2, MSE and MAE. With --plot, a picture too: the ROC and precision-recall
+curves, or a regressor's residuals (Qt is imported then only, on the offscreen platform)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,7 +14,16 @@ from ..core.estimators.one_vs_one import ovr_decision
 from ..formats import load_dataset
 from ..formats.points import match_labels, require_features
 from ..formats.targets import load_targets
-from .common import DATA_FORMATS, EXIT_CODES, EXIT_OK, command
+from .common import (
+    DATA_FORMATS,
+    EXIT_CODES,
+    EXIT_OK,
+    RENDER_WIDTH,
+    check_folder,
+    command,
+    offscreen_application,
+    width_value,
+)
 from .predict import read_model
 
 EVALUATE_HELP = f"""\
@@ -36,6 +46,13 @@ classes: the second class where f(x) > T, else the first; more classes: --class 
 the class whose one-vs-rest value must exceed T to predict it, the others are predicted
 as the model would among themselves.  The AUC does not depend on the threshold.
 
+--plot FILE writes a picture as well (FILE.png or FILE.svg, W pixels wide with
+--width W): a classifier's or one-class model's ROC curve beside its precision-recall
+curve (two classes: of the second class, the inlier for a one-class model; more: one
+curve per class against the rest, in the canvas's class colours), the AUC and AP in
+the legends, black dots where --threshold (with --class C) puts the decision; a
+regressor's residuals, target - f(x) against f(x), with R^2 and MSE in the legend.
+
 MODEL is an svmdesk JSON model; DATA holds the model's features in the same order,
 then the label column.
 
@@ -45,7 +62,8 @@ then the label column.
 
 examples:
   svmdesk evaluate moons.json moons_test.csv
-  svmdesk evaluate iris.json iris.csv --threshold 0.5 --class virginica"""
+  svmdesk evaluate iris.json iris.csv --threshold 0.5 --class virginica
+  svmdesk evaluate moons.json moons_test.csv --plot roc.png"""
 
 
 def add_parser(commands) -> None:
@@ -58,44 +76,110 @@ def add_parser(commands) -> None:
                    help="the decision threshold on f(x) (default 0)")
     p.add_argument("--class", dest="chosen", default=None, metavar="C",
                    help="with more than two classes: the class --threshold applies to")
+    p.add_argument("--plot", default=None, metavar="FILE",
+                   help="also draw the ROC and precision-recall curves (a regressor: its "
+                        "residuals) into FILE.png or FILE.svg")
+    p.add_argument("--width", type=width_value, default=1200, metavar="W",
+                   help=f"the --plot picture's width in pixels, {RENDER_WIDTH[0]} to "
+                        f"{RENDER_WIDTH[1]} (default 1200)")
 
 
 def run(args) -> int:
+    picture = _picture_path(args.plot)     # refused before any work, and nothing printed
     estimator = read_model(args.model)
     model = estimator.model_
     if model.is_regressor:
         _refuse_threshold(args, "a regressor has no decision threshold")
-        print(_regression_report(estimator, args.data))
+        z, f = _regression_points(estimator, args.data)
+        print(_regression_report(z, f))
+        if picture is not None:
+            _save_plot(picture, args.width, lambda: _residuals(z, f, args))
         return EXIT_OK
-    print(_classification_report(estimator, args))
+    names, truth, scores, predicted = _classified(estimator, args)
+    print(_classification_report(names, truth, scores, predicted, len(model.classes)))
+    if picture is not None:
+        _save_plot(picture, args.width,
+                   lambda: _curves(names, truth, scores, model, args))
     return EXIT_OK
 
 
-def _regression_report(estimator, path) -> str:
+def _picture_path(plot: str | None) -> Path | None:
+    if plot is None:
+        return None
+    path = Path(plot)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"--plot {plot}: the image file must end in .png or .svg")
+    check_folder(path)
+    return path
+
+
+def _save_plot(path: Path, width: int, draw) -> None:
+    """Qt on the offscreen platform, the figure `draw` makes laid out, then saved."""
+    app = offscreen_application()
+    from ..app.widgets.pictures import save_picture
+
+    figure = draw()
+    figure.show()
+    app.processEvents()       # the layout settles before the exporter measures it
+    save_picture(figure, path, width)
+    print(f"wrote {path}")
+
+
+def _curves(names: list, truth: np.ndarray, scores: np.ndarray, model, args):
+    """The ROC and PR figure of the data's points; their classes are indices into `names`,
+    the model's first (a one-class model's (-1, 1): the inlier positive, as the window)."""
+    from ..app.widgets.evaluation_pictures import curves_figure
+    from ..drawing.evaluation import evaluation_of
+
+    evaluation = evaluation_of(range(len(model.classes)), truth, scores)
+    assert evaluation is not None          # a data file holds points
+    # two classes: --class was refused by _predicted; more: the class the dots belong to
+    chosen = None if args.chosen is None else _class_index(args.chosen, model)
+    return curves_figure(evaluation, names, args.threshold or 0.0, chosen, args.width,
+                         titles=(Path(args.data).name, ""))
+
+
+def _residuals(z: np.ndarray, f: np.ndarray, args):
+    from ..app.widgets.evaluation_pictures import residuals_figure
+
+    return residuals_figure(f, z, width=args.width, titles=(Path(args.data).name, ""))
+
+
+def _regression_points(estimator, path) -> tuple[np.ndarray, np.ndarray]:
+    """The targets of DATA and the model's predictions of them."""
     X, z, names = load_targets(path)
     X, _ = require_features(X, names, estimator.n_features_in_, Path(path), "label")
-    f = estimator.predict(X)
+    return z, estimator.predict(X)
+
+
+def _regression_report(z: np.ndarray, f: np.ndarray) -> str:
     return "\n".join([f"points:  {len(z)}",
                       f"R^2:     {metrics.r2(z, f):.6g}",
                       f"MSE:     {metrics.mse(z, f):.6g}",
                       f"MAE:     {metrics.mae(z, f):.6g}"])
 
 
-def _classification_report(estimator, args) -> str:
+def _classified(estimator, args) -> tuple[list, np.ndarray, np.ndarray, np.ndarray]:
+    """(class names, each point's true class index, decision values, predicted class
+    index) of DATA's points: what the report and the picture are made of."""
     model = estimator.model_
     data = load_dataset(args.data)
     X, _ = require_features(data.X, data.feature_names, estimator.n_features_in_,
                             Path(args.data), "label")
     names, truth = _true_classes(data, model, Path(args.data).name)
     scores = _scores(model, X)
-    predicted = _predicted(model, X, scores, args, names)
+    return names, truth, scores, _predicted(model, X, scores, args, names)
+
+
+def _classification_report(names: list, truth: np.ndarray, scores: np.ndarray,
+                           predicted: np.ndarray, n_model: int) -> str:
     labels = np.arange(len(names))
     report = metrics.class_report(truth, predicted, labels=labels)
     lines = _matrix_lines(metrics.confusion_matrix(truth, predicted, labels=labels), names)
     lines.append(f"accuracy: {report.accuracy:.4f} ({int(np.sum(truth == predicted))} of "
                  f"{len(truth)})")
     lines += _per_class_lines(report, names)
-    lines += _ranking_lines(truth, scores, names, len(model.classes))
+    lines += _ranking_lines(truth, scores, names, n_model)
     return "\n".join(lines)
 
 

@@ -2,7 +2,6 @@
 headless (Qt is imported here only, on the offscreen platform)."""
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from .common import (
     RENDER_WIDTH,
     check_folder,
     command,
+    offscreen_application,
     width_value,
 )
 from .predict import read_model
@@ -108,7 +108,7 @@ def _render_regression(args, model, out: Path) -> int:
                         "render draws regressors of one feature only")
     X, z, names = load_targets(args.data)
     require_features(X, names, 1, Path(args.data), "")
-    app = _application()
+    app = offscreen_application()
     from ..app.widgets.pictures import save_picture
     from .regression_picture import regression_plot
 
@@ -118,16 +118,6 @@ def _render_regression(args, model, out: Path) -> int:
     save_picture(plot, out, args.width)
     print(f"wrote {out}")
     return EXIT_OK
-
-
-def _application():
-    """Qt's application on the offscreen platform (no display needed)."""
-    os.environ["QT_QPA_PLATFORM"] = "offscreen"     # before Qt loads
-    import pyqtgraph as pg
-    from PySide6.QtWidgets import QApplication
-
-    pg.setConfigOptions(antialias=True)   # as the window
-    return QApplication.instance() or QApplication([PROG])
 
 
 def _points(path, svc) -> Dataset:
@@ -142,7 +132,7 @@ def _points(path, svc) -> Dataset:
 
 def _draw(data, svc, width: int):
     """The canvas with the points (and the model) drawn, sized width x 3/4 width."""
-    app = _application()
+    app = offscreen_application()
     from ..app.widgets.canvas import Canvas
     from ..drawing.frames import model_frame
     from ..drawing.grid import GridSpec

@@ -3,6 +3,9 @@ are scikit-learn's for the same predictions and folds; bad input is one line and
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
 
 import numpy as np
 import pytest
@@ -13,7 +16,7 @@ from svmdesk.core import SVC, SVR, Dataset, NuSVC, OneClassSVM, class_labels, ma
 from svmdesk.formats import save_dataset, save_model
 from svmdesk.formats.targets import save_targets
 
-from .test_cli import run
+from .test_cli import _env, run
 
 
 def number(out: str, name: str) -> float:
@@ -166,3 +169,77 @@ def test_train_cv_refuses_what_it_cannot_score(tmp_path, args, says):
     save_dataset(make_dataset("moons", n=40, seed=0), tmp_path / "moons.csv")
     result = run("train", "moons.csv", *args, "--out", "m.json", cwd=tmp_path)
     assert result.returncode == 2 and says in result.stderr
+
+
+@pytest.fixture
+def three(tmp_path):
+    data = make_dataset("blobs", n=90, noise=1.5, seed=3, centers=3)
+    save_model(SVC(kernel="rbf").fit(data.X, data.y), tmp_path / "three.json")
+    save_dataset(data, tmp_path / "three.csv")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("model, data, more", [
+    ("moons.json", "test.csv", ()),
+    ("three.json", "three.csv", ("--threshold", "0.5", "--class", "2")),
+])
+def test_plot_writes_the_curves_as_a_png_of_the_width_asked(moons, three, tmp_path, qapp,
+                                                            model, data, more):
+    from PySide6.QtGui import QImage
+
+    result = run("evaluate", model, data, *more, "--plot", "roc.png", "--width", "640",
+                 cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "AUC" in result.stdout and result.stdout.endswith("wrote roc.png\n")
+    picture = QImage(str(tmp_path / "roc.png"))
+    assert (picture.width(), picture.height()) == (640, 640 * 3 // 8)
+
+
+@pytest.mark.slow
+def test_plot_as_svg_in_a_process_without_a_display(moons, tmp_path):
+    """Qt comes up on the offscreen platform by itself, as for render."""
+    result = subprocess.run([sys.executable, "-m", "svmdesk.cli", "evaluate", "moons.json",
+                             "test.csv", "--plot", "roc.svg"], cwd=tmp_path, env=_env(),
+                            capture_output=True, text=True, timeout=10)
+    assert result.returncode == 0, result.stderr
+    svg = ElementTree.parse(tmp_path / "roc.svg").getroot()
+    assert svg.findall(".//{http://www.w3.org/2000/svg}path")
+
+
+@pytest.mark.parametrize("plot, says", [
+    ("roc.jpg", "must end in .png or .svg"),
+    ("nowhere/roc.png", "does not exist"),
+])
+def test_a_plot_file_that_cannot_be_written_is_refused_before_anything(moons, tmp_path,
+                                                                        plot, says):
+    before = sorted(tmp_path.iterdir())
+    result = run("evaluate", "moons.json", "test.csv", "--plot", plot, cwd=tmp_path)
+    assert result.returncode == 2 and says in result.stderr and not result.stdout
+    assert sorted(tmp_path.iterdir()) == before
+
+
+@pytest.mark.slow
+def test_plot_of_a_regressor_draws_its_residuals(tmp_path, qapp, monkeypatch):
+    from svmdesk.app.widgets import pictures
+
+    rng = np.random.default_rng(9)
+    x = rng.uniform(0, 6, 40)
+    z = np.sin(x) + rng.normal(0, 0.2, 40)
+    svr = SVR(C=5.0).fit(x[:, None], z)
+    save_model(svr, tmp_path / "sine.json")
+    save_targets(x[:, None], z, ("x", "y"), tmp_path / "sine.csv")
+    saved, original = [], pictures.save_picture
+
+    def save_and_keep(figure, *args):        # the figure as evaluate saved it
+        saved.append(figure)
+        return original(figure, *args)
+
+    monkeypatch.setattr(pictures, "save_picture", save_and_keep)
+    result = run("evaluate", "sine.json", "sine.csv", "--plot", "residuals.png", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "residuals.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    (points,) = [item for item in saved[0].plotItem.items if hasattr(item, "getData")
+                 and item.name()]
+    f = svr.predict(x[:, None])
+    np.testing.assert_allclose(points.getData(), (f, z - f), atol=1e-9)
+    assert "sine.csv: R²" in points.name()
