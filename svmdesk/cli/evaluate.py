@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core import DataError, metrics, ranking
 from ..core.datasets import Dataset
-from ..core.estimators.one_vs_one import ovr_decision
+from ..core.estimators.one_vs_one import ovr_decision, ovr_margins
 from ..formats import load_dataset
 from ..formats.points import match_labels, require_features
 from ..formats.targets import load_targets
@@ -34,8 +34,9 @@ Print how MODEL does on the labelled points of DATA:
                  the ranking of the decision values: two classes 'AUC <value>' and
                  'AP <value>' (average precision) of the second class (in sorted order)
                  against the first; more classes one 'AUC <class> <value>' and
-                 'AP <class> <value>' line per class, that class against the rest (its
-                 column of the one-vs-rest decision values)
+                 'AP <class> <value>' line per class, that class against the rest, ranked
+                 by its margin: its one-vs-rest decision value less the best other
+                 class's (positive where the model predicts it)
   a one-class model: the same, its labels 1 (inlier) and -1 (outlier), which DATA's
                  label column must hold
   a regressor:   R^2, MSE (mean squared error) and MAE (mean absolute error); the
@@ -43,8 +44,9 @@ Print how MODEL does on the labelled points of DATA:
 
 --threshold T moves the decision threshold from 0 to T without training again: two
 classes: the second class where f(x) > T, else the first; more classes: --class C names
-the class whose one-vs-rest value must exceed T to predict it, the others are predicted
-as the model would among themselves.  The AUC does not depend on the threshold.
+the class whose margin must exceed T to predict it, the others are predicted as the
+model would among themselves (at T = 0 the model's choice; 1-1-1 vote ties go by the
+decision values, as scikit-learn's break_ties).  The AUC does not depend on the threshold.
 
 --plot FILE writes a picture as well (FILE.png or FILE.svg, W pixels wide with
 --width W): a classifier's or one-class model's ROC curve beside its precision-recall
@@ -199,9 +201,10 @@ def _true_classes(data: Dataset, model, name: str) -> tuple[list, np.ndarray]:
 
 
 def _scores(model, X: np.ndarray) -> np.ndarray:
-    """f(x) of a two-class model, (n,); one-vs-rest values of more classes, (n, K)."""
+    """f(x) of a two-class model, (n,); each class's one-vs-rest margin for more, (n, K)."""
     values = model.decision_function(X)
-    return values if values.ndim == 1 else ovr_decision(values, len(model.classes))
+    return values if values.ndim == 1 else ovr_margins(ovr_decision(values,
+                                                                    len(model.classes)))
 
 
 def _predicted(model, X, scores: np.ndarray, args, names: list) -> np.ndarray:

@@ -11,13 +11,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
-from ..core.estimators.one_vs_one import ovr_decision
+from ..core.estimators.one_vs_one import ovr_decision, ovr_margins
 from ..core.model import REGRESSORS, SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
 from .curves import curve_of, live_curve_frame, model_curve_frame, recurved
 from .evaluation import Evaluation, evaluation_of, split_of
-from .grid import GridSpec, class_grid, decision_grid, model_grid
+from .grid import GridSpec, class_grid, decision_grid, machine_grids, margin_grid, model_grid
 from .scenes import Fractions, Frame, Job, Reading, RunMark, Scene
 from .shading import inside_pictures, regions_picture, sides_pictures
 
@@ -272,10 +272,8 @@ def regrid(frame: Frame, spec: GridSpec) -> Frame | None:
         return recurved(frame, spec)
     model, scene = frame.model, frame.scene
     if model is not None and len(model.classes) > 2:
-        regions = scene.colours[class_grid(model, spec)]
-        moved = dataclasses.replace(scene, spec=spec, regions=regions,
-                                    contours={0.0: region_boundaries(regions, spec.xs, spec.ys)})
-        return dataclasses.replace(frame, scene=_coloured(moved))
+        return dataclasses.replace(frame, scene=_class_regions(
+            dataclasses.replace(scene, spec=spec), model))
     if model is not None:
         values = model_grid(model, spec)
     elif scene.regions is not None:
@@ -471,19 +469,19 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
     support, support_xy, bounded = _rings(model, None if isinstance(svc, (SVR, NuSVR))
                                           else svc)
     one_class = model.kind == "one_class"
-    if len(model.classes) > 2:
-        regions = colours[class_grid(model, spec)]
-        values, contours = None, {0.0: region_boundaries(regions, spec.xs, spec.ys)}
-    else:
-        values, regions = model_grid(model, spec), None
-        contours = contour_path_levels(values, spec.xs, spec.ys, _levels(one_class))
+    values = model_grid(model, spec) if len(model.classes) <= 2 else None
     w = first.w if len(model.machines) == 1 else None
-    scene = _coloured(Scene(
-        spec=spec, values=values, regions=regions, contours=contours,
+    scene = Scene(
+        spec=spec, values=values, regions=None, contours={},
         classes=(int(colours[first.negative]), int(colours[first.positive])),
         support=support, support_xy=support_xy, bounded=bounded, colours=colours,
         hard_margin=isinstance(svc, SVC) and _hard_margin(svc.get_params().get("C", 1.0)),
-        one_class=one_class))
+        one_class=one_class)
+    if values is None:
+        scene = _class_regions(scene, model)
+    else:
+        scene = _coloured(dataclasses.replace(scene, contours=contour_path_levels(
+            values, spec.xs, spec.ys, _levels(one_class))))
     reading = Reading(snapshot=_model_snapshot(model, svc), machine=machine,
                       train_accuracy=None, test_accuracy=None, margin_width=_margin_width(w),
                       elapsed=0.0)
@@ -509,9 +507,48 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
     frame = dataclasses.replace(frame, reading=dataclasses.replace(
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
     if f.ndim == 2:      # one column per class, one against the rest, in the model's order
-        return _evaluated(frame, tuple(colours), ovr_decision(f, len(model.classes)),
-                          labels, ~test)
+        return _evaluated(frame, tuple(colours),
+                          ovr_margins(ovr_decision(f, len(model.classes))), labels, ~test)
     return _evaluated(frame, scene.classes, f, labels, ~test)
+
+
+def _class_regions(scene: Scene, model: SVMModel) -> Scene:
+    """A multi-class model's scene over its grid: the voted class regions, their borders
+    and each class's margin (for at_threshold)."""
+    spec, grids = scene.spec, machine_grids(model, scene.spec)
+    regions = scene.colours[class_grid(model, spec, grids)]
+    return _coloured(dataclasses.replace(
+        scene, values=None, regions=regions,
+        contours={0.0: region_boundaries(regions, spec.xs, spec.ys)},
+        class_margins=margin_grid(model, spec, grids)))
+
+
+def at_threshold(scene: Scene, threshold: float, chosen: int | None = None) -> Scene:
+    """The scene drawn with the decision threshold moved to t (evaluation.predicted_at on
+    the grid), the same scene at 0. Two classes and one-class: the sides shaded and the
+    boundary drawn at f = t (the margins stay the model's f = -1 and 1). More classes
+    (scenes holding class_margins): the chosen class (a class index, as the canvas's)
+    where its margin over the best other class exceeds t, the best of the others
+    elsewhere; with no class chosen, the model's regions."""
+    if threshold == 0.0 or scene.regression:
+        return scene
+    spec = scene.spec
+    if scene.values is not None and scene.regions is None:
+        shaded = _coloured(dataclasses.replace(scene, values=scene.values - threshold))
+        line = contour_path_levels(scene.values, spec.xs, spec.ys, (threshold,))[threshold]
+        return dataclasses.replace(scene, picture=shaded.picture,
+                                   hard_picture=shaded.hard_picture,
+                                   contours={**scene.contours, 0.0: line})
+    margins = scene.class_margins
+    if margins is None or chosen is None:
+        return scene
+    colours = np.asarray(scene.colours)
+    column = int(np.flatnonzero(colours == chosen)[0])
+    others = margins.copy()
+    others[column] = -np.inf
+    regions = colours[np.where(margins[column] > threshold, column, others.argmax(axis=0))]
+    return _coloured(dataclasses.replace(
+        scene, regions=regions, contours={0.0: region_boundaries(regions, spec.xs, spec.ys)}))
 
 
 def _evaluated(frame: Frame, classes: tuple, scores: np.ndarray, labels: np.ndarray,

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.estimators.one_vs_one import ovr_decision, ovr_margins
 from ..core.kernels import Kernel
 from ..core.model import Scaler, SVMModel
 
@@ -124,15 +125,32 @@ def model_grid(model: SVMModel, spec: GridSpec, machine: int = 0) -> np.ndarray:
                          w=m.w, scaler=model.scaler)
 
 
-def class_grid(model: SVMModel, spec: GridSpec) -> np.ndarray:
+def machine_grids(model: SVMModel, spec: GridSpec) -> list:
+    """model_grid of every binary machine of a fitted model, in its order."""
+    return [model_grid(model, spec, k) for k in range(len(model.machines))]
+
+
+def class_grid(model: SVMModel, spec: GridSpec, grids: list | None = None) -> np.ndarray:
     """Predicted class indices on the grid, (ny, nx) intp: the sign for two classes,
-    one-vs-one votes otherwise (ties to the lower class index, as libsvm)."""
+    one-vs-one votes otherwise (ties to the lower class index, as libsvm). `grids`: the
+    machines' grids when already made (machine_grids)."""
+    grids = machine_grids(model, spec) if grids is None else grids
     votes = np.zeros((len(model.classes),) + spec.shape, dtype=np.int32)
-    for k, m in enumerate(model.machines):
-        positive = model_grid(model, spec, k) > 0
+    for m, values in zip(model.machines, grids):
+        positive = values > 0
         votes[m.positive] += positive
         votes[m.negative] += ~positive
     return votes.argmax(axis=0)  # argmax takes the first of equal maxima
+
+
+def margin_grid(model: SVMModel, spec: GridSpec, grids: list | None = None) -> np.ndarray:
+    """Each class's one-vs-rest margin on the grid (ovr_margins: its value less the best
+    other class's), (K, ny, nx) float32 in the model's class order: what a threshold on one
+    class against the rest is compared with."""
+    grids = machine_grids(model, spec) if grids is None else grids
+    ovo = np.stack([g.ravel() for g in grids], axis=1).astype(np.float64)
+    margins = ovr_margins(ovr_decision(ovo, len(model.classes)))
+    return margins.T.reshape((len(model.classes),) + spec.shape).astype(np.float32)
 
 
 def _points(u, v) -> np.ndarray:

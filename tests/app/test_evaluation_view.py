@@ -11,6 +11,7 @@ from PySide6.QtTest import QTest
 from sklearn import metrics as sk
 
 from svmdesk.drawing.contours import contour_path_levels
+from svmdesk.drawing.shading import regions_picture
 
 from .test_tasks import choose, train
 
@@ -93,13 +94,42 @@ def test_three_classes_choose_the_class_the_threshold_applies_to(window, qtbot):
     open_tab(window, qtbot)
     view = window.evaluation_view
     assert view.chosen.isVisible() and view.chosen.count() == 3
+    predicted = window.fitted.predict(window.points.X)
+    np.testing.assert_array_equal(matrix(view.train_table),       # at 0: the model's own
+                                  sk.confusion_matrix(window.points.y, predicted))
     choose(view.chosen, 2)
-    view.spin.setValue(2.5)
-    scores = window.fitted.decision_function(window.points.X)
-    others = np.where(scores[:, 0] >= scores[:, 1], 0, 1)
-    predicted = np.where(scores[:, 2] > 2.5, 2, others)
+    drawn_at_zero = window.canvas.regions.image.copy()
+    type_threshold(view, qtbot, "1.2")
+    margins = margins_of(window.fitted, window.points.X)
+    others = np.where(margins[:, 0] >= margins[:, 1], 0, 1)
+    predicted = np.where(margins[:, 2] > 1.2, 2, others)
     np.testing.assert_array_equal(matrix(view.train_table),
                                   sk.confusion_matrix(window.points.y, predicted))
+    # the canvas: class 2's region where its margin exceeds 1.2, by the model's own values
+    spec = window.last_frame.scene.spec
+    cells = np.column_stack([np.tile(spec.xs, len(spec.ys)), np.repeat(spec.ys, len(spec.xs))])
+    on_grid = margins_of(window.fitted, cells)
+    best_other = np.where(on_grid[:, 0] >= on_grid[:, 1], 0, 1)
+    expected = regions_picture(np.where(on_grid[:, 2] > 1.2, 2, best_other).reshape(spec.shape))
+    drawn = window.canvas.regions.image
+    assert not np.array_equal(drawn, drawn_at_zero)
+    differing = np.any(drawn != expected, axis=-1).mean()
+    assert differing < 0.005            # float32 grid against float64 on the edges only
+    qtbot.mouseClick(view.reset, Qt.MouseButton.LeftButton)
+    np.testing.assert_array_equal(window.canvas.regions.image, drawn_at_zero)
+
+
+def margins_of(svc, X) -> np.ndarray:
+    """Each class's one-vs-rest value less the best other class's (sklearn's values)."""
+    ovr = svc.decision_function(X)
+    return np.stack([ovr[:, k] - np.delete(ovr, k, axis=1).max(axis=1)
+                     for k in range(ovr.shape[1])], axis=1)
+
+
+def type_threshold(view, qtbot, text: str) -> None:
+    view.spin.lineEdit().selectAll()
+    qtbot.keyClicks(view.spin.lineEdit(), text)
+    qtbot.keyClick(view.spin.lineEdit(), Qt.Key.Key_Return)
 
 
 def test_the_view_waits_out_of_sight_and_draws_when_shown(window, qtbot, binary):

@@ -63,8 +63,12 @@ def test_a_three_class_model_frame_has_sklearns_curves_per_class():
     ev = model_frame(svc, X, y, SPEC, held_out=held).evaluation
     assert ev.classes == (0, 1, 2)
     for split, rows in ((ev.train, ~held), (ev.test, held)):
-        scores = ovr_decision(svc.model_.decision_function(X[rows]), 3)
+        ovr = ovr_decision(svc.model_.decision_function(X[rows]), 3)
+        # each class's margin over the best other: positive where the model picks it
+        scores = np.stack([ovr[:, k] - np.delete(ovr, k, axis=1).max(axis=1)
+                           for k in range(3)], axis=1)
         np.testing.assert_allclose(split.scores, scores)
+        assert ((scores > 0) == (ovr.argmax(axis=1)[:, None] == np.arange(3))).all()
         for k, curves in enumerate(split.curves):
             assert curves.auc == pytest.approx(roc_auc_score(y[rows] == k, scores[:, k]))
             assert curves.ap == pytest.approx(average_precision_score(y[rows] == k,
@@ -81,6 +85,9 @@ def test_predicted_at_with_a_chosen_class_moves_only_that_class():
     others = np.where(split.scores[:, 0] >= split.scores[:, 1], 0, 1)
     np.testing.assert_array_equal(got, np.where(split.scores[:, 2] > t, 2, others))
     assert (predicted_at(ev, split, 1e9, chosen=2) != 2).all()
+    for chosen in range(3):     # at 0 the model's choice, whichever class is chosen
+        np.testing.assert_array_equal(predicted_at(ev, split, 0.0, chosen),
+                                      split.scores.argmax(axis=1))
     counts = confusion_at(ev, split, t, chosen=2)
     np.testing.assert_array_equal(counts, confusion_matrix(split.truth, got, labels=[0, 1, 2]))
 

@@ -244,7 +244,7 @@ class MainWindow(QMainWindow):
         p.hard_regions_toggled.connect(c.set_hard_regions)
         p.residuals_toggled.connect(c.set_residuals)
         self.evaluation_view.threshold_changed.connect(
-            lambda t, chosen: c.set_threshold(t))
+            lambda t, chosen: c.set_threshold(t, chosen))
         self.evaluation_view.seen.connect(self.run.want_evaluation)
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display

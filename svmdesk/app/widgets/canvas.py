@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
-from ...drawing.contours import contour_path_levels
+from ...drawing.frames import at_threshold
 from ...drawing.shading import PALETTE
 from ...i18n import N_, tr
 
@@ -220,7 +220,8 @@ class Canvas(pg.PlotWidget):
         self.right_class = 1         # the class a right click adds (novelty: a mark)
         self.points_xy = np.empty((0, 2))
         self.hard_regions = False
-        self.threshold = 0.0        # the boundary drawn: f = threshold (two classes)
+        self.threshold = 0.0        # the boundary drawn: f = threshold (two classes), or
+        self.chosen: int | None = None  # the chosen class's region at it (more classes)
         self._last_frame = None
         self.setMenuEnabled(False)
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
@@ -389,7 +390,8 @@ class Canvas(pg.PlotWidget):
 
     def show_frame(self, frame) -> None:
         """Draw the frame's scene (the frame is kept: the window reads the moment drawn)."""
-        self._last_frame, scene = frame, frame.scene
+        self._last_frame = frame
+        scene = at_threshold(frame.scene, self.threshold, self.chosen)
         if scene.regression:
             self._show_curve(scene)
             return
@@ -402,9 +404,6 @@ class Canvas(pg.PlotWidget):
                              spec.y_max - spec.y_min)
         none = np.empty((0, 2))
         zero = scene.contours.get(0.0, none)
-        if self.threshold != 0.0 and scene.values is not None and scene.regions is None:
-            zero = contour_path_levels(scene.values, spec.xs, spec.ys,
-                                       (self.threshold,))[self.threshold]
         margins = np.vstack([scene.contours.get(-1.0, none), np.full((1, 2), np.nan),
                              scene.contours.get(1.0, none)])
         self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
@@ -444,10 +443,11 @@ class Canvas(pg.PlotWidget):
         if self._last_frame is not None:
             self.show_frame(self._last_frame)
 
-    def set_threshold(self, threshold: float) -> None:
-        """Draw the boundary at f = threshold (the evaluation's threshold; two classes and
-        novelty detection: the regions of more classes stay the model's vote)."""
-        self.threshold = float(threshold)
+    def set_threshold(self, threshold: float, chosen: int | None = None) -> None:
+        """Draw the sides and the boundary at the evaluation's threshold on f (two classes
+        and novelty detection), or the chosen class's region against the rest at its
+        threshold (more classes: frames.at_threshold)."""
+        self.threshold, self.chosen = float(threshold), chosen
         if self._last_frame is not None:
             self.show_frame(self._last_frame)
 

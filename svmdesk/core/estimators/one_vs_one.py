@@ -28,6 +28,22 @@ def ovr_decision(ovo: np.ndarray, n_classes: int) -> np.ndarray:
     return votes + confidence / (3 * (np.abs(confidence) + 1))
 
 
+def ovr_margins(ovr: np.ndarray) -> np.ndarray:
+    """Each class's one-vs-rest value less the best other class's, (n, K) from ovr_decision's
+    (n, K): positive in the class the values pick (their argmax), negative elsewhere. A
+    threshold on this margin moves one class's region against the rest, and at 0 it is
+    the model's choice; the raw values are votes (0 to K-1), where 0 means nothing."""
+    ovr = np.asarray(ovr, dtype=np.float64)
+    if ovr.shape[1] < 2:
+        return np.zeros_like(ovr)
+    order = np.argsort(ovr, axis=1)
+    rows = np.arange(len(ovr))
+    best, second = ovr[rows, order[:, -1]], ovr[rows, order[:, -2]]
+    margins = ovr - best[:, None]
+    margins[rows, order[:, -1]] = best - second
+    return margins
+
+
 def machine_pairs(n_classes: int) -> list[tuple[int, int]]:
     """(positive, negative) class indices per machine: classes_[1] is positive for two
     classes (sklearn's sign); for more, pair (i, j) in sklearn's order votes i when f > 0."""
