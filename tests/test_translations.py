@@ -21,7 +21,7 @@ CATALOGUE = resources.path("locale/ja/LC_MESSAGES")
 JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 # Messages whose Japanese is the English itself: names (the XOR generator, the machines'
 # kinds); ", " is the ideographic comma.
-SAME_IN_JAPANESE = {"xor", ", ", "C-SVC", "ν-SVC", "ε-SVR", "ν-SVR", "ROC"}
+SAME_IN_JAPANESE = {"xor", ", ", "C-SVC", "ν-SVC", "ε-SVR", "ν-SVR", "ROC", "F1", "f(x)"}
 
 
 def _source_messages() -> set:

@@ -147,15 +147,29 @@ def class_report(y_true: ArrayLike, y_pred: ArrayLike, labels: ArrayLike | None 
     truth, predicted = _label_pair(y_true, y_pred)
     classes = _labels_of(truth, predicted, labels)
     is_true, is_predicted = _one_hot(truth, classes), _one_hot(predicted, classes)
-    hits = (is_true & is_predicted).sum(axis=0)
-    support, predicted_count = is_true.sum(axis=0), is_predicted.sum(axis=0)
+    return _report(classes, (is_true & is_predicted).sum(axis=0), is_true.sum(axis=0),
+                   is_predicted.sum(axis=0), float(np.mean(truth == predicted)))
+
+
+def matrix_report(matrix: ArrayLike) -> ClassReport:
+    """class_report read off a k x k confusion matrix (rows: the true class), its labels
+    0..k-1: what the window shows beside a matrix it has counted already."""
+    counts = np.asarray(matrix, dtype=np.int64)
+    total = int(counts.sum())
+    return _report(np.arange(len(counts)), np.diag(counts), counts.sum(axis=1),
+                   counts.sum(axis=0), float(np.trace(counts)) / total if total else 0.0)
+
+
+def _report(classes: np.ndarray, hits: np.ndarray, support: np.ndarray,
+            predicted_count: np.ndarray, accuracy: float) -> ClassReport:
+    """The report of each class's right calls (hits), points and predictions."""
     precision = _ratio(hits, predicted_count)
     recall = _ratio(hits, support)
     # scikit-learn's form of 2PR / (P + R): the same number to the last bit
     f1 = _ratio(2 * hits, support + predicted_count)
     return ClassReport(
         labels=_frozen(classes), precision=_frozen(precision), recall=_frozen(recall),
-        f1=_frozen(f1), support=_frozen(support), accuracy=float(np.mean(truth == predicted)),
+        f1=_frozen(f1), support=_frozen(support), accuracy=accuracy,
         macro=_averaged(precision, recall, f1, None),
         weighted=_averaged(precision, recall, f1, support))
 

@@ -15,6 +15,7 @@ from ..core.estimators.regression import tube_width
 from ..core.metrics import mse, r2
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
+from .evaluation import FitEvaluation
 from .grid import GridSpec
 from .scenes import FitReading, Frame, Job, Reading, RunMark, Scene
 
@@ -99,7 +100,8 @@ def live_curve_frame(step: Progress, job: Job, f_train: np.ndarray, f_test: np.n
     reading = Reading(snapshot=snap, machine=m, train_accuracy=None, test_accuracy=None,
                       margin_width=None, elapsed=elapsed, history=history,
                       fit=fit_reading(y, f_train, y_test, f_test, tube, nu, len(local)))
-    return Frame(scene, reading, run, f_terms=f_terms)
+    return Frame(scene, reading, run, f_terms=f_terms,
+                 evaluation=FitEvaluation(f_train, y, f_test, y_test))
 
 
 def snapshot_f(snap: Snapshot, m: Machine, f_terms: tuple, x: np.ndarray) -> np.ndarray:
@@ -153,7 +155,8 @@ def model_curve_frame(model: SVMModel, estimator: SVR | NuSVR | None, X: np.ndar
                         curve)
     reading = dataclasses.replace(reading, fit=fit_reading(
         targets[train], f[train], targets[test], f[test], tube, nu, len(support)))
-    return Frame(scene, reading, RunMark(final=True), model=model, estimator=estimator)
+    return Frame(scene, reading, RunMark(final=True), model=model, estimator=estimator,
+                 evaluation=FitEvaluation(f[train], targets[train], f[test], targets[test]))
 
 
 def _untargeted_scene(model: SVMModel, spec: GridSpec, support: np.ndarray, tube: float,

@@ -179,3 +179,14 @@ def operating_points(evaluation: Evaluation, threshold: float = 0.0,
             curves, scores, split.truth == e.classes[column], threshold)
         points.append((name, fpr, tpr, recall, precision))
     return points
+
+
+@dataclass(frozen=True)
+class FitEvaluation:
+    """What the evaluation view shows of a regression: f and the target of each training
+    sample and of each held-out one (its R², MSE and residual plot)."""
+
+    fitted: np.ndarray
+    targets: np.ndarray
+    fitted_test: np.ndarray
+    targets_test: np.ndarray

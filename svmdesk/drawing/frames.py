@@ -334,7 +334,7 @@ def _with_training_scores(frame: Frame, y: np.ndarray, f: np.ndarray) -> Frame:
     holds it (model_frame scored the held-out points only)."""
     classes = frame.scene.classes
     train = split_of(classes, np.asarray(y, dtype=np.intp), f)
-    held = frame.evaluation.test if frame.evaluation is not None else None
+    held = frame.evaluation.test if isinstance(frame.evaluation, Evaluation) else None
     evaluation = (Evaluation(classes, train, held) if train is not None or held is not None
                   else None)
     return dataclasses.replace(frame, evaluation=evaluation)

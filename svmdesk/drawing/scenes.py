@@ -12,7 +12,7 @@ from numpy.typing import ArrayLike
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
-from .evaluation import Evaluation
+from .evaluation import Evaluation, FitEvaluation
 from .grid import GridSpec
 
 
@@ -164,6 +164,8 @@ class Frame:
     estimator: SVC | OneClassSVM | SVR | NuSVR | None = None    # the fitted estimator
                                                                 # then (to save or export)
     f_terms: tuple = ()                # (scaled points, coefficients) of f's kernel sum
-    evaluation: Evaluation | None = None   # scores, curves and truth of its points for the
-                                           # evaluation view: classifiers and one-class
-                                           # machines; a live frame of a binary run only
+    evaluation: Evaluation | FitEvaluation | None = None
+                                           # what the evaluation view shows: scores, curves
+                                           # and truth of a classifier's or one-class
+                                           # machine's points (a live frame: of a binary run
+                                           # only), a regression's fit of its samples

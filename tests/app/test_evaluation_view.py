@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from sklearn import metrics as sk
 
@@ -23,8 +23,17 @@ def open_tab(window, qtbot) -> None:
 
 
 def matrix(table) -> np.ndarray:
-    return np.array([[int(table.item(i, j).text().split()[0]) for j in range(table.columnCount())]
-                     for i in range(table.rowCount())])
+    """The counts of a matrix shown (its last row and two columns are the class report)."""
+    k = table.rowCount() - 1
+    return np.array([[int(table.item(i, j).text().split()[0]) for j in range(k)]
+                     for i in range(k)])
+
+
+def report(table) -> tuple:
+    """(precision, recall, F1) per class as the table's margins show them."""
+    k = table.rowCount() - 1
+    column = [[float(table.item(i, j).text()) for i in range(k)] for j in (k, k + 1)]
+    return [float(table.item(k, j).text()) for j in range(k)], *column
 
 
 @pytest.fixture
@@ -44,6 +53,10 @@ def test_the_tab_shows_the_models_matrices_and_curves(window, qtbot, binary):
         expected = sk.confusion_matrix(y[rows], np.searchsorted(svc.classes_,
                                                                 svc.predict(X[rows])))
         np.testing.assert_array_equal(matrix(table), expected)
+        truth = np.searchsorted(svc.classes_, svc.predict(X[rows]))
+        for shown, right in zip(report(table), sk.precision_recall_fscore_support(
+                y[rows], truth, labels=[0, 1], zero_division=0)):
+            np.testing.assert_allclose(shown, right, atol=0.005)      # two decimals
     f = svc.decision_function(X[~test])
     auc = sk.roc_auc_score(y[~test] == 1, f)
     assert f"train 1: AUC {auc:.3f}" in view.areas.text()
@@ -136,7 +149,7 @@ def test_the_view_waits_out_of_sight_and_draws_when_shown(window, qtbot, binary)
     view = window.evaluation_view
     assert not view.isVisible() and view._pending
     open_tab(window, qtbot)
-    assert not view._pending and view.train_table.rowCount() == 2
+    assert not view._pending and view.train_table.rowCount() == 3
 
 
 def test_live_frames_carry_their_evaluation_only_while_it_is_in_sight(window, qtbot):
@@ -151,4 +164,62 @@ def test_live_frames_carry_their_evaluation_only_while_it_is_in_sight(window, qt
     qtbot.waitUntil(lambda: window.last_frame.evaluation is not None, timeout=10_000)
     qtbot.mouseClick(window.panel.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.running, timeout=10_000)
-    qtbot.waitUntil(lambda: window.evaluation_view.train_table.rowCount() == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: window.evaluation_view.train_table.rowCount() == 3, timeout=10_000)
+
+
+def test_a_regression_shows_its_fit_and_residuals_without_a_threshold(window, qtbot):
+    from .test_regression import generated, regression
+
+    regression(window)
+    generated(window, qtbot)
+    window.panel.test_fraction.setValue(0.25)
+    train(window, qtbot)
+    open_tab(window, qtbot)
+    view, svr = window.evaluation_view, window.fitted
+    assert view.pages.currentIndex() == 1
+    assert not view.slider.isVisible() and not view.reset.isVisible()
+    X, z, test = window.points.X[:, :1], window.points.X[:, 1], window.points.test_mask
+    for rows, scatter in ((~test, view.train_residuals), (test, view.test_residuals)):
+        f = svr.predict(X[rows])
+        shown_f, shown_residual = scatter.getData()
+        np.testing.assert_allclose(np.sort(shown_f), np.sort(f), rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose(np.sort(shown_residual), np.sort(z[rows] - f),
+                                   rtol=1e-9, atol=1e-9)
+        assert f"R² {sk.r2_score(z[rows], f):.4f}" in view.fit_text.text()
+        assert f"MSE {sk.mean_squared_error(z[rows], f):.4g}" in view.fit_text.text()
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_save_picture_writes_the_curves_at_the_threshold(window, qtbot, binary, monkeypatch,
+                                                         tmp_path, suffix):
+    from .test_labels import answer_dialogs
+
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    type_threshold(view, qtbot, "0.5")
+    out = tmp_path / f"curves{suffix}"
+    answer_dialogs(monkeypatch, out)
+    qtbot.mouseClick(view.save, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(out.exists, timeout=10_000)
+    if suffix == ".svg":
+        assert "<path" in out.read_text() or "<polyline" in out.read_text()
+        return
+    from PySide6.QtGui import QImage
+
+    assert QImage(str(out)).width() == window.files.default_width()
+
+
+def test_the_tab_grows_when_the_splitter_is_dragged_and_keeps_its_height(window, qtbot,
+                                                                        another_window):
+    splitter = window.column_splitter
+    before = window.below.height()
+    handle = splitter.handle(1)
+    start = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(handle, start - QPoint(0, 80))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start - QPoint(0, 80))
+    qtbot.waitUntil(lambda: window.below.height() >= before + 60, timeout=5_000)
+    grown = window.below.height()
+    window.close()
+    later = another_window()
+    qtbot.waitUntil(lambda: abs(later.below.height() - grown) <= 2, timeout=5_000)

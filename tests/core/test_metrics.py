@@ -16,6 +16,7 @@ from svmdesk.core import (
     class_report,
     confusion_matrix,
     mae,
+    metrics,
     mse,
     normalised_rows,
     one_against_rest_at_threshold,
@@ -69,6 +70,21 @@ def test_the_confusion_matrix_and_report_are_scikit_learns(classes, seed):
             (theirs[name]["precision"], theirs[name]["recall"], theirs[name]["f1-score"]),
             abs=1e-15)
     assert report.accuracy == accuracy(truth, predicted) == theirs["accuracy"]
+
+
+def test_a_report_read_off_the_matrix_is_the_report_of_the_points():
+    rng = np.random.default_rng(7)
+    truth, predicted = rng.integers(0, 4, 300), rng.integers(0, 4, 300)
+    predicted[:5] = 0                  # and class 3 is never predicted: precision 0
+    predicted[predicted == 3] = 2
+    of_matrix = metrics.matrix_report(confusion_matrix(truth, predicted, labels=range(4)))
+    expected = sk.precision_recall_fscore_support(truth, predicted, labels=range(4),
+                                                  zero_division=0)
+    for got, want in zip((of_matrix.precision, of_matrix.recall, of_matrix.f1,
+                          of_matrix.support), expected):
+        np.testing.assert_array_equal(got, want)
+    assert of_matrix.accuracy == sk.accuracy_score(truth, predicted)
+    assert metrics.matrix_report(np.zeros((2, 2), dtype=int)).accuracy == 0.0
 
 
 def test_labels_given_set_the_order_and_leave_other_classes_out():

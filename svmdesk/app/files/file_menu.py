@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QObject, Slot
+from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -265,6 +265,36 @@ class FileActions(QObject):
             path = _with_suffix(path, ".png")
         return self._write(lambda: pictures.save_picture(self.canvas, path, width, caption),
                            path, on_gui_thread=True)         # it paints the canvas
+
+    def choose_evaluation_picture(self, view) -> None:
+        """Ask where to save a picture of the evaluation view, then write the figure
+        view.figure(width) makes of it (as wide as a picture of the canvas)."""
+        width = self.default_width()
+        if view.evaluation is None:
+            self.notices.error(tr("There is nothing to evaluate yet: train a model (F5) "
+                                  "first."))
+            return
+        self._ask_save(tr("Save the evaluation as a picture"), tr(PICTURE_FILES),
+                       "evaluation.png",
+                       lambda path: self.save_evaluation_to(path, view.figure, width))
+
+    def save_evaluation_to(self, path, figure_of, width: int) -> bool:
+        path = Path(path)
+        if path.suffix.lower() not in pictures.FORMATS:
+            path = _with_suffix(path, ".png")
+
+        def write() -> None:
+            figure = figure_of(width)
+            # laid out without a window on the screen, as the exporter needs its size
+            figure.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+            figure.show()
+            try:
+                pictures.save_picture(figure, path, width)
+            finally:
+                figure.close()
+                figure.deleteLater()
+
+        return self._write(write, path, on_gui_thread=True)
 
     def caption(self) -> str:
         """The suggested caption of a picture of what the canvas shows."""

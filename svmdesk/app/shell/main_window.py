@@ -57,7 +57,8 @@ from .placement import keep_inside, place, remember
 GRID = 200                   # decision grid resolution per axis
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
-BELOW_HEIGHT = 240           # the charts' and evaluation's tabs under the canvas, at most
+BELOW_HEIGHT = 250           # the charts' and evaluation's tabs under the canvas, at first
+BELOW_MINIMUM = 150          # ... and at least (the splitter between them moves the rest)
 
 
 class MainWindow(QMainWindow):
@@ -87,7 +88,8 @@ class MainWindow(QMainWindow):
         self._load_demo()
         self.files.autosave.mark_clean()     # the demo as it ships is nothing to recover
         self.setAcceptDrops(True)
-        place(self, self.splitter)           # inside the screen; where it was left last time
+        # inside the screen; where it was left last time
+        place(self, self.splitter, self.column_splitter)
         if path:
             self.files.open(path)
 
@@ -99,25 +101,30 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         self._column = column
         column.addWidget(self.notices.banner)
-        column.addWidget(self.canvas, 1)
-        # the training charts and the evaluation share the place under the canvas, as tabs
+        # the training charts (with the readout) and the evaluation share the place under
+        # the canvas, as tabs; the evaluation has the tab's whole width for its matrices
+        # and curves, and the splitter gives it more height when a student wants it
         training = QWidget()
         curves = QHBoxLayout(training)
         curves.setContentsMargins(0, 0, 0, 0)
-        curves.addWidget(self.charts.objective_plot)
-        curves.addWidget(self.charts.gap_plot)
+        curves.addWidget(self.charts.objective_plot, 3)
+        curves.addWidget(self.charts.gap_plot, 3)
+        curves.addWidget(self.panel.readout_box, 2)
         self.evaluation_view = EvaluationView()
         self.below = QTabWidget()
         self.below.addTab(training, tr("Training"))
         self.below.addTab(self.evaluation_view, tr("Evaluation"))
-        # as tall as the readout beside it, never more: its pages' own wishes (plots ask for
-        # 480 px) would take the canvas's height
+        # its pages' own wishes (plots ask for 480 px) must not take the canvas's height
         self.below.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.below.setMaximumHeight(BELOW_HEIGHT)
-        charts = QHBoxLayout()
-        charts.addWidget(self.below, 6)
-        charts.addWidget(self.panel.readout_box, 2)
-        column.addLayout(charts)
+        self.below.setMinimumHeight(BELOW_MINIMUM)
+        self.column_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.column_splitter.addWidget(self.canvas)
+        self.column_splitter.addWidget(self.below)
+        self.column_splitter.setStretchFactor(0, 1)
+        self.column_splitter.setCollapsible(0, False)
+        self.column_splitter.setCollapsible(1, False)
+        self.column_splitter.setSizes([10_000, BELOW_HEIGHT])    # the canvas takes the rest
+        column.addWidget(self.column_splitter, 1)
         # The training buttons stay in sight above the settings, which scroll vertically
         # when a small screen has no room for them all (never sideways: long texts wrap).
         self.panel_scroll = QScrollArea()
@@ -246,6 +253,8 @@ class MainWindow(QMainWindow):
         self.evaluation_view.threshold_changed.connect(
             lambda t, chosen: c.set_threshold(t, chosen))
         self.evaluation_view.seen.connect(self.run.want_evaluation)
+        self.evaluation_view.save_requested.connect(
+            lambda: self.files.choose_evaluation_picture(self.evaluation_view))
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display
         v.frame_shown.connect(self.frame_shown)
@@ -395,7 +404,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: keep_inside(self))
 
     def closeEvent(self, event) -> None:
-        remember(self, self.splitter)
+        remember(self, self.splitter, self.column_splitter)
         self.shutdown()
         super().closeEvent(event)
 

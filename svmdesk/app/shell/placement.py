@@ -15,7 +15,8 @@ from ..settings import app_settings
 PREFERRED = QSize(1280, 820)  # the window's size on a screen with room for it
 FRAME_ALLOWANCE = QSize(16, 40)  # a window manager's border and title bar, before they are
                                  # known (the frame is only measured once the window shows)
-KEYS = ("window/geometry", "window/state", "window/splitter")
+KEYS = ("window/geometry", "window/state")
+SPLITTER_KEYS = ("window/splitter", "window/column")   # the side panel's, the canvas's
 
 
 def inside(wanted: QRect, available: QRect) -> QRect:
@@ -27,16 +28,20 @@ def inside(wanted: QRect, available: QRect) -> QRect:
     return QRect(x, y, width, height)
 
 
-def place(window: QMainWindow, splitter: QSplitter) -> None:
-    """Before the window shows: its last place and layout, or its preferred size inside
-    the screen's available area (with room for a title bar)."""
+def place(window: QMainWindow, *splitters: QSplitter) -> None:
+    """Before the window shows: its last place and layout (its splitters' in the order of
+    SPLITTER_KEYS), or its preferred size inside the screen's available area (with room
+    for a title bar)."""
     settings = app_settings()
     geometry = settings.value(KEYS[0])
     if geometry is not None and window.restoreGeometry(geometry):
-        for key, target in ((KEYS[1], window), (KEYS[2], splitter)):
+        state = settings.value(KEYS[1])
+        if state is not None:
+            window.restoreState(state)
+        for key, splitter in zip(SPLITTER_KEYS, splitters):
             value = settings.value(key)
             if value is not None:
-                target.restoreState(value)
+                splitter.restoreState(value)
         return
     area = _area(window)
     frame = inside(QRect(area.topLeft(), PREFERRED + FRAME_ALLOWANCE), area)
@@ -61,10 +66,10 @@ def _area(window: QMainWindow) -> QRect:
     return screen.availableGeometry()
 
 
-def remember(window: QMainWindow, splitter: QSplitter) -> None:
-    """Keep the window's place and layout for the next start."""
+def remember(window: QMainWindow, *splitters: QSplitter) -> None:
+    """Keep the window's place and layout (as place takes them) for the next start."""
     settings = app_settings()
-    for key, value in zip(KEYS, (window.saveGeometry(), window.saveState(),
-                                 splitter.saveState())):
+    states = [window.saveGeometry(), window.saveState(), *(s.saveState() for s in splitters)]
+    for key, value in zip(KEYS + SPLITTER_KEYS, states):
         settings.setValue(key, value)
     settings.sync()

@@ -5,6 +5,11 @@ decision threshold on f(x) to drag. Moving the threshold moves the operating poi
 curves and the matrices at once, and the window moves the boundary drawn on the canvas; no
 model is trained again.
 
+Each matrix carries its class report in its margins: a row of each predicted class's
+precision (the diagonal over the column) under it, a column of each true class's recall (the
+diagonal over the row) and its F1 beside it. A regression shows R², MSE and MAE of the
+training and held-out samples and their residuals against f(x) instead.
+
 It draws what the frame's evaluation (drawing/evaluation.py, made off the GUI thread) holds;
 only what depends on the threshold (a comparison over the points) is computed here.
 """
@@ -17,23 +22,29 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QGridLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSlider,
+    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from ...drawing.evaluation import Evaluation, confusion_at, operating_point
+from ...core import metrics
+from ...drawing.evaluation import Evaluation, FitEvaluation, confusion_at, operating_points
 from ...i18n import tr
 from .canvas import class_color, plain_numbers
+from .evaluation_pictures import curves_figure, residuals_figure
 
 SLIDER_STEPS = 400           # slider positions across the threshold's range
 THRESHOLD_RANGE = 3.0        # the slider spans -3..3 of f (the spin box takes any value)
@@ -42,10 +53,11 @@ THRESHOLD_RANGE = 3.0        # the slider spans -3..3 of f (the spin box takes a
 class EvaluationView(QWidget):
     threshold_changed = Signal(float, object)    # threshold, chosen class index or None
     seen = Signal(bool)                          # it came into sight (True) or left it
+    save_requested = Signal()                    # "Save picture…" was clicked
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.evaluation: Evaluation | None = None
+        self.evaluation: Evaluation | FitEvaluation | None = None
         self.names: list = []
         self._pending = False             # an evaluation kept while out of sight
         self._built = False               # the matrices and plots: made when first seen
@@ -58,20 +70,10 @@ class EvaluationView(QWidget):
         window makes them in 40 ms, and most sessions never look)."""
         self._built = True
         layout = self._layout
-        body = QHBoxLayout()
-        self.train_table, self.test_table = _matrix_table(), _matrix_table()
-        tables = QGridLayout()
-        self.train_title, self.test_title = QLabel(tr("train")), QLabel(tr("test"))
-        tables.addWidget(self.train_title, 0, 0)
-        tables.addWidget(self.train_table, 1, 0)
-        tables.addWidget(self.test_title, 0, 1)
-        tables.addWidget(self.test_table, 1, 1)
-        body.addLayout(tables, 3)
-        self.roc_plot = _curve_plot(tr("false positive rate"), tr("true positive rate"))
-        self.pr_plot = _curve_plot(tr("recall"), tr("precision"))
-        body.addWidget(self.roc_plot, 2)
-        body.addWidget(self.pr_plot, 2)
-        layout.addLayout(body, 1)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._classification_page())
+        self.pages.addWidget(self._regression_page())
+        layout.addWidget(self.pages, 1)
         self.areas = QLabel()                 # AUC and AP: the plots are too small for legends
         self.areas.setWordWrap(True)
         self.areas.setStyleSheet("font-size: 11px")
@@ -81,6 +83,60 @@ class EvaluationView(QWidget):
         self.note.setStyleSheet("color: #555; font-size: 11px")
         self.note.setWordWrap(True)
         layout.addWidget(self.note)
+
+    def _classification_page(self) -> QWidget:
+        """The matrices (side by side) and the ROC and precision-recall curves."""
+        page = QWidget()
+        body = QHBoxLayout(page)
+        body.setContentsMargins(0, 0, 0, 0)
+        self.train_table, self.test_table = _matrix_table(), _matrix_table()
+        tables = QGridLayout()
+        self.train_title, self.test_title = QLabel(tr("train")), QLabel(tr("test"))
+        tables.addWidget(self.train_title, 0, 0)
+        tables.addWidget(self.train_table, 1, 0)
+        tables.addWidget(self.test_title, 0, 1)
+        tables.addWidget(self.test_table, 1, 1)
+        tables.setRowStretch(2, 1)
+        body.addLayout(tables)
+        self.roc_plot = _curve_plot(tr("false positive rate"), tr("true positive rate"))
+        self.pr_plot = _curve_plot(tr("recall"), tr("precision"))
+        body.addWidget(self.roc_plot, 1)
+        body.addWidget(self.pr_plot, 1)
+        return page
+
+    def _regression_page(self) -> QWidget:
+        """R², MSE and MAE of each split beside the residuals against f(x)."""
+        page = QWidget()
+        body = QHBoxLayout(page)
+        body.setContentsMargins(0, 0, 0, 0)
+        self.fit_text = QLabel()
+        self.fit_text.setTextFormat(Qt.TextFormat.RichText)
+        self.fit_text.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.fit_text.setToolTip(tr(
+            "R²: the share of the targets' variance the curve explains (1 is perfect, 0 no "
+            "better than their mean). MSE: the mean squared residual; MAE: the mean "
+            "absolute residual, in the targets' units."))
+        body.addWidget(self.fit_text)
+        self.residual_plot = pg.PlotWidget(background="w")
+        self.residual_plot.setMinimumSize(120, 90)
+        self.residual_plot.setLabel("bottom", tr("f(x)"))
+        self.residual_plot.setLabel("left", tr("target − f(x)"))
+        self.residual_plot.setMenuEnabled(False)
+        self.residual_plot.setToolTip(tr(
+            "Each sample's residual against the curve's value there: a good fit scatters "
+            "them evenly about 0; a bend or a funnel is what the curve missed."))
+        plain_numbers(self.residual_plot)
+        self.residual_plot.addItem(pg.InfiniteLine(pos=0.0, angle=0,
+                                                   pen=pg.mkPen("#777777", width=1)))
+        colour = class_color(0)
+        self.train_residuals = pg.ScatterPlotItem(size=7, brush=pg.mkBrush(colour),
+                                                  pen=pg.mkPen("#202020"))
+        self.test_residuals = pg.ScatterPlotItem(size=7, brush=None,
+                                                 pen=pg.mkPen(colour, width=1.5))
+        self.residual_plot.addItem(self.train_residuals)
+        self.residual_plot.addItem(self.test_residuals)
+        body.addWidget(self.residual_plot, 1)
+        return page
 
     def _threshold_row(self) -> QHBoxLayout:
         row = QHBoxLayout()
@@ -101,7 +157,8 @@ class EvaluationView(QWidget):
                  "training again; the canvas draws the boundary f = t.")
         for widget in (self.slider, self.spin):
             widget.setToolTip(tip)
-        row.addWidget(QLabel(tr("threshold")))
+        self.threshold_label = QLabel(tr("threshold"))
+        row.addWidget(self.threshold_label)
         row.addWidget(self.slider, 3)
         row.addWidget(self.spin, 1)
         row.addWidget(self.chosen, 1)
@@ -111,6 +168,13 @@ class EvaluationView(QWidget):
         self.shares.toggled.connect(lambda _: self._threshold_moved())
         row.addWidget(self.shares)
         row.addWidget(self.reset)
+        self.save = QPushButton(tr("Save picture…"))
+        self.save.setToolTip(tr("Save the curves (a regression: its residuals) as a PNG or "
+                                "SVG picture, at the threshold shown."))
+        self.save.clicked.connect(self.save_requested)
+        row.addWidget(self.save)
+        self._threshold_widgets = (self.threshold_label, self.slider, self.spin, self.chosen,
+                                   self.shares, self.reset)
         self.slider.valueChanged.connect(self._from_slider)
         self.spin.valueChanged.connect(self._from_spin)
         self.chosen.currentIndexChanged.connect(lambda _: self._threshold_moved())
@@ -124,9 +188,21 @@ class EvaluationView(QWidget):
 
     def chosen_class(self) -> int | None:
         """The class the threshold applies to (three or more classes), else None."""
-        if self.evaluation is None or len(self.evaluation.classes) <= 2:
+        if not isinstance(self.evaluation, Evaluation) or len(self.evaluation.classes) <= 2:
             return None
         return self.chosen.currentData()
+
+    def figure(self, width: int):
+        """A picture of what the view shows, `width` pixels wide (pictures.save_picture
+        writes it): the curves at the threshold, or a regression's residuals; None before
+        there is anything to show."""
+        e = self.evaluation
+        if isinstance(e, FitEvaluation):
+            return residuals_figure(e.fitted, e.targets, e.fitted_test, e.targets_test,
+                                    width=width)
+        if e is None:
+            return None
+        return curves_figure(e, self.names, self.threshold, self.chosen_class(), width=width)
 
     def _from_slider(self, position: int) -> None:
         value = THRESHOLD_RANGE * position / (SLIDER_STEPS // 2)
@@ -141,12 +217,13 @@ class EvaluationView(QWidget):
         self._threshold_moved()
 
     def _threshold_moved(self) -> None:
-        if self._built:
+        if self._built and isinstance(self.evaluation, Evaluation):
             self._show_threshold()
         self.threshold_changed.emit(self.threshold, self.chosen_class())
 
     # -- drawing -------------------------------------------------------------------------------
-    def show_evaluation(self, evaluation: Evaluation | None, names: list) -> None:
+    def show_evaluation(self, evaluation: Evaluation | FitEvaluation | None,
+                        names: list) -> None:
         """Show a frame's evaluation (None: nothing to evaluate yet) with the class names.
         Out of sight (the Training tab in front) it is kept and drawn when the view shows:
         the curves of 20,000 points are no work for a view nobody looks at."""
@@ -173,21 +250,45 @@ class EvaluationView(QWidget):
 
     def _draw(self) -> None:
         evaluation = self.evaluation
+        fit = isinstance(evaluation, FitEvaluation)
+        self.pages.setCurrentIndex(1 if fit else 0)
+        for widget in self._threshold_widgets:      # a regression has no threshold
+            widget.setVisible(not fit)
+        self.save.setEnabled(evaluation is not None)
         self._fill_classes()
-        self._draw_curves()
-        self._show_threshold()
+        if isinstance(evaluation, FitEvaluation):
+            self._draw_fit(evaluation)
+        else:
+            self._draw_curves()
+            self._show_threshold()
         self.note.setText("" if evaluation is not None else tr(
             "The evaluation shows once a model is drawn (a run of three or more classes: "
             "at its end)."))
 
+    def _draw_fit(self, e: FitEvaluation) -> None:
+        """A regression: each split's R², MSE and MAE, and its residuals."""
+        self.areas.setText("")
+        lines = []
+        for name, f, z in ((tr("train"), e.fitted, e.targets),
+                           (tr("test"), e.fitted_test, e.targets_test)):
+            if not len(z):
+                continue
+            lines.append(tr("<b>{split}</b> ({n} samples)<br>R² {r2}<br>MSE {mse}<br>"
+                            "MAE {mae}").format(
+                split=html.escape(name), n=len(z), r2=f"{metrics.r2(z, f):.4f}",
+                mse=f"{metrics.mse(z, f):.4g}", mae=f"{metrics.mae(z, f):.4g}"))
+        self.fit_text.setText("<br><br>".join(lines))
+        self.train_residuals.setData(e.fitted, e.targets - e.fitted)
+        self.test_residuals.setData(e.fitted_test, e.targets_test - e.fitted_test)
+
     def _fill_classes(self) -> None:
         e = self.evaluation
-        many = e is not None and len(e.classes) > 2
+        many = isinstance(e, Evaluation) and len(e.classes) > 2
         kept = self.chosen.currentData()
         self.chosen.blockSignals(True)
         self.chosen.clear()
         if many:
-            assert e is not None
+            assert isinstance(e, Evaluation)
             for k in e.classes:
                 self.chosen.addItem(self._name(k), k)
             self.chosen.setCurrentIndex(max(0, self.chosen.findData(kept)))
@@ -202,7 +303,7 @@ class EvaluationView(QWidget):
             plot.clear()
         self.areas.setText("")
         e = self.evaluation
-        if e is None:
+        if not isinstance(e, Evaluation):
             return
         areas = []
         positives = e.classes[1:] if len(e.classes) == 2 else e.classes
@@ -228,7 +329,7 @@ class EvaluationView(QWidget):
 
     def _show_threshold(self) -> None:
         """The matrices and the operating points at the threshold."""
-        e = self.evaluation
+        e = self.evaluation if isinstance(self.evaluation, Evaluation) else None
         t, chosen = self.threshold, self.chosen_class()
         train, test = (None, None) if e is None else (e.train, e.test)
         for split, table, title, name in (
@@ -249,26 +350,11 @@ class EvaluationView(QWidget):
 
     def _show_operating_points(self, t: float, chosen: int | None) -> None:
         e = self.evaluation
-        if e is None or not hasattr(self, "roc_points"):
+        if not isinstance(e, Evaluation) or not hasattr(self, "roc_points"):
             return
-        roc, pr = [], []
-        column = 1 if len(e.classes) == 2 else e.classes.index(chosen) if chosen is not None \
-            else None
-        for split in (e.train, e.test):
-            if split is None or column is None:
-                continue
-            positive_class = e.classes[column]
-            curves = split.curves[0] if len(e.classes) == 2 else split.curves[column]
-            if curves.auc is None:
-                continue
-            scores = split.scores if split.scores.ndim == 1 else split.scores[:, column]
-            fpr, tpr, recall, precision = operating_point(curves, scores,
-                                                          split.truth == positive_class, t)
-            roc.append((fpr, tpr))
-            pr.append((recall, precision))
-        for item, points in ((self.roc_points, roc), (self.pr_points, pr)):
-            xy = np.array(points).reshape(-1, 2)
-            item.setData(xy[:, 0], xy[:, 1])
+        points = np.array([p[1:] for p in operating_points(e, t, chosen)]).reshape(-1, 4)
+        self.roc_points.setData(points[:, 0], points[:, 1])
+        self.pr_points.setData(points[:, 2], points[:, 3])
 
 
 def _matrix_table() -> QTableWidget:
@@ -276,9 +362,16 @@ def _matrix_table() -> QTableWidget:
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.setToolTip(tr("Rows: the true class; columns: the predicted class. Each cell: "
                         "how many points, and their share of the row (the class's recall on "
-                        "the diagonal)."))
+                        "the diagonal). Under the matrix each predicted class's precision, "
+                        "beside it each class's recall and F1."))
     table.verticalHeader().setDefaultSectionSize(18)
-    table.horizontalHeader().setDefaultSectionSize(58)
+    header = table.horizontalHeader()
+    header.setMinimumSectionSize(34)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    # as wide and tall as its cells (the plots beside it take the rest), scrolled only
+    # when the tab is smaller than a matrix of many classes
+    table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
+    table.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
     table.setMinimumSize(80, 60)
     return table
 
@@ -286,28 +379,58 @@ def _matrix_table() -> QTableWidget:
 def _fill_matrix(table: QTableWidget, matrix: np.ndarray, names: list, classes: list,
                  shares_shown: bool) -> None:
     """Counts (or, `shares_shown`, each cell's share of its row), the header in each
-    class's colour; darker where more of the row falls; each cell's tooltip says both."""
+    class's colour; darker where more of the row falls; each cell's tooltip says both.
+    The class report in the margins: precision under each column, recall and F1 beside
+    each row."""
     k = len(names)
-    table.setRowCount(k)
-    table.setColumnCount(k)
-    table.setHorizontalHeaderLabels(names)
-    table.setVerticalHeaderLabels(names)
-    rows = matrix.sum(axis=1, keepdims=True)
-    shares = np.divide(matrix, rows, out=np.zeros(matrix.shape), where=rows > 0)
+    table.setRowCount(k + 1)
+    table.setColumnCount(k + 2)
+    table.setHorizontalHeaderLabels([*names, tr("recall"), tr("F1")])
+    table.setVerticalHeaderLabels([*names, tr("precision")])
+    shares = metrics.normalised_rows(matrix)
     for i in range(k):
         for header in (table.horizontalHeaderItem(i), table.verticalHeaderItem(i)):
             if header is not None:
                 header.setForeground(QBrush(class_color(classes[i])))
         for j in range(k):
             count, share = int(matrix[i, j]), f"{100 * shares[i, j]:.0f} %"
-            item = QTableWidgetItem(share if shares_shown else str(count))
-            item.setToolTip(tr("{count} points of class {true} predicted {predicted}: {share} "
-                               "of the class").format(count=count, true=names[i],
-                                                      predicted=names[j], share=share))
-            item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            item = _cell(share if shares_shown else str(count),
+                         tr("{count} points of class {true} predicted {predicted}: {share} "
+                            "of the class").format(count=count, true=names[i],
+                                                   predicted=names[j], share=share))
             tint = class_color(classes[j], int(40 + 160 * shares[i, j]))
             item.setBackground(QBrush(tint if shares[i, j] > 0 else QColor("white")))
             table.setItem(i, j, item)
+    _fill_report(table, metrics.matrix_report(matrix), names)
+
+
+def _fill_report(table: QTableWidget, report, names: list) -> None:
+    """Each class's recall and F1 in the last two columns, its precision in the last row."""
+    k = len(names)
+    for i in range(k):
+        table.setItem(i, k, _cell(f"{report.recall[i]:.2f}", tr(
+            "Recall of {name}: {hits} of its {points} points are predicted {name} (the "
+            "diagonal over the row).").format(name=names[i], hits=_hits(report, i),
+                                               points=int(report.support[i]))))
+        table.setItem(i, k + 1, _cell(f"{report.f1[i]:.2f}", tr(
+            "F1 of {name}: the harmonic mean of its precision and recall, 2PR / (P + R)."
+            ).format(name=names[i])))
+        table.setItem(k, i, _cell(f"{report.precision[i]:.2f}", tr(
+            "Precision of {name}: the share of the points predicted {name} that are "
+            "{name} (the diagonal over the column).").format(name=names[i])))
+    for j in (k, k + 1):
+        table.setItem(k, j, _cell("", ""))
+
+
+def _hits(report, i: int) -> int:
+    return int(round(report.recall[i] * report.support[i]))
+
+
+def _cell(text: str, tip: str) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setToolTip(tip)
+    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+    return item
 
 
 def _curve_plot(x: str, y: str) -> pg.PlotWidget:
