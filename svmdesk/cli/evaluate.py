@@ -10,7 +10,12 @@ import numpy as np
 
 from ..core import DataError, metrics, ranking
 from ..core.datasets import Dataset
-from ..core.estimators.one_vs_one import ovr_decision, ovr_margins
+from ..core.estimators.one_vs_one import (
+    duel_scores,
+    vote_at_threshold,
+    vote_without,
+    votes_of,
+)
 from ..formats import load_dataset
 from ..formats.points import match_labels, require_features
 from ..formats.targets import load_targets
@@ -35,8 +40,8 @@ Print how MODEL does on the labelled points of DATA:
                  'AP <value>' (average precision) of the second class (in sorted order)
                  against the first; more classes one 'AUC <class> <value>' and
                  'AP <class> <value>' line per class, that class against the rest, ranked
-                 by its margin: its one-vs-rest decision value less the best other
-                 class's (positive where the model predicts it)
+                 by the weakest of its one-vs-one decision values (positive where it
+                 wins every one of its duels)
   a one-class model: the same, its labels 1 (inlier) and -1 (outlier), which DATA's
                  label column must hold
   a regressor:   R^2, MSE (mean squared error) and MAE (mean absolute error); the
@@ -44,9 +49,10 @@ Print how MODEL does on the labelled points of DATA:
 
 --threshold T moves the decision threshold from 0 to T without training again: two
 classes: the second class where f(x) > T, else the first; more classes: --class C names
-the class whose margin must exceed T to predict it, the others are predicted as the
-model would among themselves (at T = 0 the model's choice; 1-1-1 vote ties go by the
-decision values, as scikit-learn's break_ties).  The AUC does not depend on the threshold.
+the class the threshold applies to: the class must win each of its one-vs-one duels by
+more than T to be predicted, and elsewhere the others are predicted as the model votes
+among themselves (at T = 0 exactly the model's own predictions).  The AUC does not
+depend on the threshold.
 
 --plot FILE writes a picture as well (FILE.png or FILE.svg, W pixels wide with
 --width W): a classifier's or one-class model's ROC curve beside its precision-recall
@@ -97,11 +103,11 @@ def run(args) -> int:
         if picture is not None:
             _save_plot(picture, args.width, lambda: _residuals(z, f, args))
         return EXIT_OK
-    names, truth, scores, predicted = _classified(estimator, args)
-    print(_classification_report(names, truth, scores, predicted, len(model.classes)))
+    names, truth, values, predicted = _classified(estimator, args)
+    print(_classification_report(names, truth, values, predicted, len(model.classes)))
     if picture is not None:
         _save_plot(picture, args.width,
-                   lambda: _curves(names, truth, scores, model, args))
+                   lambda: _curves(names, truth, values, model, args))
     return EXIT_OK
 
 
@@ -127,13 +133,13 @@ def _save_plot(path: Path, width: int, draw) -> None:
     print(f"wrote {path}")
 
 
-def _curves(names: list, truth: np.ndarray, scores: np.ndarray, model, args):
+def _curves(names: list, truth: np.ndarray, values: np.ndarray, model, args):
     """The ROC and PR figure of the data's points; their classes are indices into `names`,
     the model's first (a one-class model's (-1, 1): the inlier positive, as the window)."""
     from ..app.widgets.evaluation_pictures import curves_figure
     from ..drawing.evaluation import evaluation_of
 
-    evaluation = evaluation_of(range(len(model.classes)), truth, scores)
+    evaluation = evaluation_of(range(len(model.classes)), truth, values)
     assert evaluation is not None          # a data file holds points
     # two classes: --class was refused by _predicted; more: the class the dots belong to
     chosen = None if args.chosen is None else _class_index(args.chosen, model)
@@ -162,18 +168,19 @@ def _regression_report(z: np.ndarray, f: np.ndarray) -> str:
 
 
 def _classified(estimator, args) -> tuple[list, np.ndarray, np.ndarray, np.ndarray]:
-    """(class names, each point's true class index, decision values, predicted class
-    index) of DATA's points: what the report and the picture are made of."""
+    """(class names, each point's true class index, decision values (more than two
+    classes: the one-vs-one ones), predicted class index) of DATA's points: what the
+    report and the picture are made of."""
     model = estimator.model_
     data = load_dataset(args.data)
     X, _ = require_features(data.X, data.feature_names, estimator.n_features_in_,
                             Path(args.data), "label")
     names, truth = _true_classes(data, model, Path(args.data).name)
-    scores = _scores(model, X)
-    return names, truth, scores, _predicted(model, X, scores, args, names)
+    values = model.decision_function(X)
+    return names, truth, values, _predicted(model, X, values, args, names)
 
 
-def _classification_report(names: list, truth: np.ndarray, scores: np.ndarray,
+def _classification_report(names: list, truth: np.ndarray, values: np.ndarray,
                            predicted: np.ndarray, n_model: int) -> str:
     labels = np.arange(len(names))
     report = metrics.class_report(truth, predicted, labels=labels)
@@ -181,7 +188,7 @@ def _classification_report(names: list, truth: np.ndarray, scores: np.ndarray,
     lines.append(f"accuracy: {report.accuracy:.4f} ({int(np.sum(truth == predicted))} of "
                  f"{len(truth)})")
     lines += _per_class_lines(report, names)
-    lines += _ranking_lines(truth, scores, names, n_model)
+    lines += _ranking_lines(truth, values, names, n_model)
     return "\n".join(lines)
 
 
@@ -200,32 +207,31 @@ def _true_classes(data: Dataset, model, name: str) -> tuple[list, np.ndarray]:
     return names, of_class[np.asarray(data.y)]
 
 
-def _scores(model, X: np.ndarray) -> np.ndarray:
-    """f(x) of a two-class model, (n,); each class's one-vs-rest margin for more, (n, K)."""
-    values = model.decision_function(X)
-    return values if values.ndim == 1 else ovr_margins(ovr_decision(values,
-                                                                    len(model.classes)))
+def _scores(values: np.ndarray, n_classes: int) -> np.ndarray:
+    """What ranks the points: f(x) of a two-class model, (n,); each class's duel score
+    for more, (n, K), from the one-vs-one values."""
+    return values if values.ndim == 1 else duel_scores(values, n_classes)
 
 
-def _predicted(model, X, scores: np.ndarray, args, names: list) -> np.ndarray:
-    """Each point's predicted class index: the model's own, or at --threshold."""
+def _predicted(model, X, values: np.ndarray, args, names: list) -> np.ndarray:
+    """Each point's predicted class index: the model's own, or at --threshold (for more
+    than two classes the rule of one_vs_one.vote_at_threshold, as the window's)."""
     if args.threshold is None:
         _refuse_class_alone(args)
         return np.asarray(model.predict_indices(X))
-    if scores.ndim == 1:
+    if values.ndim == 1:
         if args.chosen is not None:
             raise ValueError("--class is for models of more than two classes; with two, "
                              "--threshold applies to f(x) of the second class")
-        return ranking.predict_at_threshold(scores, args.threshold, 0, 1)
+        return ranking.predict_at_threshold(values, args.threshold, 0, 1)
     if args.chosen is None:
         known = ", ".join(names[:len(model.classes)])
         raise ValueError(f"--threshold with {len(model.classes)} classes needs --class C, "
                          f"the class it applies to (one of {known})")
-    chosen = _class_index(args.chosen, model)
-    others = np.delete(np.arange(scores.shape[1]), chosen)
-    best_other = others[np.argmax(scores[:, others], axis=1)]
-    return ranking.one_against_rest_at_threshold(scores[:, chosen], args.threshold, chosen,
-                                                 best_other)
+    chosen, n_classes = _class_index(args.chosen, model), len(model.classes)
+    return vote_at_threshold(_scores(values, n_classes)[:, chosen], votes_of(values, n_classes),
+                             vote_without(values, n_classes)[:, chosen], chosen,
+                             args.threshold)
 
 
 def _class_index(name: str, model) -> int:
@@ -269,9 +275,11 @@ def _per_class_lines(report, names: list) -> list:
     return [head, *rows]
 
 
-def _ranking_lines(truth: np.ndarray, scores: np.ndarray, names: list, n_model: int) -> list:
+def _ranking_lines(truth: np.ndarray, values: np.ndarray, names: list, n_model: int) -> list:
     """AUC and average precision: of the second class for two, else of each class against
-    the rest; a class the data lacks (or holds alone) has none, said as such."""
+    the rest by its duel score; a class the data lacks (or holds alone) has none, said as
+    such."""
+    scores = _scores(values, n_model)
     if scores.ndim == 1:
         return _ranked("", truth == 1, scores)
     lines = []

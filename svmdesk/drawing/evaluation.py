@@ -3,8 +3,11 @@ truth, its ROC and precision-recall curves with their areas, and the predictions
 confusion matrix a moved threshold gives. The curves are made once per frame (a sort per
 class); everything that depends on the threshold is computed when the view asks.
 
-Two classes: the scores are f(x), positive classes[1]. More classes: one column per class,
-one against the rest (ovr_decision of the one-vs-one values), in `classes` order. A
+Two classes: the scores are f(x), positive classes[1]. More classes: a split is made from
+the one-vs-one values, and its scores are one column per class in `classes` order, that
+class against the rest: its duel score, the weakest of its one-vs-one values (positive
+where it wins every duel, one_vs_one.duel_scores), with the votes a threshold on it moves
+(one_vs_one.vote_at_threshold). A
 one-class machine reads as two classes whose positive one is the inlier class (f > 0
 inside): its `classes` are (outlier, inlier), (1, 0) for the window's Job.
 """
@@ -15,12 +18,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.ranking import (
-    one_against_rest_at_threshold,
-    precision_recall_curve,
-    predict_at_threshold,
-    roc_curve,
+from ..core.estimators.one_vs_one import (
+    duel_scores,
+    machine_pairs,
+    vote_at_threshold,
+    vote_without,
+    votes_of,
 )
+from ..core.ranking import precision_recall_curve, predict_at_threshold, roc_curve
 
 _EMPTY = np.empty(0)
 
@@ -44,9 +49,13 @@ class SplitEvaluation:
     """The training or the held-out points of a frame."""
 
     truth: np.ndarray                  # each point's class index (the canvas's, as Job.y)
-    scores: np.ndarray                 # two classes: f(x), (n,); more: one column per class
+    scores: np.ndarray                 # two classes: f(x), (n,); more: each class's duel
+                                       # score, (n, K)
     curves: tuple                      # of Curves: two classes one (the positive class),
                                        # K classes K, in column order
+    voted: np.ndarray | None = None    # more classes: the model's vote, a column (n,)
+    voted_without: np.ndarray | None = None  # more: column k the vote among the others
+                                       # when k is left out (n, K); both None for two
 
 
 @dataclass(frozen=True)
@@ -71,29 +80,35 @@ def curves_of(positive: np.ndarray, scores: np.ndarray) -> Curves:
     return Curves(fpr, tpr, roc_t, precision, recall, pr_t, auc, ap)
 
 
-def split_of(classes: Sequence[int], truth: np.ndarray, scores: np.ndarray
+def split_of(classes: Sequence[int], truth: np.ndarray, values: np.ndarray
              ) -> SplitEvaluation | None:
-    """One split's evaluation (None without points): scores (n,) for two classes, f's
-    positive side classes[1]; (n, K) for K classes in `classes` order."""
+    """One split's evaluation (None without points) from the model's decision values: f
+    (n,) for two classes, its positive side classes[1]; for K classes the one-vs-one
+    values (n, K(K-1)/2) in machine_pairs order, of `classes` in the model's order."""
     truth = np.asarray(truth, dtype=np.intp)
-    scores = np.asarray(scores, dtype=np.float64)
+    values = np.asarray(values, dtype=np.float64)
     if not len(truth):
         return None
-    if scores.ndim == 1:
-        curves: tuple = (curves_of(truth == classes[1], scores),)
-    else:
-        curves = tuple(curves_of(truth == c, scores[:, k]) for k, c in enumerate(classes))
-    return SplitEvaluation(truth, scores, curves)
+    if values.ndim == 1:
+        return SplitEvaluation(truth, values, (curves_of(truth == classes[1], values),))
+    n_classes = len(classes)
+    if values.shape[1] != len(machine_pairs(n_classes)):
+        raise ValueError(f"{values.shape[1]} one-vs-one values for {n_classes} classes")
+    scores = duel_scores(values, n_classes)
+    curves = tuple(curves_of(truth == c, scores[:, k]) for k, c in enumerate(classes))
+    return SplitEvaluation(truth, scores, curves, votes_of(values, n_classes),
+                           vote_without(values, n_classes))
 
 
-def evaluation_of(classes: Sequence[int], truth: np.ndarray, scores: np.ndarray,
-                  truth_test: np.ndarray | None = None, scores_test: np.ndarray | None = None
+def evaluation_of(classes: Sequence[int], truth: np.ndarray, values: np.ndarray,
+                  truth_test: np.ndarray | None = None, values_test: np.ndarray | None = None
                   ) -> Evaluation | None:
-    """A frame's evaluation from its training points' class indices and scores and its
-    held-out points' (None or empty: none); None when there are no points at all."""
-    train = split_of(classes, truth, scores)
-    test = (split_of(classes, truth_test, scores_test)
-            if truth_test is not None and scores_test is not None else None)
+    """A frame's evaluation from its training points' class indices and decision values
+    (as split_of) and its held-out points' (None or empty: none); None when there are no
+    points at all."""
+    train = split_of(classes, truth, values)
+    test = (split_of(classes, truth_test, values_test)
+            if truth_test is not None and values_test is not None else None)
     if train is None and test is None:
         return None
     return Evaluation(tuple(int(c) for c in classes), train, test)
@@ -103,18 +118,18 @@ def predicted_at(evaluation: Evaluation, split: SplitEvaluation, threshold: floa
                  chosen: int | None = None) -> np.ndarray:
     """Each point's predicted class index with the threshold moved to t. Two classes:
     classes[1] where f > t, else classes[0] (f == t goes negative, as the models do at 0).
-    More: with `chosen` (a class index among `classes`), that class where its column > t,
-    else the best of the other columns; chosen None: the best column (the model's vote)."""
+    More: with `chosen` (a class index among `classes`), that class where its duel score
+    > t, elsewhere the vote among the others (one_vs_one.vote_at_threshold; at t = 0 the
+    model's vote); chosen None: the model's vote."""
     classes = np.asarray(evaluation.classes, dtype=np.intp)
     if split.scores.ndim == 1:
         return predict_at_threshold(split.scores, threshold, classes[0], classes[1])
+    assert split.voted is not None and split.voted_without is not None, "a multi-class split"
     if chosen is None:
-        return classes[split.scores.argmax(axis=1)]
+        return classes[split.voted]
     column = evaluation.classes.index(chosen)
-    others = split.scores.copy()
-    others[:, column] = -np.inf              # the best column once `chosen` is left out
-    return one_against_rest_at_threshold(split.scores[:, column], threshold, chosen,
-                                         classes[others.argmax(axis=1)])
+    return classes[vote_at_threshold(split.scores[:, column], split.voted,
+                                     split.voted_without[:, column], column, threshold)]
 
 
 def confusion_at(evaluation: Evaluation, split: SplitEvaluation, threshold: float = 0.0,
@@ -143,7 +158,12 @@ def operating_point(curves: Curves, split_scores_column: np.ndarray,
     recall 0); the rate of a side without points (then curves.auc is None) is NaN.
     Counted on the column (20,000 comparisons: microseconds), so a dragged threshold is
     exact between the curves' points too."""
-    called = np.asarray(split_scores_column) > threshold
+    return _rates(np.asarray(split_scores_column) > threshold, truth_positive)
+
+
+def _rates(called: np.ndarray, truth_positive: np.ndarray
+           ) -> tuple[float, float, float, float]:
+    """(fpr, tpr, recall, precision) of the points `called` positive, as operating_point."""
     positive = np.asarray(truth_positive, dtype=bool)
     true_pos = int(np.count_nonzero(called & positive))
     false_pos = int(np.count_nonzero(called & ~positive))
@@ -159,7 +179,9 @@ def operating_points(evaluation: Evaluation, threshold: float = 0.0,
                      ) -> list[tuple[str, float, float, float, float]]:
     """(split, fpr, tpr, recall, precision) at the threshold of each split with curves,
     split "train" or "test": two classes of the positive class, more of the `chosen` one
-    against the rest (None: no point, the model's own vote has no single threshold)."""
+    against the rest (None: no point, the model's own vote has no single threshold),
+    called where predicted_at predicts it (its duel score > t; at t = 0 the model's vote,
+    which also gives it the ties it wins by its lower index)."""
     e = evaluation
     if len(e.classes) == 2:
         column: int | None = 1
@@ -174,10 +196,12 @@ def operating_points(evaluation: Evaluation, threshold: float = 0.0,
         curves = split.curves[0] if len(e.classes) == 2 else split.curves[column]
         if curves.auc is None:          # one side only: a rate would be NaN
             continue
-        scores = split.scores if split.scores.ndim == 1 else split.scores[:, column]
-        fpr, tpr, recall, precision = operating_point(
-            curves, scores, split.truth == e.classes[column], threshold)
-        points.append((name, fpr, tpr, recall, precision))
+        positive = split.truth == e.classes[column]
+        if split.scores.ndim == 1:
+            rates = operating_point(curves, split.scores, positive, threshold)
+        else:
+            rates = _rates(predicted_at(e, split, threshold, chosen) == chosen, positive)
+        points.append((name, *rates))
     return points
 
 

@@ -11,13 +11,13 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
-from ..core.estimators.one_vs_one import ovr_decision, ovr_margins
+from ..core.estimators.one_vs_one import vote_at_threshold
 from ..core.model import REGRESSORS, SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, region_boundaries
 from .curves import curve_of, live_curve_frame, model_curve_frame, recurved
 from .evaluation import Evaluation, evaluation_of, split_of
-from .grid import GridSpec, class_grid, decision_grid, machine_grids, margin_grid, model_grid
+from .grid import GridSpec, class_grid, decision_grid, duel_grid, machine_grids, model_grid
 from .scenes import Fractions, Frame, Job, Reading, RunMark, Scene
 from .shading import inside_pictures, regions_picture, sides_pictures
 
@@ -506,30 +506,30 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
                  if nu is not None else None)
     frame = dataclasses.replace(frame, reading=dataclasses.replace(
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
-    if f.ndim == 2:      # one column per class, one against the rest, in the model's order
-        return _evaluated(frame, tuple(colours),
-                          ovr_margins(ovr_decision(f, len(model.classes))), labels, ~test)
+    if f.ndim == 2:      # one-vs-one values: the evaluation scores the model's classes
+        return _evaluated(frame, tuple(colours), f, labels, ~test)
     return _evaluated(frame, scene.classes, f, labels, ~test)
 
 
 def _class_regions(scene: Scene, model: SVMModel) -> Scene:
     """A multi-class model's scene over its grid: the voted class regions, their borders
-    and each class's margin (for at_threshold)."""
+    and what at_threshold moves (grid.duel_grid)."""
     spec, grids = scene.spec, machine_grids(model, scene.spec)
     regions = scene.colours[class_grid(model, spec, grids)]
+    scores, without = duel_grid(model, spec, grids)
     return _coloured(dataclasses.replace(
         scene, values=None, regions=regions,
         contours={0.0: region_boundaries(regions, spec.xs, spec.ys)},
-        class_margins=margin_grid(model, spec, grids)))
+        duel_scores=scores, votes_without=without))
 
 
 def at_threshold(scene: Scene, threshold: float, chosen: int | None = None) -> Scene:
     """The scene drawn with the decision threshold moved to t (evaluation.predicted_at on
     the grid), the same scene at 0. Two classes and one-class: the sides shaded and the
     boundary drawn at f = t (the margins stay the model's f = -1 and 1). More classes
-    (scenes holding class_margins): the chosen class (a class index, as the canvas's)
-    where its margin over the best other class exceeds t, the best of the others
-    elsewhere; with no class chosen, the model's regions."""
+    (scenes holding duel_scores): the chosen class (a class index, as the canvas's) where
+    its duel score exceeds t, elsewhere the vote among the others (the rule of
+    one_vs_one.vote_at_threshold); with no class chosen, the model's regions."""
     if threshold == 0.0 or scene.regression:
         return scene
     spec = scene.spec
@@ -539,25 +539,26 @@ def at_threshold(scene: Scene, threshold: float, chosen: int | None = None) -> S
         return dataclasses.replace(scene, picture=shaded.picture,
                                    hard_picture=shaded.hard_picture,
                                    contours={**scene.contours, 0.0: line})
-    margins = scene.class_margins
-    if margins is None or chosen is None:
+    voted, scores, without = scene.regions, scene.duel_scores, scene.votes_without
+    if voted is None or scores is None or without is None or chosen is None:
         return scene
     colours = np.asarray(scene.colours)
     column = int(np.flatnonzero(colours == chosen)[0])
-    others = margins.copy()
-    others[column] = -np.inf
-    regions = colours[np.where(margins[column] > threshold, column, others.argmax(axis=0))]
+    # scene.regions is the vote in the canvas's class indices: the rule runs in them
+    regions = vote_at_threshold(scores[column], voted, colours[without[column]], chosen,
+                                threshold)
     return _coloured(dataclasses.replace(
         scene, regions=regions, contours={0.0: region_boundaries(regions, spec.xs, spec.ys)}))
 
 
-def _evaluated(frame: Frame, classes: tuple, scores: np.ndarray, labels: np.ndarray,
+def _evaluated(frame: Frame, classes: tuple, values: np.ndarray, labels: np.ndarray,
                trained: np.ndarray) -> Frame:
-    """The frame with the evaluation of its points' scores: the `trained` ones and the
-    others (held out; a one-class machine's: and the outlier marks)."""
+    """The frame with the evaluation of its points' decision values (evaluation.split_of):
+    the `trained` ones and the others (held out; a one-class machine's: and the outlier
+    marks)."""
     labels = np.asarray(labels, dtype=np.intp)
     return dataclasses.replace(frame, evaluation=evaluation_of(
-        classes, labels[trained], scores[trained], labels[~trained], scores[~trained]))
+        classes, labels[trained], values[trained], labels[~trained], values[~trained]))
 
 
 def _model_snapshot(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None

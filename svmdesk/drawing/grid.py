@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.estimators.one_vs_one import ovr_decision, ovr_margins
+from ..core.estimators.one_vs_one import duel_scores, vote_without
 from ..core.kernels import Kernel
 from ..core.model import Scaler, SVMModel
 
@@ -143,14 +143,19 @@ def class_grid(model: SVMModel, spec: GridSpec, grids: list | None = None) -> np
     return votes.argmax(axis=0)  # argmax takes the first of equal maxima
 
 
-def margin_grid(model: SVMModel, spec: GridSpec, grids: list | None = None) -> np.ndarray:
-    """Each class's one-vs-rest margin on the grid (ovr_margins: its value less the best
-    other class's), (K, ny, nx) float32 in the model's class order: what a threshold on one
-    class against the rest is compared with."""
+def duel_grid(model: SVMModel, spec: GridSpec, grids: list | None = None
+              ) -> tuple[np.ndarray, np.ndarray]:
+    """What a threshold on one class of a K-class model moves on the grid, in the model's
+    class order: each class's duel score (one_vs_one.duel_scores), (K, ny, nx) float32,
+    and the class voted among the others when it is left out (vote_without), (K, ny, nx)
+    in the smallest integer type that holds a class index (K x 40,000 cells: small)."""
     grids = machine_grids(model, spec) if grids is None else grids
-    ovo = np.stack([g.ravel() for g in grids], axis=1).astype(np.float64)
-    margins = ovr_margins(ovr_decision(ovo, len(model.classes)))
-    return margins.T.reshape((len(model.classes),) + spec.shape).astype(np.float32)
+    n_classes = len(model.classes)
+    ovo = np.stack([g.ravel() for g in grids], axis=1)        # float32, as the grids
+    shape = (n_classes,) + spec.shape
+    scores = duel_scores(ovo, n_classes).T.reshape(shape)
+    without = vote_without(ovo, n_classes).T.reshape(shape)
+    return scores.astype(np.float32), without.astype(np.min_scalar_type(n_classes))
 
 
 def _points(u, v) -> np.ndarray:

@@ -78,10 +78,12 @@ class Scene:
     # A regression (values, regions and pictures None, contours empty): the curve f(x), its
     # tube f(x) +- tube, and each training sample's residual. support_xy is then (x, target)
     # of each support vector, bounded: it lies outside the tube (curves.outside_tube).
-    # A model of three or more classes: each class's one-vs-rest margin on the grid (K, ny,
-    # nx) in the model's class order (colours maps it), for a threshold to move one class's
-    # region (frames.at_threshold); None otherwise.
-    class_margins: np.ndarray | None = field(default=None, repr=False, compare=False)
+    # A model of three or more classes, for a threshold to move one class's region
+    # (frames.at_threshold), both (K, ny, nx) in the model's class order (colours maps
+    # it; grid.duel_grid): each class's duel score, and the class (the model's index)
+    # voted among the others when it is left out. None otherwise.
+    duel_scores: np.ndarray | None = field(default=None, repr=False, compare=False)
+    votes_without: np.ndarray | None = field(default=None, repr=False, compare=False)
     regression: bool = False
     curve: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
                                        # (m, 2): x across the view's x range and f(x)

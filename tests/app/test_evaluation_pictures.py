@@ -59,8 +59,11 @@ def test_two_classes_draw_sklearns_curves_of_the_positive_class_per_split(qtbot)
 
 
 def test_three_classes_draw_one_curve_per_class_in_its_colour_and_dots_of_the_chosen(qtbot):
-    truth, scores = scored(1, 150, columns=3)
-    e = evaluation_of((0, 1, 2), truth, scores)
+    truth, ovo = scored(1, 150, columns=3)           # one-vs-one values (0,1), (0,2), (1,2)
+    e = evaluation_of((0, 1, 2), truth, ovo)
+    # each class's duel score by hand: its weakest one-vs-one value, turned its way
+    scores = np.column_stack([np.minimum(ovo[:, 0], ovo[:, 1]), np.minimum(-ovo[:, 0], ovo[:, 2]),
+                              np.minimum(-ovo[:, 1], -ovo[:, 2])])
     names = ["a", "b", "c"]
     figure = curves_figure(e, names, threshold=0.5, chosen=None)
     qtbot.addWidget(figure)

@@ -4,6 +4,8 @@ areas and the operating points are scikit-learn's numbers for the same predictio
 canvas draws the boundary where f = t."""
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -112,18 +114,15 @@ def test_three_classes_choose_the_class_the_threshold_applies_to(window, qtbot):
                                   sk.confusion_matrix(window.points.y, predicted))
     choose(view.chosen, 2)
     drawn_at_zero = window.canvas.regions.image.copy()
-    type_threshold(view, qtbot, "1.2")
-    margins = margins_of(window.fitted, window.points.X)
-    others = np.where(margins[:, 0] >= margins[:, 1], 0, 1)
-    predicted = np.where(margins[:, 2] > 1.2, 2, others)
+    type_threshold(view, qtbot, "0.5")          # half a unit of f: the matrix moves already
+    moved = threshold_rule(window.fitted, window.points.X, 2, 0.5)
+    assert (moved != predicted).any()
     np.testing.assert_array_equal(matrix(view.train_table),
-                                  sk.confusion_matrix(window.points.y, predicted))
-    # the canvas: class 2's region where its margin exceeds 1.2, by the model's own values
+                                  sk.confusion_matrix(window.points.y, moved))
+    # the canvas: the same rule by the model's own values on the grid's cells
     spec = window.last_frame.scene.spec
     cells = np.column_stack([np.tile(spec.xs, len(spec.ys)), np.repeat(spec.ys, len(spec.xs))])
-    on_grid = margins_of(window.fitted, cells)
-    best_other = np.where(on_grid[:, 0] >= on_grid[:, 1], 0, 1)
-    expected = regions_picture(np.where(on_grid[:, 2] > 1.2, 2, best_other).reshape(spec.shape))
+    expected = regions_picture(threshold_rule(window.fitted, cells, 2, 0.5).reshape(spec.shape))
     drawn = window.canvas.regions.image
     assert not np.array_equal(drawn, drawn_at_zero)
     differing = np.any(drawn != expected, axis=-1).mean()
@@ -132,11 +131,19 @@ def test_three_classes_choose_the_class_the_threshold_applies_to(window, qtbot):
     np.testing.assert_array_equal(window.canvas.regions.image, drawn_at_zero)
 
 
-def margins_of(svc, X) -> np.ndarray:
-    """Each class's one-vs-rest value less the best other class's (sklearn's values)."""
-    ovr = svc.decision_function(X)
-    return np.stack([ovr[:, k] - np.delete(ovr, k, axis=1).max(axis=1)
-                     for k in range(ovr.shape[1])], axis=1)
+def threshold_rule(svc, X, chosen: int, t: float) -> np.ndarray:
+    """Three classes' predictions with `chosen`'s threshold at t, by hand from the
+    one-vs-one values (sklearn's order (0,1), (0,2), (1,2), positive: the first class
+    wins): chosen where it wins both its duels by more than t; elsewhere the model's vote,
+    or where that is chosen, the winner of the duel between the other two."""
+    ovo = copy.deepcopy(svc).set_params(decision_function_shape="ovo").decision_function(X)
+    turned = {0: (ovo[:, 0], ovo[:, 1]), 1: (-ovo[:, 0], ovo[:, 2]),
+              2: (-ovo[:, 1], -ovo[:, 2])}[chosen]
+    a, b = (c for c in range(3) if c != chosen)
+    between_others = np.where(ovo[:, a + b - 1] > 0, a, b)      # pair (a, b)'s column
+    voted = svc.predict(X)
+    return np.where(np.minimum(*turned) > t, chosen,
+                    np.where(voted == chosen, between_others, voted))
 
 
 def type_threshold(view, qtbot, text: str) -> None:

@@ -10,7 +10,6 @@ import xml.etree.ElementTree as ElementTree
 import numpy as np
 import pytest
 from sklearn import metrics as sk
-from sklearn import svm as sk_svm
 from sklearn.model_selection import KFold, StratifiedKFold, cross_val_score
 
 from svmdesk.core import SVC, SVR, Dataset, NuSVC, OneClassSVM, class_labels, make_dataset
@@ -73,25 +72,30 @@ def test_three_classes_give_a_line_per_class_and_a_threshold_needs_its_class(tmp
     save_model(svc, tmp_path / "three.json")
     save_dataset(data, tmp_path / "three.csv")
     out = run("evaluate", "three.json", "three.csv", cwd=tmp_path).stdout
-    ovr = svc.decision_function(data.X)
-    # each class ranked by its margin over the best other class
-    scores = np.stack([ovr[:, k] - np.delete(ovr, k, axis=1).max(axis=1) for k in range(3)],
-                      axis=1)
+    # each class ranked by its weakest duel: pairs (0,1), (0,2), (1,2), positive: the first
+    ovo = svc.set_params(decision_function_shape="ovo").decision_function(data.X)
+    duels = np.column_stack([np.minimum(ovo[:, 0], ovo[:, 1]), np.minimum(-ovo[:, 0], ovo[:, 2]),
+                             np.minimum(-ovo[:, 1], -ovo[:, 2])])
     for k in range(3):
-        expected = sk.roc_auc_score(data.y == k, scores[:, k])
+        expected = sk.roc_auc_score(data.y == k, duels[:, k])
         assert number(out, f"AUC {k}") == pytest.approx(expected, rel=1e-6)
+        assert number(out, f"AP {k}") == pytest.approx(
+            sk.average_precision_score(data.y == k, duels[:, k]), rel=1e-6)
     at_zero = run("evaluate", "three.json", "three.csv", "--threshold", "0", "--class", "1",
                   cwd=tmp_path)
-    tie_broken = sk_svm.SVC(kernel="rbf", gamma="scale", break_ties=True).fit(data.X, data.y)
+    voted = svc.predict(data.X)                 # at 0 exactly the model's own predictions
     assert number(at_zero.stdout, "accuracy") == pytest.approx(
-        sk.accuracy_score(data.y, tie_broken.predict(data.X)), abs=1e-4)
+        sk.accuracy_score(data.y, voted), abs=1e-4)
     refused = run("evaluate", "three.json", "three.csv", "--threshold", "1", cwd=tmp_path)
     assert refused.returncode == 2 and "needs --class" in refused.stderr
-    chosen = run("evaluate", "three.json", "three.csv", "--threshold", "1.5", "--class", "2",
+    chosen = run("evaluate", "three.json", "three.csv", "--threshold", "0.5", "--class", "2",
                  cwd=tmp_path)
     assert chosen.returncode == 0, chosen.stderr
-    others = np.where(ovr[:, 0] >= ovr[:, 1], 0, 1)
-    predicted = np.where(scores[:, 2] > 1.5, 2, others)
+    # class 2 where it wins both duels by more than 0.5, else the vote, or where that is 2
+    # the winner of the duel between 0 and 1
+    others = np.where(voted == 2, np.where(ovo[:, 0] > 0, 0, 1), voted)
+    predicted = np.where(duels[:, 2] > 0.5, 2, others)
+    assert (predicted != voted).any()
     assert number(chosen.stdout, "accuracy") == pytest.approx(
         sk.accuracy_score(data.y, predicted), abs=1e-4)
 

@@ -4,7 +4,6 @@ import pytest
 from sklearn.metrics import average_precision_score, confusion_matrix, roc_auc_score
 
 from svmdesk.core import SVC, OneClassSVM, make_dataset
-from svmdesk.core.estimators.one_vs_one import ovr_decision
 from svmdesk.drawing.evaluation import (
     confusion_at,
     curves_of,
@@ -37,6 +36,24 @@ def _three_classes():
     return centres[y] + 1.0 * rng.standard_normal((120, 2)), y
 
 
+def _duels(ovo):
+    """Three classes' duel scores by hand from sklearn-ordered one-vs-one values (pairs
+    (0,1), (0,2), (1,2); positive: the first class wins)."""
+    return np.column_stack([np.minimum(ovo[:, 0], ovo[:, 1]),
+                            np.minimum(-ovo[:, 0], ovo[:, 2]),
+                            np.minimum(-ovo[:, 1], -ovo[:, 2])])
+
+
+def _rule(ovo, voted, chosen, t):
+    """The threshold's rule by hand for three classes (t != 0): chosen where its duel
+    score > t; elsewhere the vote, or where that is chosen, the winner of the duel of the
+    other two."""
+    a, b = (c for c in range(3) if c != chosen)
+    between_others = np.where(ovo[:, a + b - 1] > 0, a, b)     # pair (a, b)'s column
+    return np.where(_duels(ovo)[:, chosen] > t, chosen,
+                    np.where(voted == chosen, between_others, voted))
+
+
 def test_a_binary_fitted_frame_has_sklearns_auc_ap_and_confusion():
     job, svc, steps = _binary_run()
     ev = fitted_frame(svc, steps[-1], job, 0.0).evaluation
@@ -62,33 +79,33 @@ def test_a_three_class_model_frame_has_sklearns_curves_per_class():
     held = np.arange(len(y)) % 4 == 0
     ev = model_frame(svc, X, y, SPEC, held_out=held).evaluation
     assert ev.classes == (0, 1, 2)
+    ovo = svc.set_params(decision_function_shape="ovo").decision_function(X)
     for split, rows in ((ev.train, ~held), (ev.test, held)):
-        ovr = ovr_decision(svc.model_.decision_function(X[rows]), 3)
-        # each class's margin over the best other: positive where the model picks it
-        scores = np.stack([ovr[:, k] - np.delete(ovr, k, axis=1).max(axis=1)
-                           for k in range(3)], axis=1)
+        scores = _duels(ovo[rows])
         np.testing.assert_allclose(split.scores, scores)
-        assert ((scores > 0) == (ovr.argmax(axis=1)[:, None] == np.arange(3))).all()
         for k, curves in enumerate(split.curves):
             assert curves.auc == pytest.approx(roc_auc_score(y[rows] == k, scores[:, k]))
             assert curves.ap == pytest.approx(average_precision_score(y[rows] == k,
                                                                       scores[:, k]))
-        np.testing.assert_array_equal(predicted_at(ev, split), scores.argmax(axis=1))
+        np.testing.assert_array_equal(predicted_at(ev, split), svc.predict(X[rows]))
 
 
 def test_predicted_at_with_a_chosen_class_moves_only_that_class():
     X, y = _three_classes()
-    ev = model_frame(SVC(kernel="rbf").fit(X, y), X, y, SPEC).evaluation
-    split = ev.train
-    t = 0.5
-    got = predicted_at(ev, split, t, chosen=2)
-    others = np.where(split.scores[:, 0] >= split.scores[:, 1], 0, 1)
-    np.testing.assert_array_equal(got, np.where(split.scores[:, 2] > t, 2, others))
+    svc = SVC(kernel="rbf").fit(X, y)
+    ev = model_frame(svc, X, y, SPEC).evaluation
+    split, voted = ev.train, svc.predict(X)
+    ovo = svc.set_params(decision_function_shape="ovo").decision_function(X)
+    for chosen in range(3):
+        for t in (-0.5, 0.3, 0.5):        # half a unit of f moves points, as for two classes
+            got = predicted_at(ev, split, t, chosen)
+            np.testing.assert_array_equal(got, _rule(ovo, voted, chosen, t))
+        assert (predicted_at(ev, split, 0.5, chosen) != voted).any()
+        # at 0 the model's choice, whichever class is chosen
+        np.testing.assert_array_equal(predicted_at(ev, split, 0.0, chosen), voted)
     assert (predicted_at(ev, split, 1e9, chosen=2) != 2).all()
-    for chosen in range(3):     # at 0 the model's choice, whichever class is chosen
-        np.testing.assert_array_equal(predicted_at(ev, split, 0.0, chosen),
-                                      split.scores.argmax(axis=1))
-    counts = confusion_at(ev, split, t, chosen=2)
+    got = predicted_at(ev, split, 0.5, chosen=2)
+    counts = confusion_at(ev, split, 0.5, chosen=2)
     np.testing.assert_array_equal(counts, confusion_matrix(split.truth, got, labels=[0, 1, 2]))
 
 
@@ -107,20 +124,20 @@ def test_operating_point_is_the_rates_counted_by_hand():
 
 def test_operating_points_count_each_split_of_the_class_the_threshold_applies_to():
     rng = np.random.default_rng(1)
-    scores, truth = rng.normal(size=(60, 3)), rng.integers(0, 3, 60)
-    ev = evaluation_of((0, 1, 2), truth[:40], scores[:40], truth[40:], scores[40:])
+    ovo, truth = rng.normal(size=(60, 3)), rng.integers(0, 3, 60)
+    ev = evaluation_of((0, 1, 2), truth[:40], ovo[:40], truth[40:], ovo[40:])
     assert operating_points(ev, 0.5, None) == []
     points = operating_points(ev, 0.5, chosen=2)
     assert [p[0] for p in points] == ["train", "test"]
     for (_, *rates), rows in zip(points, (slice(0, 40), slice(40, 60))):
         positive = truth[rows] == 2
-        column = scores[rows, 2]
+        column = _duels(ovo[rows])[:, 2]
         assert rates == pytest.approx(
             operating_point(curves_of(positive, column), column, positive, 0.5))
-    binary = evaluation_of((0, 1), truth[:40] == 1, scores[:40, 0])
+    binary = evaluation_of((0, 1), truth[:40] == 1, ovo[:40, 0])
     (name, *rates), = operating_points(binary, -0.2)
     assert name == "train" and rates == pytest.approx(
-        operating_point(binary.train.curves[0], scores[:40, 0], truth[:40] == 1, -0.2))
+        operating_point(binary.train.curves[0], ovo[:40, 0], truth[:40] == 1, -0.2))
 
 
 def test_a_live_binary_frame_carries_an_evaluation_and_a_multiclass_one_none():

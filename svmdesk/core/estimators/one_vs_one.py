@@ -1,5 +1,6 @@
 """One-vs-one: the two-class machines of a K-class classifier (which pairs, in
-scikit-learn's order), their votes turned into one column per class, and the layout LIBSVM
+scikit-learn's order), their votes turned into one column per class, each class's duel
+score and the vote a threshold on it moves, and the layout LIBSVM
 and scikit-learn give the machines' support vectors and coefficients; a machine's final
 snapshot turned into a model's machine."""
 from __future__ import annotations
@@ -11,6 +12,7 @@ import numpy as np
 
 from ..kernels import Kernel
 from ..model import BinaryMachine, Scaler
+from ..ranking import one_against_rest_at_threshold
 from ..solvers.base import BinaryProblem, Snapshot
 
 
@@ -28,20 +30,74 @@ def ovr_decision(ovo: np.ndarray, n_classes: int) -> np.ndarray:
     return votes + confidence / (3 * (np.abs(confidence) + 1))
 
 
-def ovr_margins(ovr: np.ndarray) -> np.ndarray:
-    """Each class's one-vs-rest value less the best other class's, (n, K) from ovr_decision's
-    (n, K): positive in the class the values pick (their argmax), negative elsewhere. A
-    threshold on this margin moves one class's region against the rest, and at 0 it is
-    the model's choice; the raw values are votes (0 to K-1), where 0 means nothing."""
-    ovr = np.asarray(ovr, dtype=np.float64)
-    if ovr.shape[1] < 2:
-        return np.zeros_like(ovr)
-    order = np.argsort(ovr, axis=1)
-    rows = np.arange(len(ovr))
-    best, second = ovr[rows, order[:, -1]], ovr[rows, order[:, -2]]
-    margins = ovr - best[:, None]
-    margins[rows, order[:, -1]] = best - second
-    return margins
+def duel_scores(ovo: np.ndarray, n_classes: int) -> np.ndarray:
+    """Each class's weakest duel, (n, K) from one-vs-one values (n, K(K-1)/2) in
+    machine_pairs order: s_k = min over j != k of machine (k, j)'s value turned so that
+    positive means k wins. s_k > 0 where k wins all its K - 1 duels (the unique top vote),
+    and it moves continuously in units of f, as a binary machine's f does, where a
+    threshold on the one-vs-rest values (whole votes) would sit still, then jump."""
+    ovo = np.asarray(ovo)
+    scores = np.full((len(ovo), n_classes), np.inf, dtype=ovo.dtype)
+    for column, (i, j) in enumerate(machine_pairs(n_classes)):
+        np.minimum(scores[:, i], ovo[:, column], out=scores[:, i])
+        np.minimum(scores[:, j], -ovo[:, column], out=scores[:, j])
+    return scores
+
+
+def _vote_counts(ovo: np.ndarray, n_classes: int) -> np.ndarray:
+    """(n, K) votes: machine (i, j) votes i where its value is > 0, else j (LIBSVM's)."""
+    votes = np.zeros((len(ovo), n_classes), dtype=np.int16)
+    for column, (i, j) in enumerate(machine_pairs(n_classes)):
+        won = ovo[:, column] > 0
+        votes[:, i] += won
+        votes[:, j] += ~won
+    return votes
+
+
+def votes_of(ovo: np.ndarray, n_classes: int) -> np.ndarray:
+    """The class index each point is voted, (n,): LIBSVM's one-vs-one vote, ties to the
+    lowest index (SVMModel.predict_indices, which the model's own machines order)."""
+    return _vote_counts(np.asarray(ovo), n_classes).argmax(axis=1)   # first of equal maxima
+
+
+def vote_without(ovo: np.ndarray, n_classes: int) -> np.ndarray:
+    """(n, K): column k holds the class voted among the others when k is left out (the
+    machines not involving k; ties to the lowest index), never k itself."""
+    ovo = np.asarray(ovo)
+    votes = _vote_counts(ovo, n_classes)
+    without = np.empty((len(ovo), n_classes), dtype=np.intp)
+    for k in range(n_classes):
+        counts = votes.copy()
+        for column, (i, j) in enumerate(machine_pairs(n_classes)):
+            won = ovo[:, column] > 0    # the duels with k: the other's vote taken back
+            if k == i:
+                counts[:, j] -= ~won
+            elif k == j:
+                counts[:, i] -= won
+        counts[:, k] = -1
+        without[:, k] = counts.argmax(axis=1)
+    return without
+
+
+def vote_at_threshold(score_of_chosen: np.ndarray, voted: np.ndarray,
+                      voted_without_chosen: np.ndarray, chosen, threshold: float
+                      ) -> np.ndarray:
+    """The classes predicted with the chosen class's threshold on its duel score moved to
+    t, arrays of any one shape (points, or a grid) and class labels of any kind: `chosen`
+    where its score > t; elsewhere the vote, or where that is `chosen`, the vote among the
+    others. Raising t thus only takes points from `chosen`, lowering it only gives it more.
+
+    Exactly at t = 0 it is the vote itself, so a reset gives back the model's predictions:
+    the rule differs from the vote where `chosen` tops the vote without winning every duel,
+    which is a tie it wins by its lower index (for three classes only a 1-1-1 vote cycle),
+    and on a duel whose value is exactly 0 (a vote for the second class, score 0). Those
+    points stay `chosen` at 0 only: t = 0 is the one exception to the monotony above."""
+    if threshold == 0.0:
+        return np.asarray(voted)
+    voted = np.asarray(voted)
+    others = np.where(voted == chosen, voted_without_chosen, voted)
+    return one_against_rest_at_threshold(np.ravel(score_of_chosen), threshold, chosen,
+                                         np.ravel(others)).reshape(voted.shape)
 
 
 def machine_pairs(n_classes: int) -> list[tuple[int, int]]:
