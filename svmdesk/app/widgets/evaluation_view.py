@@ -148,8 +148,8 @@ class EvaluationView(QWidget):
         self.spin.setSingleStep(0.05)
         self.chosen = QComboBox()
         self.chosen.setToolTip(tr("With three or more classes the threshold applies to one "
-                                  "class against the rest: it is predicted where its "
-                                  "one-vs-rest value exceeds the threshold."))
+                                  "class against the rest: it is predicted where it wins "
+                                  "each of its one-vs-one duels by more than the threshold."))
         self.reset = QPushButton(tr("Reset"))
         self.reset.setToolTip(tr("The threshold back to 0, where the model decides."))
         tip = tr("The decision threshold t on f(x): the positive class is predicted where "
