@@ -12,6 +12,11 @@
    the median of three `fit` runs, and the frames drawn per second (median of five
    window runs, with the range of the ratio). Goal: <= 1.3.
 5. The longest GUI-thread stall (gap between ticks of a 5 ms QTimer) while SMO trains 20,000
+   moons with the Evaluation tab in front (median and worst of three runs), and the time from
+   a threshold typed in the Evaluation view to the view and canvas redrawn after training
+   20,000 points of two and of three classes (median and longest of 20). Goal: <= 16 ms.
+   (`--evaluation-only` measures just these.)
+6. The longest GUI-thread stall (gap between ticks of a 5 ms QTimer) while SMO trains 20,000
    moons to the end (C = 1 and C = 100; median and worst of three runs, each starting with
    the autosave of the new points) and while the window autosaves 20,000 points (median
    of five autosaves), and the time a pan and a zoom take to repaint with
@@ -197,13 +202,17 @@ def window_against_fit(n: int, runs: int = 5):
     return took, statistics.median(fits), rates
 
 
-def stall_while_training(n: int, C: float) -> float:
-    """The longest gap (ms) between ticks of a 5 ms timer while SMO trains n moons to the end."""
+def stall_while_training(n: int, C: float, evaluation: bool = False) -> float:
+    """The longest gap (ms) between ticks of a 5 ms timer while SMO trains n moons to the end
+    (with `evaluation`, the Evaluation tab in front: its matrices and curves follow every
+    frame)."""
     from PySide6.QtCore import QElapsedTimer, QEventLoop, QTimer
     from PySide6.QtTest import QTest
 
     app, w = open_window("smo", n)
     w.panel.controls["C"].widget.set_value(C)
+    if evaluation:
+        w.below.setCurrentWidget(w.evaluation_view)
     QTest.qWait(300)
     clock, last, gaps = QElapsedTimer(), [None], []
 
@@ -225,6 +234,35 @@ def stall_while_training(n: int, C: float) -> float:
     tick.stop()
     w.shutdown()
     return max(gaps)
+
+
+def threshold_step_times(n: int, classes: int) -> tuple:
+    """(median ms, longest ms) from a threshold typed in the Evaluation view to the view and
+    the canvas redrawn, over 20 thresholds, after SMO trained n points of `classes` classes
+    (moons for two, blobs for more; the chosen class the last)."""
+    from PySide6.QtTest import QTest
+
+    app, w = open_window("smo", n)
+    if classes > 2:
+        w.editing.generate("blobs", n, 1.0, 0)
+    w.below.setCurrentWidget(w.evaluation_view)
+    done = []
+    w.training_ended.connect(done.append)
+    w.train()
+    while not done:
+        QTest.qWait(20)
+    view = w.evaluation_view
+    if classes > 2:
+        view.chosen.setCurrentIndex(view.chosen.count() - 1)
+    took = []
+    for k in range(20):
+        app.processEvents()
+        start = time.perf_counter()
+        view.spin.setValue(0.05 * (k + 1) * (-1) ** k)    # the matrices and the canvas follow
+        app.processEvents()                                # ... and repaint
+        took.append((time.perf_counter() - start) * 1e3)
+    w.shutdown()
+    return statistics.median(took), max(took)
 
 
 def stall_while_autosaving(n: int, runs: int = 5) -> float:
@@ -309,12 +347,32 @@ def cold_start():
     return statistics.median(runs)
 
 
+def evaluation_lines() -> None:
+    """The Evaluation view's budgets: training 20,000 points with it in sight, and moving
+    its threshold (two classes: the sides and boundary at f = t; three: the chosen class's
+    region)."""
+    stalls = [stall_while_training(20_000, 1.0, evaluation=True) for _ in range(3)]
+    print(f"{'longest GUI-thread stall, SMO 20,000, Evaluation in sight':<52} "
+          f"{statistics.median(stalls):>5.1f} /{max(stalls):>5.1f} {'<= 16':>8}   "
+          f"(median / worst of 3 runs)", flush=True)
+    for classes in (2, 3):
+        median, longest = threshold_step_times(20_000, classes)
+        print(f"{f'threshold moved, 20,000 points, {classes} classes (ms)':<52} "
+              f"{median:>5.1f} /{longest:>5.1f} {'<= 16':>8}   (median / longest of 20)",
+              flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--sizes", type=int, nargs="*", default=[5000, 20000],
                         help="points of the window-against-fit runs (none: skip them)")
+    parser.add_argument("--evaluation-only", action="store_true",
+                        help="only the Evaluation view's lines")
     args = parser.parse_args()
+    evaluation_lines()
+    if args.evaluation_only:
+        return
     if args.sizes:
         print(f"{'SMO, rbf, C=1':<16} {'window s':>9} {'fit s':>7} {'ratio':>6} "
               f"{'(min-max)':>11} {'frames/s':>9}   goal: ratio <= 1.3")

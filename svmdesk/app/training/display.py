@@ -97,7 +97,7 @@ class RunDisplay(QObject):
         self.canvas.clear_model()
         self.charts.clear()
         self.readout.clear()
-        self.evaluation.show_evaluation(None, [])
+        self.evaluation.show_evaluation(None, self.class_names())
 
     def inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""
@@ -244,14 +244,17 @@ class RunDisplay(QObject):
     def _show_last_evaluation(self) -> None:
         """The evaluation of the frame drawn, its classes named as the points name them."""
         frame = self.last_frame
-        if frame is None or frame.evaluation is None:
-            self.evaluation.show_evaluation(None, [])
+        if frame is None or frame.evaluation is None:      # the matrices stand empty
+            self.evaluation.show_evaluation(None, self.class_names())
             return
         self.evaluation.show_evaluation(frame.evaluation, self.class_names())
 
     def class_names(self) -> list:
         """What the view calls each canvas class: the points' class names; in novelty
-        detection the points of the one class (0) and the marks (1)."""
+        detection the points of the one class (0) and the marks (1); a regression has
+        none."""
+        if self.work.points.regression:
+            return []
         if self.work.points.novelty:
             return [tr("inside"), tr("outlier marks")]
         return list(self.work.points.class_names)

@@ -19,7 +19,7 @@ import html
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QGridLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QPushButton,
     QSizePolicy,
@@ -47,6 +46,7 @@ from .canvas import class_color, plain_numbers
 from .evaluation_pictures import curves_figure, residuals_figure
 
 SLIDER_STEPS = 400           # slider positions across the threshold's range
+CURVE_VERTICES = 400         # a curve drawn in the view has at most these points
 THRESHOLD_RANGE = 3.0        # the slider spans -3..3 of f (the spin box takes any value)
 
 
@@ -61,6 +61,10 @@ class EvaluationView(QWidget):
         self.names: list = []
         self._pending = False             # an evaluation kept while out of sight
         self._built = False               # the matrices and plots: made when first seen
+        self._draw_soon = QTimer(self)      # coalesces the frames of one event-loop turn
+        self._draw_soon.setSingleShot(True)
+        self._draw_soon.setInterval(0)
+        self._draw_soon.timeout.connect(self._draw_pending)
         layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(self._threshold_row())
@@ -74,15 +78,16 @@ class EvaluationView(QWidget):
         self.pages.addWidget(self._classification_page())
         self.pages.addWidget(self._regression_page())
         layout.addWidget(self.pages, 1)
-        self.areas = QLabel()                 # AUC and AP: the plots are too small for legends
+        # AUC and AP (the plots are too small for legends), or what to do before a model.
+        # Two lines high whatever it says: a label that grew laid the tab out again and
+        # redrew the curves' axes, 20 ms on the GUI thread as a run's evaluation came
+        self.areas = QLabel()
         self.areas.setWordWrap(True)
         self.areas.setStyleSheet("font-size: 11px")
         self.areas.setTextFormat(Qt.TextFormat.RichText)
+        self.areas.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.areas.setFixedHeight(2 * self.areas.fontMetrics().lineSpacing() + 6)
         layout.addWidget(self.areas)
-        self.note = QLabel()
-        self.note.setStyleSheet("color: #555; font-size: 11px")
-        self.note.setWordWrap(True)
-        layout.addWidget(self.note)
 
     def _classification_page(self) -> QWidget:
         """The matrices (side by side) and the ROC and precision-recall curves."""
@@ -100,6 +105,10 @@ class EvaluationView(QWidget):
         body.addLayout(tables)
         self.roc_plot = _curve_plot(tr("false positive rate"), tr("true positive rate"))
         self.pr_plot = _curve_plot(tr("recall"), tr("precision"))
+        self._roc_curves: list = []           # curve items, refilled by _draw_curves
+        self._pr_curves: list = []
+        self.roc_points, self.pr_points = (_operating_dots(plot)
+                                           for plot in (self.roc_plot, self.pr_plot))
         body.addWidget(self.roc_plot, 1)
         body.addWidget(self.pr_plot, 1)
         return page
@@ -230,8 +239,15 @@ class EvaluationView(QWidget):
         if evaluation is self.evaluation and list(names) == self.names and not self._pending:
             return
         self.evaluation, self.names = evaluation, list(names)
-        self._pending = not (self.isVisible() and self._built)
-        if not self._pending:
+        self._pending = True
+        if self.isVisible() and self._built:
+            # drawn on the event loop's next turn, not in the one that draws the canvas:
+            # the two together held the GUI thread 25 ms at 20,000 points
+            self._draw_soon.start()
+
+    def _draw_pending(self) -> None:
+        if self._pending and self.isVisible():
+            self._pending = False
             self._draw()
 
     def hideEvent(self, event) -> None:
@@ -244,9 +260,7 @@ class EvaluationView(QWidget):
             self._build()
             self._pending = True
         self.seen.emit(True)
-        if self._pending:
-            self._pending = False
-            self._draw()
+        self._draw_pending()
 
     def _draw(self) -> None:
         evaluation = self.evaluation
@@ -261,9 +275,11 @@ class EvaluationView(QWidget):
         else:
             self._draw_curves()
             self._show_threshold()
-        self.note.setText("" if evaluation is not None else tr(
-            "The evaluation shows once a model is drawn (a run of three or more classes: "
-            "at its end)."))
+        if evaluation is None:
+            self.areas.setText('<span style="color:#555">{}</span>'.format(html.escape(tr(
+                "The evaluation shows once a model is drawn (a run of three or more "
+                "classes: at its end)."))))
+        self.areas.setToolTip(self.areas.text())      # all of it, when two lines are short
 
     def _draw_fit(self, e: FitEvaluation) -> None:
         """A regression: each split's R², MSE and MAE, and its residuals."""
@@ -299,33 +315,39 @@ class EvaluationView(QWidget):
         return self.names[k] if 0 <= k < len(self.names) else str(k)
 
     def _draw_curves(self) -> None:
-        for plot in (self.roc_plot, self.pr_plot):
-            plot.clear()
+        """Each class's curves (one pen per class and split) and the AUC/AP line. The curve
+        items are kept and refilled frame after frame: making new ones cost 2 ms each."""
         self.areas.setText("")
         e = self.evaluation
-        if not isinstance(e, Evaluation):
-            return
+        drawn = []
         areas = []
-        positives = e.classes[1:] if len(e.classes) == 2 else e.classes
-        for split, style in ((e.train, Qt.PenStyle.SolidLine), (e.test, Qt.PenStyle.DashLine)):
-            if split is None:
-                continue
-            which = tr("train") if split is e.train else tr("test")
-            for k, curves in zip(positives, split.curves):
-                if curves.auc is None:
+        if isinstance(e, Evaluation):
+            positives = e.classes[1:] if len(e.classes) == 2 else e.classes
+            for split, style in ((e.train, Qt.PenStyle.SolidLine),
+                                 (e.test, Qt.PenStyle.DashLine)):
+                if split is None:
                     continue
-                pen = pg.mkPen(class_color(k), width=2, style=style)
-                self.roc_plot.plot(curves.fpr, curves.tpr, pen=pen)
-                self.pr_plot.plot(curves.recall, curves.precision, pen=pen)
-                colour = class_color(k).name()
-                areas.append(f'<span style="color:{colour}">■</span> {html.escape(which)} '
-                             f"{html.escape(self._name(k))}: AUC {curves.auc:.3f}, "
-                             f"AP {curves.ap:.3f}")
-        self.areas.setText(" · ".join(areas) + "  " + tr("(train solid, test dashed)"))
-        self.roc_points = self.roc_plot.plot([], [], pen=None, symbol="o", symbolSize=9,
-                                             symbolBrush="#111111")
-        self.pr_points = self.pr_plot.plot([], [], pen=None, symbol="o", symbolSize=9,
-                                           symbolBrush="#111111")
+                which = tr("train") if split is e.train else tr("test")
+                for k, curves in zip(positives, split.curves):
+                    if curves.auc is None:
+                        continue
+                    drawn.append((curves, pg.mkPen(class_color(k), width=2, style=style)))
+                    colour = class_color(k).name()
+                    areas.append(f'<span style="color:{colour}">■</span> '
+                                 f"{html.escape(which)} {html.escape(self._name(k))}: "
+                                 f"AUC {curves.auc:.3f}, AP {curves.ap:.3f}")
+            self.areas.setText(" · ".join(areas) + "  " + tr("(train solid, test dashed)"))
+        for plot, pool, xy in ((self.roc_plot, self._roc_curves, ("fpr", "tpr")),
+                               (self.pr_plot, self._pr_curves, ("recall", "precision"))):
+            while len(pool) < len(drawn):
+                pool.append(pg.PlotCurveItem())
+                plot.addItem(pool[-1])
+            for item, (curves, pen) in zip(pool, drawn):
+                item.setData(*_thinned(getattr(curves, xy[0]), getattr(curves, xy[1])),
+                             pen=pen)
+                item.setVisible(True)
+            for item in pool[len(drawn):]:
+                item.setVisible(False)
 
     def _show_threshold(self) -> None:
         """The matrices and the operating points at the threshold."""
@@ -335,6 +357,11 @@ class EvaluationView(QWidget):
         for split, table, title, name in (
                 (train, self.train_table, self.train_title, tr("train")),
                 (test, self.test_table, self.test_title, tr("test"))):
+            if e is None and self.names:      # before a model: empty, of the points' classes
+                title.setText(name)           # (the tab keeps its layout when it comes)
+                _fill_matrix(table, None, self.names, list(range(len(self.names))),
+                             False)
+                continue
             if e is None or split is None:
                 table.setRowCount(0)
                 table.setColumnCount(0)
@@ -350,7 +377,9 @@ class EvaluationView(QWidget):
 
     def _show_operating_points(self, t: float, chosen: int | None) -> None:
         e = self.evaluation
-        if not isinstance(e, Evaluation) or not hasattr(self, "roc_points"):
+        if not isinstance(e, Evaluation):
+            self.roc_points.setData([], [])
+            self.pr_points.setData([], [])
             return
         points = np.array([p[1:] for p in operating_points(e, t, chosen)]).reshape(-1, 4)
         self.roc_points.setData(points[:, 0], points[:, 1])
@@ -365,9 +394,7 @@ def _matrix_table() -> QTableWidget:
                         "the diagonal). Under the matrix each predicted class's precision, "
                         "beside it each class's recall and F1."))
     table.verticalHeader().setDefaultSectionSize(18)
-    header = table.horizontalHeader()
-    header.setMinimumSectionSize(34)
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setMinimumSectionSize(34)
     # as wide and tall as its cells (the plots beside it take the rest), scrolled only
     # when the tab is smaller than a matrix of many classes
     table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
@@ -376,13 +403,17 @@ def _matrix_table() -> QTableWidget:
     return table
 
 
-def _fill_matrix(table: QTableWidget, matrix: np.ndarray, names: list, classes: list,
-                 shares_shown: bool) -> None:
+def _fill_matrix(table: QTableWidget, matrix: np.ndarray | None, names: list,
+                 classes: list, shares_shown: bool) -> None:
     """Counts (or, `shares_shown`, each cell's share of its row), the header in each
     class's colour; darker where more of the row falls; each cell's tooltip says both.
     The class report in the margins: precision under each column, recall and F1 beside
-    each row."""
+    each row. Without a matrix: the same table with its cells empty."""
     k = len(names)
+    if matrix is None:
+        _fill_blank(table, names)
+        return
+    table.setUpdatesEnabled(False)          # one repaint for the whole table
     table.setRowCount(k + 1)
     table.setColumnCount(k + 2)
     table.setHorizontalHeaderLabels([*names, tr("recall"), tr("F1")])
@@ -402,6 +433,37 @@ def _fill_matrix(table: QTableWidget, matrix: np.ndarray, names: list, classes: 
             item.setBackground(QBrush(tint if shares[i, j] > 0 else QColor("white")))
             table.setItem(i, j, item)
     _fill_report(table, metrics.matrix_report(matrix), names)
+    _size_columns(table, [*names, tr("recall"), tr("F1"), str(int(matrix.sum())), "100 %"])
+    table.setUpdatesEnabled(True)
+
+
+def _size_columns(table: QTableWidget, texts: list) -> None:
+    """Every column as wide as the widest of `texts` (the headers, the largest count,
+    a share): the same width frame after frame. Sized to the cells instead, the table grew
+    and shrank with the counts, and each change laid the tab out again and redrew the
+    curves' axes: 20 ms at the end of a run."""
+    metrics_ = table.fontMetrics()
+    width = max(34, *(metrics_.horizontalAdvance(text) + 12 for text in texts))
+    header = table.horizontalHeader()
+    if header.defaultSectionSize() != width or any(
+            header.sectionSize(j) != width for j in range(table.columnCount())):
+        header.setDefaultSectionSize(width)
+        for j in range(table.columnCount()):
+            header.resizeSection(j, width)
+
+
+def _fill_blank(table: QTableWidget, names: list) -> None:
+    k = len(names)
+    table.setUpdatesEnabled(False)
+    table.setRowCount(k + 1)
+    table.setColumnCount(k + 2)
+    table.setHorizontalHeaderLabels([*names, tr("recall"), tr("F1")])
+    table.setVerticalHeaderLabels([*names, tr("precision")])
+    for i in range(k + 1):
+        for j in range(k + 2):
+            table.setItem(i, j, _cell("", ""))
+    _size_columns(table, [*names, tr("recall"), tr("F1"), "100 %"])
+    table.setUpdatesEnabled(True)
 
 
 def _fill_report(table: QTableWidget, report, names: list) -> None:
@@ -431,6 +493,23 @@ def _cell(text: str, tip: str) -> QTableWidgetItem:
     item.setToolTip(tip)
     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
     return item
+
+
+def _thinned(x: np.ndarray, y: np.ndarray, most: int = CURVE_VERTICES) -> tuple:
+    """A curve of many points (a ROC curve has one per distinct score) as `most` of them,
+    its ends kept: a plot 200 px wide shows no more, and drawing 20,000 antialiased
+    vertices took 7 ms a repaint, on every move of the threshold."""
+    if len(x) <= most:
+        return x, y
+    keep = np.unique(np.linspace(0, len(x) - 1, most).astype(np.intp))
+    return x[keep], y[keep]
+
+
+def _operating_dots(plot: pg.PlotWidget) -> pg.ScatterPlotItem:
+    dots = pg.ScatterPlotItem(size=9, brush=pg.mkBrush("#111111"), pen=None)
+    dots.setZValue(10)                        # above every curve
+    plot.addItem(dots)
+    return dots
 
 
 def _curve_plot(x: str, y: str) -> pg.PlotWidget:
