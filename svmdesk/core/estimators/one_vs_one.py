@@ -80,7 +80,7 @@ def vote_without(ovo: np.ndarray, n_classes: int) -> np.ndarray:
 
 
 def vote_at_threshold(score_of_chosen: np.ndarray, voted: np.ndarray,
-                      voted_without_chosen: np.ndarray, chosen, threshold: float
+                      voted_without_chosen: np.ndarray, chosen: int, threshold: float
                       ) -> np.ndarray:
     """The classes predicted with the chosen class's threshold on its duel score moved to
     t, arrays of any one shape (points, or a grid) and class labels of any kind: `chosen`
