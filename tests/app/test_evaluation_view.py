@@ -230,3 +230,103 @@ def test_the_tab_grows_when_the_splitter_is_dragged_and_keeps_its_height(window,
     window.close()
     later = another_window()
     qtbot.waitUntil(lambda: abs(later.below.height() - grown) <= 2, timeout=5_000)
+
+
+def three_classes(window, qtbot) -> None:
+    """Blobs relabelled into three classes -1, 1, 2 as a data file would name them, a
+    quarter held out, trained."""
+    window.editing.generate("blobs", 90, 1.0, 0)
+    X, y, test, names, task = window.points.state()
+    window.points.replace(X, np.arange(len(y)) % 3, test, ("-1", "1", "2", *names[3:]),
+                          task)
+    window.panel.test_fraction.setValue(0.25)
+    train(window, qtbot)
+
+
+def test_at_1280x720_three_classes_fit_beside_readable_curves(window, qtbot):
+    """The matrices need no scroll bar and leave the curves room for their ticks; the
+    readout steps aside while the evaluation is in front, and comes back with Training."""
+    window.resize(1280, 720)
+    three_classes(window, qtbot)
+    assert window.panel.readout_box.isVisible()
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    qtbot.waitUntil(lambda: view.train_table.rowCount() == 4, timeout=5_000)
+    for table in (view.train_table, view.test_table):     # laid out as its cells ask
+        qtbot.waitUntil(lambda t=table: t.width() >= t.sizeHint().width(), timeout=5_000)
+    assert not window.panel.readout_box.isVisible()
+    for table in (view.train_table, view.test_table):
+        assert not table.horizontalScrollBar().isVisible()
+        assert not table.verticalScrollBar().isVisible()
+    assert view.roc_plot.width() >= 140 and view.pr_plot.width() >= 140
+    bar = window.below.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(0).center())
+    assert window.panel.readout_box.isVisible()
+
+
+def test_the_report_headers_and_undefined_values_read_plainly(window, qtbot, binary):
+    """After three classes, two: the recall, F1 and precision headers are not painted in
+    the colour of the class that had that column; a class without points has a dash for
+    its recall, not 0.00."""
+    three_classes(window, qtbot)
+    open_tab(window, qtbot)
+    window.editing.generate("moons", 60, 0.2, 0)
+    train(window, qtbot)
+    view = window.evaluation_view
+    qtbot.waitUntil(lambda: view.train_table.rowCount() == 3, timeout=5_000)
+    ink = view.train_table.palette().text().color()
+    for header in (view.train_table.horizontalHeaderItem(2),
+                   view.train_table.horizontalHeaderItem(3),
+                   view.train_table.verticalHeaderItem(2)):
+        assert header.foreground().color() == ink
+    from svmdesk.app.widgets.evaluation_view import _fill_matrix
+
+    _fill_matrix(view.test_table, np.array([[3, 1], [0, 0]]), ["a", "b"], [0, 1], False)
+    assert view.test_table.item(1, 2).text() == "–"         # b has no points: no recall
+    assert view.test_table.item(0, 2).text() == "0.75"
+    assert view.test_table.item(2, 1).text() == "0.00"      # b predicted once, wrongly
+
+
+def test_a_threshold_is_forgotten_when_a_model_of_another_task_comes(window, qtbot,
+                                                                     binary):
+    from .test_tasks import choose
+
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    type_threshold(view, qtbot, "1")
+    assert window.canvas.threshold == 1.0
+    choose(window.panel.task, "one_class")
+    window.editing.generate("blobs_outliers", 60, 0.2, 0)
+    train(window, qtbot)
+    qtbot.waitUntil(lambda: view.threshold == 0.0, timeout=5_000)
+    assert window.canvas.threshold == 0.0
+
+
+def test_before_a_model_the_matrices_stand_empty_with_the_points_classes(window, qtbot):
+    window.editing.generate("moons", 40, 0.2, 0)
+    open_tab(window, qtbot)
+    table = window.evaluation_view.train_table
+    assert table.rowCount() == 3                       # two classes and the precision row
+    assert [table.verticalHeaderItem(i).text() for i in range(2)] == \
+        list(window.points.class_names[:2])
+    assert all(table.item(i, j).text() == "" for i in range(3) for j in range(4))
+
+
+def test_without_held_out_points_no_empty_test_matrix_shows(window, qtbot):
+    window.panel.test_fraction.setValue(0.0)
+    train(window, qtbot)
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    qtbot.waitUntil(lambda: view.train_table.rowCount() == 3, timeout=5_000)
+    assert not view.test_table.isVisible() and "no points" in view.test_title.text()
+
+
+def test_the_canvas_keeps_its_height_when_the_splitter_is_pushed_up(window, qtbot):
+    from svmdesk.app.shell.main_window import CANVAS_MINIMUM
+
+    handle = window.column_splitter.handle(1)
+    start = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(handle, start - QPoint(0, 2000))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start - QPoint(0, 2000))
+    assert window.canvas.height() >= CANVAS_MINIMUM

@@ -59,6 +59,7 @@ RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
 BELOW_HEIGHT = 250           # the charts' and evaluation's tabs under the canvas, at first
 BELOW_MINIMUM = 150          # ... and at least (the splitter between them moves the rest)
+CANVAS_MINIMUM = 200         # the canvas keeps this much height whatever the splitter says
 
 
 class MainWindow(QMainWindow):
@@ -101,25 +102,33 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         self._column = column
         column.addWidget(self.notices.banner)
-        # the training charts (with the readout) and the evaluation share the place under
-        # the canvas, as tabs; the evaluation has the tab's whole width for its matrices
-        # and curves, and the splitter gives it more height when a student wants it
+        # Under the canvas (a splitter between them gives either more height): the training
+        # charts and the evaluation as tabs, the readout beside them. The evaluation takes
+        # the readout's width too while its tab is in front: its matrices and curves need
+        # it, and its matrices say what the readout's accuracies say.
         training = QWidget()
         curves = QHBoxLayout(training)
         curves.setContentsMargins(0, 0, 0, 0)
-        curves.addWidget(self.charts.objective_plot, 3)
-        curves.addWidget(self.charts.gap_plot, 3)
-        curves.addWidget(self.panel.readout_box, 2)
+        curves.addWidget(self.charts.objective_plot)
+        curves.addWidget(self.charts.gap_plot)
         self.evaluation_view = EvaluationView()
         self.below = QTabWidget()
         self.below.addTab(training, tr("Training"))
         self.below.addTab(self.evaluation_view, tr("Evaluation"))
         # its pages' own wishes (plots ask for 480 px) must not take the canvas's height
         self.below.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.below.setMinimumHeight(BELOW_MINIMUM)
+        self.below.currentChanged.connect(
+            lambda index: self.panel.readout_box.setVisible(index == 0))
+        lower = QWidget()
+        lower.setMinimumHeight(BELOW_MINIMUM)
+        beside = QHBoxLayout(lower)
+        beside.setContentsMargins(0, 0, 0, 0)
+        beside.addWidget(self.below, 6)
+        beside.addWidget(self.panel.readout_box, 2)
+        self.canvas.setMinimumHeight(CANVAS_MINIMUM)
         self.column_splitter = QSplitter(Qt.Orientation.Vertical)
         self.column_splitter.addWidget(self.canvas)
-        self.column_splitter.addWidget(self.below)
+        self.column_splitter.addWidget(lower)
         self.column_splitter.setStretchFactor(0, 1)
         self.column_splitter.setCollapsible(0, False)
         self.column_splitter.setCollapsible(1, False)

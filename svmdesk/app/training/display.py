@@ -97,7 +97,7 @@ class RunDisplay(QObject):
         self.canvas.clear_model()
         self.charts.clear()
         self.readout.clear()
-        self.evaluation.show_evaluation(None, self.class_names())
+        self.evaluation.show_evaluation(None, self.blank_names())
 
     def inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""
@@ -245,9 +245,16 @@ class RunDisplay(QObject):
         """The evaluation of the frame drawn, its classes named as the points name them."""
         frame = self.last_frame
         if frame is None or frame.evaluation is None:      # the matrices stand empty
-            self.evaluation.show_evaluation(None, self.class_names())
+            self.evaluation.show_evaluation(None, self.blank_names())
             return
         self.evaluation.show_evaluation(frame.evaluation, self.class_names())
+
+    def blank_names(self) -> list:
+        """The classes of the empty matrices shown before a model: those the points use
+        (novelty: the points and the marks; a regression: none)."""
+        if self.work.points.novelty:
+            return self.class_names()
+        return self.work.used_class_names()
 
     def class_names(self) -> list:
         """What the view calls each canvas class: the points' class names; in novelty

@@ -47,6 +47,7 @@ from .evaluation_pictures import curves_figure, residuals_figure
 
 SLIDER_STEPS = 400           # slider positions across the threshold's range
 CURVE_VERTICES = 400         # a curve drawn in the view has at most these points
+CELL_PADDING = 10            # pixels beside a matrix cell's widest text
 THRESHOLD_RANGE = 3.0        # the slider spans -3..3 of f (the spin box takes any value)
 
 
@@ -61,6 +62,7 @@ class EvaluationView(QWidget):
         self.names: list = []
         self._pending = False             # an evaluation kept while out of sight
         self._built = False               # the matrices and plots: made when first seen
+        self._kind: tuple | None = None   # the last evaluation's type and classes
         self._draw_soon = QTimer(self)      # coalesces the frames of one event-loop turn
         self._draw_soon.setSingleShot(True)
         self._draw_soon.setInterval(0)
@@ -181,6 +183,7 @@ class EvaluationView(QWidget):
         self.save.setToolTip(tr("Save the curves (a regression: its residuals) as a PNG or "
                                 "SVG picture, at the threshold shown."))
         self.save.clicked.connect(self.save_requested)
+        row.addStretch(1)                     # a regression hides the threshold's widgets
         row.addWidget(self.save)
         self._threshold_widgets = (self.threshold_label, self.slider, self.spin, self.chosen,
                                    self.shares, self.reset)
@@ -238,12 +241,25 @@ class EvaluationView(QWidget):
         the curves of 20,000 points are no work for a view nobody looks at."""
         if evaluation is self.evaluation and list(names) == self.names and not self._pending:
             return
+        self._forget_threshold_of_another_model(evaluation)
         self.evaluation, self.names = evaluation, list(names)
         self._pending = True
         if self.isVisible() and self._built:
             # drawn on the event loop's next turn, not in the one that draws the canvas:
             # the two together held the GUI thread 25 ms at 20,000 points
             self._draw_soon.start()
+
+    def _forget_threshold_of_another_model(self, evaluation) -> None:
+        """The threshold back to 0 when a model of another kind or other classes comes (a
+        new task, a new data set): a threshold chosen for moons says nothing of the next
+        one-class machine, whose row may not even show it."""
+        if evaluation is None:
+            return
+        kind = (type(evaluation).__name__,
+                evaluation.classes if isinstance(evaluation, Evaluation) else ())
+        if self._kind is not None and kind != self._kind and self.threshold != 0.0:
+            self.spin.setValue(0.0)
+        self._kind = kind
 
     def _draw_pending(self) -> None:
         if self._pending and self.isVisible():
@@ -357,6 +373,7 @@ class EvaluationView(QWidget):
         for split, table, title, name in (
                 (train, self.train_table, self.train_title, tr("train")),
                 (test, self.test_table, self.test_title, tr("test"))):
+            table.setVisible(e is None or split is not None)
             if e is None and self.names:      # before a model: empty, of the points' classes
                 title.setText(name)           # (the tab keeps its layout when it comes)
                 _fill_matrix(table, None, self.names, list(range(len(self.names))),
@@ -365,7 +382,8 @@ class EvaluationView(QWidget):
             if e is None or split is None:
                 table.setRowCount(0)
                 table.setColumnCount(0)
-                title.setText(name)
+                title.setText(name if e is None else tr("{name}: no points").format(
+                    name=name))
                 continue
             matrix = confusion_at(e, split, t, chosen)
             right = int(np.trace(matrix))
@@ -393,8 +411,9 @@ def _matrix_table() -> QTableWidget:
                         "how many points, and their share of the row (the class's recall on "
                         "the diagonal). Under the matrix each predicted class's precision, "
                         "beside it each class's recall and F1."))
-    table.verticalHeader().setDefaultSectionSize(18)
-    table.horizontalHeader().setMinimumSectionSize(34)
+    table.setStyleSheet("font-size: 11px")
+    table.verticalHeader().setDefaultSectionSize(17)
+    table.horizontalHeader().setMinimumSectionSize(24)
     # as wide and tall as its cells (the plots beside it take the rest), scrolled only
     # when the tab is smaller than a matrix of many classes
     table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
@@ -432,24 +451,26 @@ def _fill_matrix(table: QTableWidget, matrix: np.ndarray | None, names: list,
             tint = class_color(classes[j], int(40 + 160 * shares[i, j]))
             item.setBackground(QBrush(tint if shares[i, j] > 0 else QColor("white")))
             table.setItem(i, j, item)
-    _fill_report(table, metrics.matrix_report(matrix), names)
-    _size_columns(table, [*names, tr("recall"), tr("F1"), str(int(matrix.sum())), "100 %"])
+    _plain_report_headers(table, k)
+    _fill_report(table, matrix, names)
+    _size_columns(table, names, str(int(matrix.sum())))
     table.setUpdatesEnabled(True)
 
 
-def _size_columns(table: QTableWidget, texts: list) -> None:
-    """Every column as wide as the widest of `texts` (the headers, the largest count,
-    a share): the same width frame after frame. Sized to the cells instead, the table grew
-    and shrank with the counts, and each change laid the tab out again and redrew the
-    curves' axes: 20 ms at the end of a run."""
-    metrics_ = table.fontMetrics()
-    width = max(34, *(metrics_.horizontalAdvance(text) + 12 for text in texts))
+def _size_columns(table: QTableWidget, names: list, widest_count: str) -> None:
+    """Each class's column as wide as its name or the widest number it can hold (the
+    largest count, or a share), the recall and F1 columns as their headers or "0.00": the
+    same widths frame after frame. Sized to the cells instead, the table grew and shrank
+    with the counts, and each change laid the tab out again and redrew the curves' axes
+    (20 ms at the end of a run)."""
+    fits = table.fontMetrics().horizontalAdvance
+    number = max(fits(widest_count), fits("100 %"), fits("0.00"))
+    widths = [max(fits(name), number) for name in names]
+    widths += [max(fits(tr("recall")), number), max(fits(tr("F1")), fits("0.00"))]
     header = table.horizontalHeader()
-    if header.defaultSectionSize() != width or any(
-            header.sectionSize(j) != width for j in range(table.columnCount())):
-        header.setDefaultSectionSize(width)
-        for j in range(table.columnCount()):
-            header.resizeSection(j, width)
+    for j, width in enumerate(widths[:table.columnCount()]):
+        if header.sectionSize(j) != width + CELL_PADDING:
+            header.resizeSection(j, width + CELL_PADDING)
 
 
 def _fill_blank(table: QTableWidget, names: list) -> None:
@@ -462,30 +483,49 @@ def _fill_blank(table: QTableWidget, names: list) -> None:
     for i in range(k + 1):
         for j in range(k + 2):
             table.setItem(i, j, _cell("", ""))
-    _size_columns(table, [*names, tr("recall"), tr("F1"), "100 %"])
+    for i in range(k):
+        for header in (table.horizontalHeaderItem(i), table.verticalHeaderItem(i)):
+            if header is not None:
+                header.setForeground(QBrush(class_color(i)))
+    _plain_report_headers(table, k)
+    _size_columns(table, names, "0")
     table.setUpdatesEnabled(True)
 
 
-def _fill_report(table: QTableWidget, report, names: list) -> None:
-    """Each class's recall and F1 in the last two columns, its precision in the last row."""
+def _plain_report_headers(table: QTableWidget, k: int) -> None:
+    """The report's headers in the text's colour (a header item keeps the colour it had
+    when a larger matrix made it a class's)."""
+    ink = QBrush(table.palette().text().color())
+    for header in (table.horizontalHeaderItem(k), table.horizontalHeaderItem(k + 1),
+                   table.verticalHeaderItem(k)):
+        if header is not None:
+            header.setForeground(ink)
+
+
+def _fill_report(table: QTableWidget, matrix: np.ndarray, names: list) -> None:
+    """Each class's recall and F1 in the last two columns, its precision in the last row;
+    a dash where it is undefined (recall of a class without points, precision of one never
+    predicted; scikit-learn reports 0 there)."""
     k = len(names)
+    report = metrics.matrix_report(matrix)
+    hits, points, called = np.diag(matrix), matrix.sum(axis=1), matrix.sum(axis=0)
     for i in range(k):
-        table.setItem(i, k, _cell(f"{report.recall[i]:.2f}", tr(
+        table.setItem(i, k, _cell(_shown(report.recall[i], points[i]), tr(
             "Recall of {name}: {hits} of its {points} points are predicted {name} (the "
-            "diagonal over the row).").format(name=names[i], hits=_hits(report, i),
-                                               points=int(report.support[i]))))
-        table.setItem(i, k + 1, _cell(f"{report.f1[i]:.2f}", tr(
+            "diagonal over the row).").format(name=names[i], hits=int(hits[i]),
+                                               points=int(points[i]))))
+        table.setItem(i, k + 1, _cell(_shown(report.f1[i], points[i] + called[i]), tr(
             "F1 of {name}: the harmonic mean of its precision and recall, 2PR / (P + R)."
             ).format(name=names[i])))
-        table.setItem(k, i, _cell(f"{report.precision[i]:.2f}", tr(
+        table.setItem(k, i, _cell(_shown(report.precision[i], called[i]), tr(
             "Precision of {name}: the share of the points predicted {name} that are "
             "{name} (the diagonal over the column).").format(name=names[i])))
     for j in (k, k + 1):
         table.setItem(k, j, _cell("", ""))
 
 
-def _hits(report, i: int) -> int:
-    return int(round(report.recall[i] * report.support[i]))
+def _shown(value: float, of: int) -> str:
+    return f"{value:.2f}" if of else "–"
 
 
 def _cell(text: str, tip: str) -> QTableWidgetItem:
@@ -515,7 +555,7 @@ def _operating_dots(plot: pg.PlotWidget) -> pg.ScatterPlotItem:
 def _curve_plot(x: str, y: str) -> pg.PlotWidget:
     """A small square plot of a curve on [0, 1] x [0, 1] (its axes say which curve)."""
     plot = pg.PlotWidget(background="w")
-    plot.setMinimumSize(90, 90)
+    plot.setMinimumSize(140, 90)
     plot.setLabel("bottom", x)
     plot.setLabel("left", y)
     plot.setXRange(0, 1, padding=0.02)
@@ -523,4 +563,7 @@ def _curve_plot(x: str, y: str) -> pg.PlotWidget:
     plot.setMouseEnabled(False, False)
     plot.setMenuEnabled(False)
     plain_numbers(plot)
+    # three ticks: a plot 150 px wide ran "0.2 0.4 0.6 0.8" together
+    for name in ("bottom", "left"):
+        plot.getAxis(name).setTicks([[(v, f"{v:g}") for v in (0.0, 0.5, 1.0)], []])
     return plot
