@@ -58,7 +58,6 @@ GRID = 200                   # decision grid resolution per axis
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
 BELOW_HEIGHT = 250           # the charts' and evaluation's tabs under the canvas, at first
-BELOW_MINIMUM = 150          # ... and at least (the splitter between them moves the rest)
 CANVAS_MINIMUM = 200         # the canvas keeps this much height whatever the splitter says
 
 
@@ -119,8 +118,8 @@ class MainWindow(QMainWindow):
         self.below.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         self.below.currentChanged.connect(
             lambda index: self.panel.readout_box.setVisible(index == 0))
-        lower = QWidget()
-        lower.setMinimumHeight(BELOW_MINIMUM)
+        lower = QWidget()           # at least as tall as the readout's lines ask (its layout
+                                    # says so to the splitter, as they change)
         beside = QHBoxLayout(lower)
         beside.setContentsMargins(0, 0, 0, 0)
         beside.addWidget(self.below, 6)
