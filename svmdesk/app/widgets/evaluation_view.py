@@ -47,7 +47,7 @@ from .evaluation_pictures import curves_figure, residuals_figure
 
 SLIDER_STEPS = 400           # slider positions across the threshold's range
 CURVE_VERTICES = 400         # a curve drawn in the view has at most these points
-CELL_PADDING = 10            # pixels beside a matrix cell's widest text
+CELL_PADDING = 8             # pixels beside a matrix cell's widest text
 THRESHOLD_RANGE = 3.0        # the slider spans -3..3 of f (the spin box takes any value)
 
 
@@ -414,10 +414,11 @@ def _matrix_table() -> QTableWidget:
     table.setStyleSheet("font-size: 11px")
     table.verticalHeader().setDefaultSectionSize(17)
     table.horizontalHeader().setMinimumSectionSize(24)
-    # as wide and tall as its cells (the plots beside it take the rest), scrolled only
-    # when the tab is smaller than a matrix of many classes
+    # as wide and tall as its cells, the plots beside it taking the rest (the tables are
+    # the numbers a student reads); scrolled only when a tab is too small for a matrix of
+    # many classes
     table.setSizeAdjustPolicy(QAbstractScrollArea.SizeAdjustPolicy.AdjustToContents)
-    table.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
+    table.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Maximum)
     table.setMinimumSize(80, 60)
     return table
 
@@ -555,7 +556,7 @@ def _operating_dots(plot: pg.PlotWidget) -> pg.ScatterPlotItem:
 def _curve_plot(x: str, y: str) -> pg.PlotWidget:
     """A small square plot of a curve on [0, 1] x [0, 1] (its axes say which curve)."""
     plot = pg.PlotWidget(background="w")
-    plot.setMinimumSize(140, 90)
+    plot.setMinimumSize(110, 90)
     plot.setLabel("bottom", x)
     plot.setLabel("left", y)
     plot.setXRange(0, 1, padding=0.02)
