@@ -81,6 +81,9 @@ def test_three_classes_draw_one_curve_per_class_in_its_colour_and_dots_of_the_ch
     expected = (np.sum(called & ~positive) / np.sum(~positive),
                 np.sum(called & positive) / np.sum(positive))
     np.testing.assert_allclose(dots(chosen.ci.getItem(0, 0)), [expected])
+    labels = [item.name() for item in chosen.ci.getItem(0, 0).listDataItems()
+              if item.opts["symbol"]]
+    assert labels == ["threshold 0.5 on c"]          # the picture says which class it moves
 
 
 def test_a_split_of_one_class_draws_no_curve(qtbot):

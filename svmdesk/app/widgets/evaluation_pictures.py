@@ -43,7 +43,7 @@ def curves_figure(evaluation: Evaluation, names: list, threshold: float = 0.0,
     pr_legend = pr.addLegend(offset=(8, -8), labelTextColor=INK,
                              brush=pg.mkBrush(255, 255, 255, 210))
     _draw_curves(roc, pr, evaluation, names, titles or (tr("train"), tr("test")))
-    _draw_operating_points(roc, pr, evaluation, threshold, chosen)
+    _draw_operating_points(roc, pr, evaluation, threshold, chosen, names)
     for legend in (roc_legend, pr_legend):
         legend.setZValue(10)
     return figure
@@ -85,11 +85,14 @@ def _draw_curves(roc: pg.PlotItem, pr: pg.PlotItem, e: Evaluation, names: list,
 
 
 def _draw_operating_points(roc: pg.PlotItem, pr: pg.PlotItem, e: Evaluation,
-                           threshold: float, chosen: int | None) -> None:
+                           threshold: float, chosen: int | None, names: list) -> None:
     points = operating_points(e, threshold, chosen)
     if not points:
         return
     label = tr("threshold {t}").format(t=f"{threshold:g}")
+    if chosen is not None:              # more classes: say which class it moves
+        label = tr("threshold {t} on {name}").format(
+            t=f"{threshold:g}", name=html.escape(_name(names, chosen)))
     _, fpr, tpr, recall, precision = (np.array(v) for v in zip(*points))
     for plot, x, y in ((roc, fpr, tpr), (pr, recall, precision)):
         plot.plot(x, y, pen=None, symbol="o", symbolSize=9, symbolBrush=POINT_BRUSH,
