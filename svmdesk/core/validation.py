@@ -204,7 +204,8 @@ def _check_class_sizes(codes: np.ndarray, labels: list, folds: int) -> None:
 def cross_validate(estimator: Any, X: ArrayLike, y: ArrayLike, folds: int = 5,
                    seed: int | None = None, executor: Executor | None = None,
                    cancelled: Callable[[], bool] | None = None,
-                   score: Score | None = None) -> CVResult:
+                   score: Score | None = None,
+                   progress: Callable[[FoldScore], None] | None = None) -> CVResult:
     """Train a fresh copy of `estimator` (its class called with its get_params) on each
     fold's training part and score it on its test part: the estimator's own score (accuracy
     for a classifier, R^2 for a regressor) unless `score(estimator, X_test, y_test)` is
@@ -217,6 +218,8 @@ def cross_validate(estimator: Any, X: ArrayLike, y: ArrayLike, folds: int = 5,
     (serially) or before each fold is handed over and each result collected (executor): on
     True the run stops, pending folds are withdrawn and Cancelled is raised with the folds
     finished so far. Folds already running in an executor are not interrupted.
+    `progress(fold)`, if given, hears of each fold as it is done (serially: on this thread;
+    with an executor: as its result is collected, in fold order).
 
     Everything is checked before the first fit: X against y, NaN, each fold's training
     part holding two classes at least."""
@@ -231,8 +234,8 @@ def cross_validate(estimator: Any, X: ArrayLike, y: ArrayLike, folds: int = 5,
         _check_training_classes(y, splits)
     tasks = [(_fresh_copy(estimator), X[train], y[train], X[test], y[test], score)
              for train, test in splits]
-    done = (_serially(tasks, cancelled) if executor is None else
-            _on_executor(executor, tasks, cancelled))
+    done = (_serially(tasks, cancelled, progress) if executor is None else
+            _on_executor(executor, tasks, cancelled, progress))
     return CVResult(scores=np.array([d.score for d in done]),
                     fit_times=np.array([d.fit_time for d in done]),
                     seed=seed, indices=tuple(splits))
@@ -292,24 +295,29 @@ def _one_fold(estimator: Any, X_train: np.ndarray, y_train: np.ndarray, X_test: 
     return float(value), fit_time
 
 
-def _serially(tasks: list[tuple], cancelled: Callable[[], bool] | None) -> list[FoldScore]:
+def _serially(tasks: list[tuple], cancelled: Callable[[], bool] | None,
+              progress: Callable[[FoldScore], None] | None = None) -> list[FoldScore]:
     done: list[FoldScore] = []
     for k, task in enumerate(tasks):
         _stop_if_cancelled(cancelled, done, len(tasks))
         done.append(FoldScore(k, *_one_fold(*task)))
+        if progress is not None:
+            progress(done[-1])
     return done
 
 
-def _on_executor(executor: Executor, tasks: list[tuple], cancelled: Callable[[], bool] | None
-                 ) -> list[FoldScore]:
+def _on_executor(executor: Executor, tasks: list[tuple], cancelled: Callable[[], bool] | None,
+                 progress: Callable[[FoldScore], None] | None = None) -> list[FoldScore]:
     futures: list[Future] = []
     try:
         for task in tasks:
             _stop_if_cancelled(cancelled, _finished(futures), len(tasks))
             futures.append(executor.submit(_one_fold, *task))
-        for future in futures:
+        for k, future in enumerate(futures):
             _stop_if_cancelled(cancelled, _finished(futures), len(tasks))
-            future.result()
+            outcome = future.result()
+            if progress is not None:
+                progress(FoldScore(k, *outcome))
     except BaseException:
         for future in futures:      # a fold failed or the run was cancelled: none is left queued
             future.cancel()

@@ -3,9 +3,9 @@
 A session is what a student reopens next week on another laptop: one JSON document, data
 only, written atomically and checked field by field on load like a model file.
 
-Format, version 3::
+Format, version 4::
 
-    {"format": "svmdesk-session", "version": 3,
+    {"format": "svmdesk-session", "version": 4,
      "task": "classification", "novelty" or "regression",
      "points": {"x": [[x1, x2], ...], "held_out": [bool, ...], and by task:
                 "class": [index, ...] (classification), "outlier": [bool, ...] (novelty: a
@@ -15,7 +15,16 @@ Format, version 3::
      "settings": {name: number, string, bool or null, ...} (the window's controls),
      "view": [x_min, x_max, y_min, y_max] or null,
      "model": a model document (see model_json) or null,
+     "evaluation": {"threshold": number, "class": name or null, "row_shares": bool,
+                    "cross_validations": [{"settings": text, "metric": "accuracy" or "R²",
+                                           "folds": k, "seed": integer,
+                                           "scores": [k numbers]}, ...]}   (optional)
      "session_file": "/absolute/path/of/lab.svmdesk"}     (autosaves only, optional)
+
+`evaluation` is the evaluation view's state: its decision threshold (on f(x)), the class it
+applies to (three or more classes), whether the matrices show row shares, and the
+cross-validations run, oldest first. Version 3 had none: its sessions open with the
+threshold at 0 and no cross-validation.
 
 `session_file` is written by the autosave alone (a saved session never records where it
 lies): the session file the autosaved work belongs to, so that a restored autosave saves
@@ -51,7 +60,8 @@ from .model_json import model_document, model_from_document
 from .relabelling import relabelled
 
 FORMAT = "svmdesk-session"
-VERSION = 3                   # 3: "task", and the points' targets or outlier marks
+VERSION = 4                   # 3: "task", and the points' targets or outlier marks;
+                              # 4: "evaluation" (optional)
 LEGACY_VERSION = 1            # models trained on class indices
 TASKS = ("classification", "novelty", "regression")
 # the model kinds (SVMModel.kind) a task's session may hold
@@ -61,7 +71,9 @@ SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
          "model")
-_OPTIONAL_KEYS = ("session_file",)
+_OPTIONAL_KEYS = ("session_file", "evaluation")
+METRICS = ("accuracy", "R²")  # what a cross-validation scored
+MOST_FOLDS = 1000
 _POINT_KEY = {"classification": "class", "novelty": "outlier", "regression": "target"}
 MAX_PATH_CHARS = 32767        # the longest path any system svmdesk runs on takes (Windows)
 # Checker.array's sentences for the lists of a session
@@ -71,6 +83,25 @@ _CLASSES = N_("{field} has {n} classes (one per point) but {length} are needed")
 _FLAGS = N_("{field} has {n} flags (one per point) but {length} are needed")
 _TARGETS = N_("{field} has {n} targets (one per point) but {length} are needed")
 _VIEW = N_("{field} has {n} numbers (x_min, x_max, y_min, y_max) but {length} are needed")
+
+
+@dataclass(frozen=True)
+class CVRecord:
+    """One cross-validation as the window shows it and a session keeps it."""
+
+    settings: str            # the settings it judged, in words (pictures.settings_parts)
+    metric: str              # "accuracy" or "R²"
+    folds: int
+    seed: int
+    scores: tuple            # one per fold
+
+    @property
+    def mean(self) -> float:
+        return float(np.mean(self.scores))
+
+    @property
+    def std(self) -> float:          # the population's, as CVResult's and scikit-learn's
+        return float(np.std(self.scores))
 
 
 @dataclass(frozen=True)
@@ -89,6 +120,7 @@ class Session:
     task: str = "classification"            # TASKS
     targets: np.ndarray | None = None       # (n,) regression: each point's target
     outliers: np.ndarray | None = None      # (n,) bool novelty: marked, never trained on
+    evaluation: dict = field(default_factory=dict)   # the evaluation view's state (above)
 
     def per_point(self) -> np.ndarray:
         """What each point is in the task: its class index, outlier mark or target."""
@@ -117,9 +149,22 @@ def session_document(session: Session) -> dict:
         "view": None if session.view is None else [float(v) for v in session.view],
         "model": None if session.model is None else model_document(session.model),
     }
+    if session.evaluation:
+        doc["evaluation"] = _evaluation_document(session.evaluation)
     if session.session_file is not None:
         doc["session_file"] = str(session.session_file)
     return doc
+
+
+def _evaluation_document(evaluation: dict) -> dict:
+    chosen = evaluation.get("class")
+    return {"threshold": float(evaluation.get("threshold", 0.0)),
+            "class": None if chosen is None else str(chosen),
+            "row_shares": bool(evaluation.get("row_shares", False)),
+            "cross_validations": [
+                {"settings": str(r.settings), "metric": str(r.metric), "folds": int(r.folds),
+                 "seed": int(r.seed), "scores": [float(v) for v in r.scores]}
+                for r in evaluation.get("cross_validations", ())]}
 
 
 def _point_values(session: Session) -> np.ndarray:
@@ -256,6 +301,7 @@ class _Reader(Checker):
                        settings=self.settings(doc["settings"]), view=self.view(doc["view"]),
                        model=model, notes=notes,
                        session_file=_session_file(doc.get("session_file")), task=task,
+                       evaluation=self.evaluation(doc.get("evaluation"), version),
                        **by_task)
 
     def points(self, v, n_classes: int, task: str):
@@ -288,6 +334,32 @@ class _Reader(Checker):
             if type(value) is float and not math.isfinite(value):
                 self.fail(f"settings.{key}", tr("{field} must be a finite number"))
         return dict(v)
+
+    def evaluation(self, v, version: int) -> dict:
+        """The evaluation view's state (version 4), {} when there is none."""
+        if v is None:
+            return {}
+        if version < 4:
+            self.fail("evaluation", tr("{field} is not a field of this format version"))
+        v = self.obj(v, "evaluation", ("threshold", "class", "row_shares",
+                                       "cross_validations"))
+        chosen = v["class"]
+        return {"threshold": self.real(v["threshold"], "evaluation.threshold"),
+                "class": None if chosen is None else self.string(chosen, "evaluation.class"),
+                "row_shares": self.boolean(v["row_shares"], "evaluation.row_shares"),
+                "cross_validations": tuple(
+                    self.cross_validation(r, f"evaluation.cross_validations[{k}]")
+                    for k, r in enumerate(self.array(v["cross_validations"],
+                                                     "evaluation.cross_validations")))}
+
+    def cross_validation(self, v, where: str) -> CVRecord:
+        v = self.obj(v, where, ("settings", "metric", "folds", "seed", "scores"))
+        folds = self.integer(v["folds"], f"{where}.folds", 2, MOST_FOLDS)
+        return CVRecord(settings=self.string(v["settings"], f"{where}.settings"),
+                        metric=self.string(v["metric"], f"{where}.metric", METRICS),
+                        folds=folds, seed=self.integer(v["seed"], f"{where}.seed", 0),
+                        scores=tuple(float(s) for s in self.reals(v["scores"],
+                                                                  f"{where}.scores", folds)))
 
     def view(self, v):
         if v is None:

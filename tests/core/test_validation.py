@@ -220,6 +220,17 @@ def _cancelled_on_call(n):
     return cancelled
 
 
+@pytest.mark.parametrize("pooled", [False, True])
+def test_progress_hears_of_each_fold_in_order_with_its_score(pooled):
+    X, y = _moons()
+    heard = []
+    with ThreadPoolExecutor(2) as pool:
+        result = cross_validate(SVC(), X, y, folds=4, seed=0, progress=heard.append,
+                                executor=pool if pooled else None)
+    assert [f.fold for f in heard] == [0, 1, 2, 3]
+    assert [f.score for f in heard] == list(result.scores)
+
+
 def test_cancelling_after_the_first_fold_stops_with_that_fold_attached():
     X, y = _moons()
     whole = cross_validate(SVC(), X, y, seed=0)

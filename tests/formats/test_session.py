@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from svmdesk.core import SVC, DataError, make_dataset
 from svmdesk.formats import Session, load_session, save_session
-from svmdesk.formats.session import session_text
+from svmdesk.formats.session import CVRecord, session_text
 
 from .conftest import json_values, load_or_refuse
 
@@ -44,6 +44,51 @@ def test_round_trip_keeps_points_settings_view_and_a_model_that_predicts_the_sam
     assert session_text(back) == path.read_text(encoding="utf-8")   # saving again: same bytes
 
 
+EVALUATION = {"threshold": -0.25, "class": "upper", "row_shares": True,
+              "cross_validations": (
+                  CVRecord("SMO · rbf kernel · C = 3", "accuracy", 3, 7,
+                           (0.9, 0.8500000000000001, 1.0)),
+                  CVRecord("ε-SVR · C = 1", "R²", 2, 0, (-0.5, 0.25)))}
+
+
+def test_the_evaluation_view_state_round_trips_exactly(tmp_path):
+    s = _session(evaluation=EVALUATION)
+    back = load_session(save_session(s, tmp_path / "lab.svmdesk"))
+    assert back.evaluation == EVALUATION
+
+
+def test_a_version_3_session_opens_with_no_evaluation_state(tmp_path):
+    doc = _document(tmp_path)
+    doc["version"] = 3
+    assert "evaluation" not in doc
+    path = tmp_path / "old.svmdesk"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert load_session(path).evaluation == {}
+    doc["evaluation"] = {"threshold": 0.5, "class": None, "row_shares": False,
+                         "cross_validations": []}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError, match="evaluation is not a field of this format version"):
+        load_session(path)
+
+
+@pytest.mark.parametrize("change, said", [
+    (dict(threshold="high"), "evaluation.threshold must be a number"),
+    (dict(row_shares=1), "evaluation.row_shares must be true or false"),
+    (dict(cross_validations=[{"settings": "x", "metric": "loss", "folds": 2, "seed": 0,
+                              "scores": [1.0, 1.0]}]), "evaluation.cross_validations.0..metric"),
+    (dict(cross_validations=[{"settings": "x", "metric": "R²", "folds": 3, "seed": 0,
+                              "scores": [1.0, 1.0]}]), "scores has 2 values but 3"),
+])
+def test_a_damaged_evaluation_state_is_refused_in_one_sentence(tmp_path, change, said):
+    doc = json.loads(save_session(_session(evaluation=EVALUATION),
+                                  tmp_path / "ok.svmdesk").read_text("utf-8"))
+    doc["evaluation"].update(change)
+    path = tmp_path / "bad.svmdesk"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError, match=said):
+        load_session(path)
+
+
 def test_a_session_without_model_or_points(tmp_path):
     empty = _session(model=False, X=np.empty((0, 2)), y=np.empty(0, int),
                      held_out=np.empty(0, bool), view=None, settings={})
@@ -68,7 +113,7 @@ def _document(tmp_path) -> dict:
 BAD = [
     ("not a session", lambda d: {"format": "svmdesk-model"}, "is a model file"),
     ("other json", lambda d: [1, 2], "is not a svmdesk session file"),
-    ("newer", lambda d: {**d, "version": 4}, "version is 4"),
+    ("newer", lambda d: {**d, "version": 5}, "version is 5"),
     ("extra key", lambda d: {**d, "colour": 1}, "colour is not a field"),
     ("missing key", lambda d: {k: v for k, v in d.items() if k != "points"}, "points is missing"),
     ("one coordinate", lambda d: {**d, "points": {**d["points"], "x": [[0.0]] * 48}},
@@ -153,7 +198,8 @@ def test_a_damaged_session_file_field_is_ignored_and_the_work_still_loads(tmp_pa
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(key=st.sampled_from(["points", "class_names", "feature_names", "settings", "view",
-                            "model", "version", "session_file"]), value=json_values())
+                            "model", "version", "session_file", "evaluation"]),
+       value=json_values())
 def test_any_value_in_any_field_is_loaded_or_refused_with_dataerror(tmp_path, key, value):
     doc = _document(tmp_path)
     doc[key] = value

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from ...formats.session import CVRecord
 from ...i18n import N_, tr
 from .point_set import PointSet
 
@@ -26,6 +27,7 @@ class Work(QObject):
         self.trained_params = None     # the parameters it was trained with (for captions)
         self.trained_kind = "c_svc"    # the kind of machine they are of (catalog.kind_table)
         self.session_path = None       # where Ctrl+S saves without asking
+        self.cross_validations: list[CVRecord] = []   # run over these points, oldest first
 
     def used_class_names(self) -> list:
         """The class names the points use (two at least: a click adds class 2)."""

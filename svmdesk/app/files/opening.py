@@ -135,10 +135,13 @@ class Opener(QObject):
     def current_session(self) -> Session:
         X, y, test, _, task = self.points.state()
         (x0, x1), (y0, y1) = self.canvas.view.viewRange()
+        evaluation = {**self.run_display.evaluation.state(),
+                      "cross_validations": tuple(self.work.cross_validations)}
         session = Session(X=X, y=y, held_out=test,
                           class_names=tuple(self.work.used_class_names()),
                           feature_names=self.canvas.axis_names, settings=self.panel.settings(),
-                          view=(x0, x1, y0, y1), model=self.work.fitted, task=task)
+                          view=(x0, x1, y0, y1), model=self.work.fitted, task=task,
+                          evaluation=evaluation)
         if task == "novelty":
             session = replace(session, y=np.zeros(len(y), dtype=np.intp), outliers=y == MARK)
         elif task == "regression":       # a sample's target is its height on the canvas
@@ -174,9 +177,17 @@ class Opener(QObject):
             self.notices.clear_error()
             if session.model is not None:
                 self.show_model(session.model, name, own=True)
+            self._apply_evaluation(session.evaluation)
         opened = tr("Opened {path}: {n} points.").format(path=name, n=len(session.y))
         self.notices.say(" ".join([opened, *session.notes]), 15000)
         return True
+
+    def _apply_evaluation(self, evaluation: dict) -> None:
+        """A session's evaluation view and cross-validations (none before version 4)."""
+        self.work.cross_validations = list(evaluation.get("cross_validations", ()))
+        view = self.run_display.evaluation
+        view.show_cv_results(self.work.cross_validations)
+        view.apply_state(evaluation)
 
     def model_problem(self, svc, name: str, class_names=None, task: str | None = None) -> str:
         """Why the canvas cannot draw `svc` over points of these classes ('' if it can): a

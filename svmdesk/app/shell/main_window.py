@@ -43,6 +43,7 @@ from ..files.opening import Opener
 from ..icon import app_icon
 from ..language import remember_language
 from ..tasks import MARK, NOVELTY_LABELS
+from ..training.cross_validation import CrossValidation
 from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
 from ..widgets.canvas import Canvas
@@ -162,6 +163,8 @@ class MainWindow(QMainWindow):
         self.editing = Editing(                # what clicks and the Data box do to the points
             self.work, self.undo, self.canvas, self.panel, self.notices, self.discard_model,
             self)
+        self.cross_validation = CrossValidation(   # the evaluation view's k folds
+            self.evaluation_view, self._job, self.notices, self.work, self)
         self.opener = Opener(                  # what opening a file does to the window
             self.work, self.undo, self.canvas, self.panel, self.notices, self.editing,
             self.run, self.run_display, self.discard_model, self.grid_spec, self)
@@ -418,5 +421,6 @@ class MainWindow(QMainWindow):
 
     def shutdown(self) -> None:
         """Stop any run and join the worker thread (never leave a QThread running)."""
+        self.cross_validation.cancel()
         self.run.shutdown()
         self.files.finish()                 # unsaved work is kept for the next start

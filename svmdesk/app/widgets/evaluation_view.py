@@ -29,9 +29,11 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QSizePolicy,
     QSlider,
+    QSpinBox,
     QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
@@ -55,6 +57,8 @@ class EvaluationView(QWidget):
     threshold_changed = Signal(float, object)    # threshold, chosen class index or None
     seen = Signal(bool)                          # it came into sight (True) or left it
     save_requested = Signal()                    # "Save picture…" was clicked
+    cross_validate_requested = Signal(int)       # "Cross-validate" clicked: its folds
+    cancel_requested = Signal()                  # its Cancel clicked
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -63,6 +67,8 @@ class EvaluationView(QWidget):
         self._pending = False             # an evaluation kept while out of sight
         self._built = False               # the matrices and plots: made when first seen
         self._kind: tuple | None = None   # the last evaluation's type and classes
+        self._cv_results: list = []       # the cross-validations shown, oldest first
+        self._wanted_class: str | None = None   # a session's class, until its model shows
         self._draw_soon = QTimer(self)      # coalesces the frames of one event-loop turn
         self._draw_soon.setSingleShot(True)
         self._draw_soon.setInterval(0)
@@ -90,6 +96,64 @@ class EvaluationView(QWidget):
         self.areas.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.areas.setFixedHeight(2 * self.areas.fontMetrics().lineSpacing() + 6)
         layout.addWidget(self.areas)
+        layout.addLayout(self._cross_validation_row())
+        self.show_cv_results(self._cv_results)
+
+    def _cross_validation_row(self) -> QHBoxLayout:
+        """k folds, Cross-validate, its progress and Cancel; the newest results beside."""
+        row = QHBoxLayout()
+        self.folds = QSpinBox()
+        self.folds.setRange(2, 20)
+        self.folds.setValue(5)
+        self.folds.setSuffix(tr(" folds"))
+        self.folds.setToolTip(tr("How many parts the training points are dealt into: each "
+                                 "part is held out once while the others train."))
+        self.cross_validate = QPushButton(tr("Cross-validate"))
+        self.cross_validate.setToolTip(tr(
+            "Train the current settings k times, each time holding out one part of the "
+            "training points, and score each on the part it never saw: how well these "
+            "settings do on new points, and how much that varies (the held-out test points "
+            "are not used)."))
+        self.cross_validate.clicked.connect(
+            lambda: self.cross_validate_requested.emit(self.folds.value()))
+        self.cv_progress = QProgressBar()
+        self.cv_progress.setMaximumWidth(120)
+        self.cv_progress.setFormat(tr("fold %v of %m"))
+        self.cv_cancel = QPushButton(tr("Cancel"))
+        self.cv_cancel.clicked.connect(self.cancel_requested)
+        self.cv_results = QLabel()
+        self.cv_results.setStyleSheet("font-size: 11px")
+        self.cv_results.setTextFormat(Qt.TextFormat.PlainText)
+        self.cv_results.setFixedHeight(2 * self.cv_results.fontMetrics().lineSpacing() + 4)
+        for widget in (self.folds, self.cross_validate, self.cv_progress, self.cv_cancel):
+            row.addWidget(widget)
+        row.addWidget(self.cv_results, 1)
+        self.show_cv_running(None)
+        return row
+
+    def show_cv_running(self, done: tuple | None) -> None:
+        """A cross-validation's progress, (folds done, folds), or None when none runs."""
+        running = done is not None
+        if not hasattr(self, "cv_progress"):
+            return
+        self.cv_progress.setVisible(running)
+        self.cv_cancel.setVisible(running)
+        self.cross_validate.setEnabled(not running)
+        if done is not None:
+            self.cv_progress.setRange(0, done[1])
+            self.cv_progress.setValue(done[0])
+
+    def show_cv_results(self, records: list) -> None:
+        """The newest cross-validation and the one before it (every kept one in the
+        tooltip): a student compares two settings side by side."""
+        self._cv_results = list(records)
+        if not hasattr(self, "cv_results"):
+            return
+        lines = [cv_line(r) for r in reversed(self._cv_results)]
+        self.cv_results.setText("\n".join(lines[:2]) if lines else tr(
+            "No cross-validation yet: it scores the current settings on folds of the "
+            "training points."))
+        self.cv_results.setToolTip("\n".join(lines))
 
     def _classification_page(self) -> QWidget:
         """The matrices (side by side) and the ROC and precision-recall curves."""
@@ -204,6 +268,24 @@ class EvaluationView(QWidget):
             return None
         return self.chosen.currentData()
 
+    def state(self) -> dict:
+        """What a session keeps of the view: the threshold, the class it applies to (by
+        name; None with two classes) and whether the matrices show row shares."""
+        chosen = self.chosen_class()
+        return {"threshold": self.threshold, "row_shares": self.shares.isChecked(),
+                "class": None if chosen is None else self._name(chosen)}
+
+    def apply_state(self, state: dict) -> None:
+        """A session's view, once its model is shown (a model of other classes first
+        resets the threshold: this comes after)."""
+        self.shares.setChecked(bool(state.get("row_shares", False)))
+        name = state.get("class")
+        if name is not None:
+            self._wanted_class = name
+            self._fill_classes()
+        self.spin.setValue(float(state.get("threshold", 0.0)))
+        self._threshold_moved()                 # the canvas too, even if the value was there
+
     def figure(self, width: int):
         """A picture of what the view shows, `width` pixels wide (pictures.save_picture
         writes it): the curves at the threshold, or a regression's residuals; None before
@@ -243,6 +325,7 @@ class EvaluationView(QWidget):
             return
         self._forget_threshold_of_another_model(evaluation)
         self.evaluation, self.names = evaluation, list(names)
+        self._fill_classes()        # in sight or not: the threshold's class is asked of it
         self._pending = True
         if self.isVisible() and self._built:
             # drawn on the event loop's next turn, not in the one that draws the canvas:
@@ -323,7 +406,10 @@ class EvaluationView(QWidget):
             assert isinstance(e, Evaluation)
             for k in e.classes:
                 self.chosen.addItem(self._name(k), k)
-            self.chosen.setCurrentIndex(max(0, self.chosen.findData(kept)))
+            wanted = self.chosen.findText(self._wanted_class or "")   # a session's choice
+            self.chosen.setCurrentIndex(wanted if wanted >= 0 else
+                                        max(0, self.chosen.findData(kept)))
+            self._wanted_class = None
         self.chosen.blockSignals(False)
         self.chosen.setVisible(many)
 
@@ -534,6 +620,16 @@ def _cell(text: str, tip: str) -> QTableWidgetItem:
     item.setToolTip(tip)
     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
     return item
+
+
+def cv_line(record) -> str:
+    """One cross-validation in a line: its mean and spread, each fold's score, and the
+    settings it judged."""
+    metric = tr("accuracy") if record.metric == "accuracy" else record.metric
+    scores = " ".join(f"{v:.3f}" for v in record.scores)
+    return tr("{folds}-fold {metric} {mean} ± {std} ({scores}) · {settings}").format(
+        folds=record.folds, metric=metric, mean=f"{record.mean:.3f}",
+        std=f"{record.std:.3f}", scores=scores, settings=record.settings)
 
 
 def _thinned(x: np.ndarray, y: np.ndarray, most: int = CURVE_VERTICES) -> tuple:

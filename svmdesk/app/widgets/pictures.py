@@ -173,11 +173,7 @@ def caption(work, frame) -> str:
     outside, support vectors; the number of points before a model."""
     if work.fitted is None or frame is None:
         return tr("{n} points").format(n=len(work.points))
-    p, table = work.trained_params, catalog.kind_table(work.trained_kind)
-    solver, kernel = table.solvers[p["solver"]], table.kernels[p["kernel"]]
-    parts = [tr(KIND_CAPTIONS[work.trained_kind])] if work.trained_kind in KIND_CAPTIONS else []
-    parts += [tr(solver.title), tr("{kernel} kernel").format(kernel=tr(kernel.title))]
-    parts += [_said(param, value) for param, value in table.used(p, shapes=("model",))]
+    parts = settings_parts(work.trained_params, work.trained_kind)
     reading = frame.reading
     if reading.fractions is not None and work.trained_kind == "one_class":
         low, high = reading.fractions.errors
@@ -198,6 +194,17 @@ def caption(work, frame) -> str:
             caught=reading.marks_outside[0], marks=reading.marks_outside[1]))
     parts.append(tr("{n} support vectors").format(n=len(frame.scene.support)))
     return " · ".join(parts)
+
+
+def settings_parts(params: dict, kind: str) -> list:
+    """The settings that shape a model, in words: its kind (unless C-SVC), solver, kernel
+    and the parameters the catalog says shape it ('C = 10', 'gamma = scale')."""
+    table = catalog.kind_table(kind)
+    solver, kernel = table.solvers[params["solver"]], table.kernels[params["kernel"]]
+    parts = [tr(KIND_CAPTIONS[kind])] if kind in KIND_CAPTIONS else []
+    parts += [tr(solver.title), tr("{kernel} kernel").format(kernel=tr(kernel.title))]
+    return parts + [_said(param, value) for param, value in table.used(params,
+                                                                        shapes=("model",))]
 
 
 def _said(param, value) -> str:
