@@ -372,7 +372,10 @@ PARAMS = (
     Param("probability", "bool", False,
           N_("fit Platt's sigmoid on the decision values of an internal 5-fold "
              "cross-validation, for predict_proba (five more fits per machine)"),
-          formula="P(i | f) = 1 / (1 + exp(A f + B))", in_old_files=False),
+          formula="P(i | f) = 1 / (1 + exp(A f + B))", in_old_files=False,
+          control=Control(label=N_("probabilities (Platt)"), effect=N_(
+              "Each class's probability besides f, to shade the regions by: five more fits "
+              "per machine make the run slower."))),
     Param("class_weight", "weights", None,
           N_("each class's weight: its points' margin violations cost C times it"),
           words=(("balanced", "n_samples / (n_classes * np.bincount(y))"),),

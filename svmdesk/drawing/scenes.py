@@ -84,6 +84,13 @@ class Scene:
     # voted among the others when it is left out. None otherwise.
     duel_scores: np.ndarray | None = field(default=None, repr=False, compare=False)
     votes_without: np.ndarray | None = field(default=None, repr=False, compare=False)
+    # A classifier model with Platt's sigmoids (probability=True), else None: each class's
+    # probability on the grid (K, ny, nx) float32 in the model's class order (colours maps
+    # it), its picture (shading.probability_picture) and the boundary it draws, polylines:
+    # P(positive) = 0.5 for two classes, the borders of the most probable classes for more.
+    class_probabilities: np.ndarray | None = field(default=None, repr=False, compare=False)
+    probability_picture: np.ndarray | None = field(default=None, repr=False, compare=False)
+    probability_boundary: np.ndarray | None = field(default=None, repr=False, compare=False)
     regression: bool = False
     curve: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
                                        # (m, 2): x across the view's x range and f(x)

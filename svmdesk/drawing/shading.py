@@ -12,6 +12,8 @@ PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F
            "#7F7F7F"]
 LEVEL = 2.0                  # |f| at which the region colour saturates (margins sit at 1)
 WHITE = np.array([255.0, 255.0, 255.0])
+SOFT = 0.55                  # the soft pictures' strongest tint: pale, for points and lines
+                             # to stay readable on it
 
 
 def class_rgb(k: int) -> np.ndarray:
@@ -23,7 +25,7 @@ def class_rgb(k: int) -> np.ndarray:
 def diverging_lut(negative: int, positive: int) -> np.ndarray:
     """256 RGBA colours from the negative class's colour through white to the positive's."""
     t = np.linspace(-1.0, 1.0, 256)[:, None]
-    strength = 0.55 * np.abs(t)          # pale: points and lines must stay readable
+    strength = SOFT * np.abs(t)
     rgb = np.where(t < 0, WHITE + strength * (class_rgb(negative) - WHITE),
                    WHITE + strength * (class_rgb(positive) - WHITE))
     return np.hstack([rgb, np.full((256, 1), 255.0)]).astype(np.uint8)
@@ -67,3 +69,18 @@ def regions_picture(regions: np.ndarray) -> np.ndarray:
     tints = np.array([WHITE + 0.45 * (class_rgb(k) - WHITE) for k in range(len(PALETTE))])
     rgba = np.hstack([tints, np.full((len(PALETTE), 1), 255.0)]).astype(np.uint8)
     return rgba[regions]
+
+
+def probability_picture(probabilities: np.ndarray, colours) -> np.ndarray:
+    """RGBA picture (rows of the grid) of class probabilities (K, ny, nx): each cell in the
+    colour of its most probable class (`colours[k]`: the class index of the model's class
+    k), white where the classes tie (P = 1/K) and as strong as the soft pictures get where
+    that class is certain (P = 1). For two classes it shades P(positive) as sides_pictures
+    shades f: through white at P = 0.5."""
+    k = len(probabilities)
+    top = probabilities.argmax(axis=0)
+    certainty = (probabilities.max(axis=0) - 1.0 / k) / (1.0 - 1.0 / k)
+    tints = np.array([class_rgb(int(c)) for c in colours]) - WHITE
+    rgb = WHITE + SOFT * certainty[..., None] * tints[top]
+    alpha = np.full(top.shape + (1,), 255.0)
+    return np.rint(np.concatenate([rgb, alpha], axis=-1)).astype(np.uint8)

@@ -28,6 +28,7 @@ FORMULAS = {
     "(gamma <x, x'> + coef0)^degree",
     "tanh(gamma <x, x'> + coef0)",
     "C_i = C * class_weight[y_i] * sample_weight_i",
+    "P(i | f) = 1 / (1 + exp(A f + B))",
 }
 # What stays as it is in a Japanese window: names, symbols, numbers, formulas, keys.
 STAYS = re.compile(r"^[\s\d.,:;+\-−–—=()\[\]{}<>/|*^'·%&_…≥≤≈∞α-ωΑ-Ω‖|]*$"

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import class_labels, make_dataset
-from ...drawing.frames import Job, decision_at
+from ...drawing.frames import Job, decision_at, probabilities_at
 from ...drawing.grid import GridSpec
 from ...i18n import LANGUAGES, language, tr
 from ..actions import make_action as _action
@@ -260,6 +260,8 @@ class MainWindow(QMainWindow):
         p.reset_requested.connect(self.reset)
         p.fit_view_requested.connect(c.fit_view)
         p.hard_regions_toggled.connect(c.set_hard_regions)
+        p.by_probability_toggled.connect(c.set_by_probability)
+        c.probabilities_available.connect(p.offer_probabilities)
         p.residuals_toggled.connect(c.set_residuals)
         self.evaluation_view.threshold_changed.connect(
             lambda t, chosen: c.set_threshold(t, chosen))
@@ -405,7 +407,18 @@ class MainWindow(QMainWindow):
             elif not self.points.regression:          # a regression's f(x) is its prediction
                 text += "   " + tr("predicted class: {name}").format(
                     name=self.points.class_names[cls])
+                text += self._probabilities_text(x, y)
         self.notices.say(text)
+
+    def _probabilities_text(self, x: float, y: float) -> str:
+        """Each class's probability at (x, y), for a model with probabilities ('' else)."""
+        probabilities = probabilities_at(self.last_frame, (x, y))
+        if probabilities is None:
+            return ""
+        names = self.points.class_names
+        return "   " + " · ".join(
+            tr("P({name}) {probability}").format(name=names[int(c)], probability=f"{p:.2f}")
+            for c, p in zip(self.last_frame.scene.colours, probabilities))
 
     # -- shutdown -------------------------------------------------------------------------
     def showEvent(self, event) -> None:

@@ -212,6 +212,8 @@ class Canvas(pg.PlotWidget):
     drag_finished = Signal(int, object, object)     # point index, old (x, y), new (x, y)
     hovered = Signal(float, float)                  # data coordinates under the mouse
     painted = Signal()                              # the plot was painted on the screen
+    probabilities_available = Signal(bool)          # whether the frame shown has class
+                                                    # probabilities (at every frame shown)
 
     def __init__(self, parent=None):
         self.view = _EditingViewBox(self)
@@ -220,6 +222,7 @@ class Canvas(pg.PlotWidget):
         self.right_class = 1         # the class a right click adds (novelty: a mark)
         self.points_xy = np.empty((0, 2))
         self.hard_regions = False
+        self.by_probability = False     # shade and bound the regions by class probability
         self.threshold = 0.0        # the boundary drawn: f = threshold (two classes), or
         self.chosen: int | None = None  # the chosen class's region at it (more classes)
         self._last_frame = None
@@ -391,19 +394,24 @@ class Canvas(pg.PlotWidget):
     def show_frame(self, frame) -> None:
         """Draw the frame's scene (the frame is kept: the window reads the moment drawn)."""
         self._last_frame = frame
+        self.probabilities_available.emit(frame.scene.class_probabilities is not None)
         scene = at_threshold(frame.scene, self.threshold, self.chosen)
         if scene.regression:
             self._show_curve(scene)
             return
         self.residuals.setData([], [])
         spec = scene.spec
-        picture = scene.hard_picture if self.hard_regions else scene.picture
+        none = np.empty((0, 2))
+        zero = scene.probability_boundary
+        if self.by_probability and zero is not None:
+            picture = scene.probability_picture
+        else:
+            picture = scene.hard_picture if self.hard_regions else scene.picture
+            zero = scene.contours.get(0.0, none)
         # an RGBA picture made with the frame: shown as it is
         self.regions.setImage(picture, autoLevels=False, levels=(0, 255), lut=None)
         self.regions.setRect(spec.x_min, spec.y_min, spec.x_max - spec.x_min,
                              spec.y_max - spec.y_min)
-        none = np.empty((0, 2))
-        zero = scene.contours.get(0.0, none)
         margins = np.vstack([scene.contours.get(-1.0, none), np.full((1, 2), np.nan),
                              scene.contours.get(1.0, none)])
         self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
@@ -456,8 +464,14 @@ class Canvas(pg.PlotWidget):
         if self._last_frame is not None:
             self.show_frame(self._last_frame)
 
+    def set_by_probability(self, shaded: bool) -> None:
+        self.by_probability = shaded
+        if self._last_frame is not None:
+            self.show_frame(self._last_frame)
+
     def clear_model(self) -> None:
         self._last_frame = None
+        self.probabilities_available.emit(False)
         self.regions.clear()
         for item in (self.boundary, self.margins):
             item.setData([], [])

@@ -72,6 +72,7 @@ class SidePanel(QWidget):
     kind_chosen = Signal(str)       # the user chose a kind of machine in the Task box
     fit_view_requested = Signal()
     hard_regions_toggled = Signal(bool)
+    by_probability_toggled = Signal(bool)
     residuals_toggled = Signal(bool)
 
     def __init__(self, parent=None):
@@ -226,6 +227,8 @@ class SidePanel(QWidget):
         fit = QPushButton(tr("Fit view"))
         self.auto_retrain = QCheckBox(tr("retrain on every edit"))
         self.hard_regions = QCheckBox(tr("hard regions"))
+        self.by_probability = QCheckBox(tr("shade by probability"))
+        self.by_probability.hide()          # until a model with probabilities is drawn
         self.residuals = QCheckBox(tr("residuals"))     # in its place, for a regression
         self.residuals.setChecked(True)
         self.residuals.hide()
@@ -246,12 +249,16 @@ class SidePanel(QWidget):
                                        "settings.")),
                 (self.hard_regions, tr("Colour the regions flat, without the paler band "
                                        "near the boundary.")),
+                (self.by_probability, tr("Tint each place by its most probable class, "
+                                         "stronger as that class grows surer, and draw "
+                                         "the boundary where the probabilities tie.")),
                 (self.residuals, tr("Draw each sample's residual y - f(x) as a thin vertical "
                                     "line to the curve."))):
             widget.setToolTip(tip)
         grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
         grid.addWidget(self.hard_regions, 2, 2)
         grid.addWidget(self.residuals, 2, 2)
+        grid.addWidget(self.by_probability, 3, 2)
         self.train_button.clicked.connect(self.train_requested)
         self.pause_button.clicked.connect(self.pause_clicked)
         self.step_button.clicked.connect(self.step_requested)
@@ -259,6 +266,7 @@ class SidePanel(QWidget):
         self.reset_button.clicked.connect(self.reset_requested)
         fit.clicked.connect(self.fit_view_requested)
         self.hard_regions.toggled.connect(self.hard_regions_toggled)
+        self.by_probability.toggled.connect(self.by_probability_toggled)
         self.residuals.toggled.connect(self.residuals_toggled)
         self.show_run_state("idle")
         return box
@@ -309,6 +317,10 @@ class SidePanel(QWidget):
             self._data_form.setRowVisible(self.klass, task == "classification")
             self.hard_regions.setVisible(task != "regression")     # a curve has no regions
             self.residuals.setVisible(task == "regression")
+
+    def offer_probabilities(self, available: bool) -> None:
+        """Offer shading by probability while the model drawn has probabilities."""
+        self.by_probability.setVisible(available)
 
     def kind_for(self, task: str) -> str:
         """The kind of `task` the Task box would show: the one chosen last."""

@@ -1,0 +1,78 @@
+"""Probabilities in the window as a teacher uses them: the probabilities box ticked with the
+mouse, a run, "shade by probability" ticked: the regions change, the boundary lies on
+P = 0.5 and the hover line gives each class's probability; without them the box hides."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QEvent, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from .test_panel_rows import _box
+from .test_tasks import train
+from .test_window import viewport_pos
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def _tick(qtbot, check) -> None:
+    qtbot.mouseClick(check, LEFT, pos=_box(check))
+
+
+def _trained_with_probabilities(window, qtbot):
+    """The demo's two disks trained with the probabilities box ticked by a click."""
+    box = window.panel.controls["probability"].widget
+    assert box.isVisible() and not box.isChecked()
+    _tick(qtbot, box)
+    assert box.isChecked()
+    train(window, qtbot)
+    assert window.fitted.model_.has_probabilities
+
+
+def _hover(window, qtbot, x: float, y: float) -> tuple:
+    """Move the mouse to (x, y) of the plot, as a person does: where the canvas says it is."""
+    viewport = window.canvas.viewport()
+    at = QPointF(viewport_pos(window, x, y))
+    with qtbot.waitSignal(window.canvas.hovered, timeout=2000) as moved:
+        QApplication.sendEvent(viewport, QMouseEvent(
+            QEvent.Type.MouseMove, at, QPointF(viewport.mapToGlobal(at)),
+            Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
+    return tuple(moved.args)
+
+
+@pytest.mark.slow
+def test_shading_by_probability_draws_the_probability_and_its_half_way_line(window, qtbot):
+    _trained_with_probabilities(window, qtbot)
+    shade = window.panel.by_probability
+    assert shade.isVisible()
+    before = window.canvas.regions.image.copy()
+    _tick(qtbot, shade)
+    assert window.canvas.by_probability
+    assert not np.array_equal(window.canvas.regions.image, before)
+    np.testing.assert_array_equal(window.canvas.regions.image,
+                                  window.last_frame.scene.probability_picture)
+    x, y = window.canvas.boundary.getData()
+    line = np.column_stack([x, y])
+    line = line[np.isfinite(line).all(axis=1)]
+    assert len(line) > 10
+    positive = window.fitted.predict_proba(line)[:, 1]
+    np.testing.assert_allclose(positive, 0.5, atol=0.02)
+
+
+def test_the_hover_line_gives_each_class_probability(window, qtbot):
+    _trained_with_probabilities(window, qtbot)
+    x, y = _hover(window, qtbot, *window.points.X.mean(axis=0))
+    probabilities = window.fitted.predict_proba(np.array([[x, y]]))[0]
+    message = window.statusBar().currentMessage()
+    names = window.points.class_names
+    for k, p in enumerate(probabilities):
+        assert f"P({names[k]}) {p:.2f}" in message
+
+
+def test_without_probabilities_there_is_nothing_to_shade_by(window, qtbot):
+    train(window, qtbot)
+    assert not window.fitted.model_.has_probabilities
+    assert not window.panel.by_probability.isVisible()
+    _hover(window, qtbot, *window.points.X.mean(axis=0))
+    assert "P(" not in window.statusBar().currentMessage()
