@@ -401,6 +401,7 @@ class SidePanel(QWidget):
             if control.choice is not None:
                 widgets[control.param.control.setting] = control.choice
         widgets.update(auto_retrain=self.auto_retrain, hard_regions=self.hard_regions,
+                       by_probability=self.by_probability,
                        residuals=self.residuals)
         return widgets
 
