@@ -31,6 +31,9 @@ OUTSIDE = -1e-3              # a one-class f below this: outside the region (the
                              # 1e-7 at tol 1e-8), and counting them would break errors <= nu
 
 
+PROBABILITY_EDGE = 1e-6      # a probability is kept this far from 0 and 1 for its log-odds
+
+
 def _coloured(scene: Scene) -> Scene:
     """The scene with the pictures of its grid: every function that makes a scene or
     changes its grid (values, regions) returns it through here."""
@@ -329,7 +332,22 @@ def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job
             if len(job.y) else None))
         frame = _known_fractions(frame, estimator, f, job, X_test, colours)
         frame = _with_training_scores(frame, job.y, f)
+        frame = _with_training_probabilities(frame, estimator.model_, job.X, job.y)
     return _with_run(frame, step, elapsed, history)
+
+
+def _with_training_probabilities(frame: Frame, model: SVMModel, X: np.ndarray,
+                                 y: np.ndarray) -> Frame:
+    """A binary final frame of a model with probabilities: its evaluation by P gets the
+    training points too (model_frame scored the held-out points only)."""
+    if not model.has_probabilities:
+        return frame
+    classes = frame.scene.classes
+    train = split_of(classes, np.asarray(y, dtype=np.intp), model.predict_proba(X)[:, 1])
+    held = (frame.probability_evaluation.test if frame.probability_evaluation is not None
+            else None)
+    return dataclasses.replace(frame, probability_evaluation=Evaluation(classes, train, held)
+                               if train is not None or held is not None else None)
 
 
 def _with_training_scores(frame: Frame, y: np.ndarray, f: np.ndarray) -> Frame:
@@ -520,6 +538,7 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
                  if nu is not None else None)
     frame = dataclasses.replace(frame, reading=dataclasses.replace(
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
+    frame = _with_probability_scores(frame, model, points, labels, ~test)
     if f.ndim == 2:      # one-vs-one values: the evaluation scores the model's classes
         return _evaluated(frame, tuple(colours), f, labels, ~test)
     return _evaluated(frame, scene.classes, f, labels, ~test)
@@ -535,6 +554,19 @@ def _class_regions(scene: Scene, model: SVMModel) -> Scene:
         scene, values=None, regions=regions,
         contours={0.0: region_boundaries(regions, spec.xs, spec.ys)},
         duel_scores=scores, votes_without=without))
+
+
+def _with_probability_scores(frame: Frame, model: SVMModel, points: np.ndarray,
+                             labels: np.ndarray, trained: np.ndarray) -> Frame:
+    """A two-class model with probabilities: the frame with its points' evaluation by
+    P(classes[1] | x), for a threshold set on P (three or more classes: none)."""
+    if not model.has_probabilities or len(model.classes) != 2:
+        return frame
+    positive = model.predict_proba(points)[:, 1]
+    labels = np.asarray(labels, dtype=np.intp)
+    return dataclasses.replace(frame, probability_evaluation=evaluation_of(
+        frame.scene.classes, labels[trained], positive[trained], labels[~trained],
+        positive[~trained]))
 
 
 def _with_probabilities(scene: Scene, model: SVMModel) -> Scene:
@@ -555,6 +587,28 @@ def _with_probabilities(scene: Scene, model: SVMModel) -> Scene:
     return dataclasses.replace(
         scene, class_probabilities=probabilities, probability_boundary=boundary,
         probability_picture=probability_picture(probabilities, scene.colours))
+
+
+def at_probability(scene: Scene, threshold: float) -> Scene:
+    """A two-class scene with probabilities drawn with the threshold on P(classes[1] | x)
+    moved to t (the scene itself at 0.5): the sides shaded and the boundary drawn where
+    P = t. Platt's P is a sigmoid of f, so its log-odds less t's are f - f_t up to a
+    positive factor: the sides shade as at_threshold shades f - f_t."""
+    probabilities = scene.class_probabilities
+    if threshold == 0.5 or probabilities is None or len(probabilities) != 2:
+        return scene
+    t = float(np.clip(threshold, PROBABILITY_EDGE, 1 - PROBABILITY_EDGE))
+    p = np.clip(probabilities[1].astype(np.float64), PROBABILITY_EDGE, 1 - PROBABILITY_EDGE)
+    odds = np.log(p / (1 - p)) - np.log(t / (1 - t))
+    spec = scene.spec
+    line = contour_paths(probabilities[1], spec.xs, spec.ys, threshold)
+    shaded = _coloured(dataclasses.replace(scene, values=odds.astype(np.float32)))
+    moved = 1 / (1 + np.exp(-odds))         # P as if t were the half-way mark
+    return dataclasses.replace(
+        scene, picture=shaded.picture, hard_picture=shaded.hard_picture,
+        contours={**scene.contours, 0.0: line}, probability_boundary=line,
+        probability_picture=probability_picture(np.stack([1 - moved, moved]),
+                                                scene.colours))
 
 
 def at_threshold(scene: Scene, threshold: float, chosen: int | None = None) -> Scene:

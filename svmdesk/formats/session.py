@@ -15,14 +15,16 @@ Format, version 4::
      "settings": {name: number, string, bool or null, ...} (the window's controls),
      "view": [x_min, x_max, y_min, y_max] or null,
      "model": a model document (see model_json) or null,
-     "evaluation": {"threshold": number, "class": name or null, "row_shares": bool,
+     "evaluation": {"threshold": number, "scale": "f" or "P", "class": name or null,
+                    "row_shares": bool,
                     "cross_validations": [{"settings": text, "metric": "accuracy" or "R²",
                                            "folds": k, "seed": integer,
                                            "scores": [k numbers]}, ...]}   (optional)
      "session_file": "/absolute/path/of/lab.svmdesk"}     (autosaves only, optional)
 
-`evaluation` is the evaluation view's state: its decision threshold (on f(x)), the class it
-applies to (three or more classes), whether the matrices show row shares, and the
+`evaluation` is the evaluation view's state: its decision threshold, on f(x) or (a
+two-class model with probabilities) on P(class | x) as `scale` says, the class it applies
+to (three or more classes), whether the matrices show row shares, and the
 cross-validations run, oldest first. Version 3 had none: its sessions open with the
 threshold at 0 and no cross-validation.
 
@@ -73,6 +75,7 @@ _KEYS = ("format", "version", "points", "class_names", "feature_names", "setting
          "model")
 _OPTIONAL_KEYS = ("session_file", "evaluation")
 METRICS = ("accuracy", "R²")  # what a cross-validation scored
+SCALES = ("f", "P")           # what the evaluation's threshold is on
 MOST_FOLDS = 1000
 _POINT_KEY = {"classification": "class", "novelty": "outlier", "regression": "target"}
 MAX_PATH_CHARS = 32767        # the longest path any system svmdesk runs on takes (Windows)
@@ -159,6 +162,7 @@ def session_document(session: Session) -> dict:
 def _evaluation_document(evaluation: dict) -> dict:
     chosen = evaluation.get("class")
     return {"threshold": float(evaluation.get("threshold", 0.0)),
+            "scale": str(evaluation.get("scale", "f")),
             "class": None if chosen is None else str(chosen),
             "row_shares": bool(evaluation.get("row_shares", False)),
             "cross_validations": [
@@ -341,10 +345,11 @@ class _Reader(Checker):
             return {}
         if version < 4:
             self.fail("evaluation", tr("{field} is not a field of this format version"))
-        v = self.obj(v, "evaluation", ("threshold", "class", "row_shares",
+        v = self.obj(v, "evaluation", ("threshold", "scale", "class", "row_shares",
                                        "cross_validations"))
         chosen = v["class"]
         return {"threshold": self.real(v["threshold"], "evaluation.threshold"),
+                "scale": self.string(v["scale"], "evaluation.scale", SCALES),
                 "class": None if chosen is None else self.string(chosen, "evaluation.class"),
                 "row_shares": self.boolean(v["row_shares"], "evaluation.row_shares"),
                 "cross_validations": tuple(

@@ -22,6 +22,10 @@ def open_tab(window, qtbot) -> None:
     bar = window.below.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
     assert window.below.currentWidget() is window.evaluation_view
+    # the readout steps aside: the tab widens on the layout's next pass, before a person
+    # could click anything in it
+    qtbot.waitUntil(lambda: not window.panel.readout_box.isVisible()
+                    and window.below.width() >= window.canvas.width() - 4, timeout=5_000)
 
 
 def matrix(table) -> np.ndarray:

@@ -49,6 +49,7 @@ def test_shading_by_probability_draws_the_probability_and_its_half_way_line(wind
     before = window.canvas.regions.image.copy()
     _tick(qtbot, shade)
     assert window.canvas.by_probability
+    assert not window.panel.hard_regions.isEnabled()      # no hard version of P to show
     assert not np.array_equal(window.canvas.regions.image, before)
     np.testing.assert_array_equal(window.canvas.regions.image,
                                   window.last_frame.scene.probability_picture)
@@ -98,3 +99,44 @@ def test_a_session_keeps_the_probability_model_and_its_shading(window, qtbot, mo
                                   other.last_frame.scene.probability_picture)
     np.testing.assert_allclose(other.fitted.predict_proba(window.points.X),
                                window.fitted.predict_proba(window.points.X))
+
+
+def test_the_threshold_set_on_probability_moves_the_matrices_and_the_boundary(window, qtbot):
+    from sklearn import metrics as sk
+
+    from .test_evaluation_view import matrix, open_tab, type_threshold
+    from .test_tasks import choose
+
+    window.panel.test_fraction.setValue(0.2)
+    _trained_with_probabilities(window, qtbot)
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    assert view.scale.isVisible()
+    choose(view.scale, "P")
+    assert view.threshold == 0.5 and view.on_probability
+    X, y, test = window.points.X, window.points.y, window.points.test_mask
+    positive = window.fitted.predict_proba(X)[:, 1]
+    for t in (0.5, 0.8):
+        if t != 0.5:
+            type_threshold(view, qtbot, str(t))
+        for rows, table in ((~test, view.train_table), (test, view.test_table)):
+            np.testing.assert_array_equal(
+                matrix(table), sk.confusion_matrix(y[rows], (positive[rows] > t).astype(int),
+                                                   labels=[0, 1]))
+    x, line_y = window.canvas.boundary.getData()
+    line = np.column_stack([x, line_y])
+    line = line[np.isfinite(line).all(axis=1)]
+    np.testing.assert_allclose(window.fitted.predict_proba(line)[:, 1], 0.8, atol=0.02)
+    qtbot.mouseClick(view.reset, LEFT)
+    assert view.threshold == 0.5
+    assert window.canvas.threshold == 0.5 and window.canvas.on_probability
+    choose(view.scale, "f")
+    assert view.threshold == 0.0 and not window.canvas.on_probability
+
+
+def test_a_model_without_probabilities_offers_no_probability_scale(window, qtbot):
+    from .test_evaluation_view import open_tab
+
+    train(window, qtbot)
+    open_tab(window, qtbot)
+    assert not window.evaluation_view.scale.isVisible()

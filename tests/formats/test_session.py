@@ -44,7 +44,7 @@ def test_round_trip_keeps_points_settings_view_and_a_model_that_predicts_the_sam
     assert session_text(back) == path.read_text(encoding="utf-8")   # saving again: same bytes
 
 
-EVALUATION = {"threshold": -0.25, "class": "upper", "row_shares": True,
+EVALUATION = {"threshold": -0.25, "scale": "f", "class": "upper", "row_shares": True,
               "cross_validations": (
                   CVRecord("SMO · rbf kernel · C = 3", "accuracy", 3, 7,
                            (0.9, 0.8500000000000001, 1.0)),
@@ -64,7 +64,7 @@ def test_a_version_3_session_opens_with_no_evaluation_state(tmp_path):
     path = tmp_path / "old.svmdesk"
     path.write_text(json.dumps(doc), encoding="utf-8")
     assert load_session(path).evaluation == {}
-    doc["evaluation"] = {"threshold": 0.5, "class": None, "row_shares": False,
+    doc["evaluation"] = {"threshold": 0.5, "scale": "P", "class": None, "row_shares": False,
                          "cross_validations": []}
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(DataError, match="evaluation is not a field of this format version"):
@@ -74,6 +74,7 @@ def test_a_version_3_session_opens_with_no_evaluation_state(tmp_path):
 @pytest.mark.parametrize("change, said", [
     (dict(threshold="high"), "evaluation.threshold must be a number"),
     (dict(row_shares=1), "evaluation.row_shares must be true or false"),
+    (dict(scale="log"), "evaluation.scale"),
     (dict(cross_validations=[{"settings": "x", "metric": "loss", "folds": 2, "seed": 0,
                               "scores": [1.0, 1.0]}]), "evaluation.cross_validations.0..metric"),
     (dict(cross_validations=[{"settings": "x", "metric": "R²", "folds": 3, "seed": 0,

@@ -58,7 +58,7 @@ from .placement import keep_inside, place, remember
 GRID = 200                   # decision grid resolution per axis
 RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any field
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
-BELOW_HEIGHT = 250           # the charts' and evaluation's tabs under the canvas, at first
+BELOW_HEIGHT = 275           # the charts' and evaluation's tabs under the canvas, at first
 CANVAS_MINIMUM = 200         # the canvas keeps this much height whatever the splitter says
 
 
@@ -264,7 +264,7 @@ class MainWindow(QMainWindow):
         c.probabilities_available.connect(p.offer_probabilities)
         p.residuals_toggled.connect(c.set_residuals)
         self.evaluation_view.threshold_changed.connect(
-            lambda t, chosen: c.set_threshold(t, chosen))
+            lambda t, chosen, on_probability: c.set_threshold(t, chosen, on_probability))
         self.evaluation_view.seen.connect(self.run.want_evaluation)
         self.evaluation_view.save_requested.connect(
             lambda: self.files.choose_evaluation_picture(self.evaluation_view))

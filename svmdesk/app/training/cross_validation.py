@@ -22,6 +22,10 @@ from .run import RunRefused
 from .worker import ESTIMATORS
 
 MOST_KEPT = 20               # results kept (and saved in a session): the oldest go first
+# Every cross-validation deals the same points into the same folds: two settings compared
+# side by side are scored on the same splits (fresh folds each time moved a comparison by
+# more than the difference it was about)
+FOLDS_SEED = 0
 
 
 class CrossValidation(QObject):
@@ -76,7 +80,7 @@ class CrossValidation(QObject):
             self.fold_done.emit(fold.fold + 1, folds)
 
         def work():
-            return cross_validate(estimator, job.X, labels, folds=folds,
+            return cross_validate(estimator, job.X, labels, folds=folds, seed=FOLDS_SEED,
                                   cancelled=self._cancel.is_set, progress=heard)
 
         in_background(work, lambda result: self._done(result, settings, metric),

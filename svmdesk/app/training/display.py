@@ -247,7 +247,8 @@ class RunDisplay(QObject):
         if frame is None or frame.evaluation is None:      # the matrices stand empty
             self.evaluation.show_evaluation(None, self.blank_names())
             return
-        self.evaluation.show_evaluation(frame.evaluation, self.class_names())
+        self.evaluation.show_evaluation(frame.evaluation, self.class_names(),
+                                        frame.probability_evaluation)
 
     def blank_names(self) -> list:
         """The classes of the empty matrices shown before a model: those the points use

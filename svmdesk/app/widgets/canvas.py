@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
-from ...drawing.frames import at_threshold
+from ...drawing.frames import at_probability, at_threshold
 from ...drawing.shading import PALETTE
 from ...i18n import N_, tr
 
@@ -225,6 +225,7 @@ class Canvas(pg.PlotWidget):
         self.by_probability = False     # shade and bound the regions by class probability
         self.threshold = 0.0        # the boundary drawn: f = threshold (two classes), or
         self.chosen: int | None = None  # the chosen class's region at it (more classes)
+        self.on_probability = False     # the threshold is on P(classes[1] | x) (two classes)
         self._last_frame = None
         self.setMenuEnabled(False)
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
@@ -395,7 +396,8 @@ class Canvas(pg.PlotWidget):
         """Draw the frame's scene (the frame is kept: the window reads the moment drawn)."""
         self._last_frame = frame
         self.probabilities_available.emit(frame.scene.class_probabilities is not None)
-        scene = at_threshold(frame.scene, self.threshold, self.chosen)
+        scene = (at_probability(frame.scene, self.threshold) if self.on_probability else
+                 at_threshold(frame.scene, self.threshold, self.chosen))
         if scene.regression:
             self._show_curve(scene)
             return
@@ -451,10 +453,12 @@ class Canvas(pg.PlotWidget):
         if self._last_frame is not None:
             self.show_frame(self._last_frame)
 
-    def set_threshold(self, threshold: float, chosen: int | None = None) -> None:
+    def set_threshold(self, threshold: float, chosen: int | None = None,
+                      on_probability: bool = False) -> None:
         """Draw the sides and the boundary at the evaluation's threshold on f (two classes
         and novelty detection), or the chosen class's region against the rest at its
         threshold (more classes: frames.at_threshold)."""
+        self.on_probability = on_probability        # t is on P(classes[1] | x), not f
         self.threshold, self.chosen = float(threshold), chosen
         if self._last_frame is not None:
             self.show_frame(self._last_frame)

@@ -54,7 +54,8 @@ THRESHOLD_RANGE = 3.0        # the slider spans -3..3 of f (the spin box takes a
 
 
 class EvaluationView(QWidget):
-    threshold_changed = Signal(float, object)    # threshold, chosen class index or None
+    threshold_changed = Signal(float, object, bool)  # threshold, chosen class index or None,
+                                                     # whether it is on P (not f)
     seen = Signal(bool)                          # it came into sight (True) or left it
     save_requested = Signal()                    # "Save picture…" was clicked
     cross_validate_requested = Signal(int)       # "Cross-validate" clicked: its folds
@@ -69,6 +70,8 @@ class EvaluationView(QWidget):
         self._kind: tuple | None = None   # the last evaluation's type and classes
         self._cv_results: list = []       # the cross-validations shown, oldest first
         self._wanted_class: str | None = None   # a session's class, until its model shows
+        self._f_evaluation: Evaluation | FitEvaluation | None = None  # by f (or a fit)
+        self._probability: Evaluation | None = None   # by P(classes[1] | x), if it has P
         self._draw_soon = QTimer(self)      # coalesces the frames of one event-loop turn
         self._draw_soon.setSingleShot(True)
         self._draw_soon.setInterval(0)
@@ -96,12 +99,16 @@ class EvaluationView(QWidget):
         self.areas.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.areas.setFixedHeight(2 * self.areas.fontMetrics().lineSpacing() + 6)
         layout.addWidget(self.areas)
-        layout.addLayout(self._cross_validation_row())
+        self.cv_results = QLabel()       # the newest two cross-validations, in two lines
+        self.cv_results.setStyleSheet("font-size: 11px")
+        self.cv_results.setTextFormat(Qt.TextFormat.PlainText)
+        self.cv_results.setFixedHeight(2 * self.cv_results.fontMetrics().lineSpacing() + 4)
+        layout.addWidget(self.cv_results)
         self.show_cv_results(self._cv_results)
 
-    def _cross_validation_row(self) -> QHBoxLayout:
-        """k folds, Cross-validate, its progress and Cancel; the newest results beside."""
-        row = QHBoxLayout()
+    def _cross_validation_controls(self, row: QHBoxLayout) -> None:
+        """k folds, Cross-validate, its progress and Cancel, in the threshold's row (a row
+        of their own took the matrices' height)."""
         self.folds = QSpinBox()
         self.folds.setRange(2, 20)
         self.folds.setValue(5)
@@ -113,29 +120,22 @@ class EvaluationView(QWidget):
             "Train the current settings k times, each time holding out one part of the "
             "training points, and score each on the part it never saw: how well these "
             "settings do on new points, and how much that varies (the held-out test points "
-            "are not used)."))
+            "are not used). The same points fall into the same folds every time, so two "
+            "settings are compared on the same splits."))
         self.cross_validate.clicked.connect(
             lambda: self.cross_validate_requested.emit(self.folds.value()))
         self.cv_progress = QProgressBar()
-        self.cv_progress.setMaximumWidth(120)
+        self.cv_progress.setMaximumWidth(100)
         self.cv_progress.setFormat(tr("fold %v of %m"))
         self.cv_cancel = QPushButton(tr("Cancel"))
         self.cv_cancel.clicked.connect(self.cancel_requested)
-        self.cv_results = QLabel()
-        self.cv_results.setStyleSheet("font-size: 11px")
-        self.cv_results.setTextFormat(Qt.TextFormat.PlainText)
-        self.cv_results.setFixedHeight(2 * self.cv_results.fontMetrics().lineSpacing() + 4)
         for widget in (self.folds, self.cross_validate, self.cv_progress, self.cv_cancel):
             row.addWidget(widget)
-        row.addWidget(self.cv_results, 1)
         self.show_cv_running(None)
-        return row
 
     def show_cv_running(self, done: tuple | None) -> None:
         """A cross-validation's progress, (folds done, folds), or None when none runs."""
         running = done is not None
-        if not hasattr(self, "cv_progress"):
-            return
         self.cv_progress.setVisible(running)
         self.cv_cancel.setVisible(running)
         self.cross_validate.setEnabled(not running)
@@ -233,7 +233,17 @@ class EvaluationView(QWidget):
         for widget in (self.slider, self.spin):
             widget.setToolTip(tip)
         self.threshold_label = QLabel(tr("threshold"))
+        self.scale = QComboBox()              # what the threshold is on (with probabilities)
+        self.scale.addItem(tr("on f(x)"), "f")
+        self.scale.addItem(tr("on P(class | x)"), "P")
+        self.scale.setToolTip(tr(
+            "A model trained with probabilities can be judged by P(class | x), Platt's "
+            "sigmoid of f: the positive class where its probability exceeds t (0.5: where "
+            "the two classes are equally likely). Its curves rank the points as f does."))
+        self.scale.setVisible(False)
+        self.scale.currentIndexChanged.connect(lambda _: self._scale_changed())
         row.addWidget(self.threshold_label)
+        row.addWidget(self.scale)
         row.addWidget(self.slider, 3)
         row.addWidget(self.spin, 1)
         row.addWidget(self.chosen, 1)
@@ -248,19 +258,41 @@ class EvaluationView(QWidget):
                                 "SVG picture, at the threshold shown."))
         self.save.clicked.connect(self.save_requested)
         row.addStretch(1)                     # a regression hides the threshold's widgets
+        self._cross_validation_controls(row)
         row.addWidget(self.save)
         self._threshold_widgets = (self.threshold_label, self.slider, self.spin, self.chosen,
                                    self.shares, self.reset)
         self.slider.valueChanged.connect(self._from_slider)
         self.spin.valueChanged.connect(self._from_spin)
         self.chosen.currentIndexChanged.connect(lambda _: self._threshold_moved())
-        self.reset.clicked.connect(lambda: self.spin.setValue(0.0))
+        self.reset.clicked.connect(lambda: self.spin.setValue(self.neutral))
         return row
 
     # -- state -------------------------------------------------------------------------------
     @property
     def threshold(self) -> float:
         return self.spin.value()
+
+    @property
+    def on_probability(self) -> bool:
+        """The threshold is on P(classes[1] | x), not f (a model with probabilities)."""
+        return self.scale.currentData() == "P" and self._probability is not None
+
+    @property
+    def neutral(self) -> float:
+        """Where the model itself decides: f = 0, or P = 0.5."""
+        return 0.5 if self.on_probability else 0.0
+
+    def _scale_changed(self) -> None:
+        """f or P: the evaluation shown and the threshold back to where the model decides."""
+        self.evaluation = (self._probability if self.on_probability else
+                           self._f_evaluation)
+        self._pending = True
+        self.spin.blockSignals(True)
+        self.spin.setValue(self.neutral)
+        self.spin.blockSignals(False)
+        self._from_spin(self.neutral)
+        self._draw_pending()
 
     def chosen_class(self) -> int | None:
         """The class the threshold applies to (three or more classes), else None."""
@@ -273,12 +305,14 @@ class EvaluationView(QWidget):
         name; None with two classes) and whether the matrices show row shares."""
         chosen = self.chosen_class()
         return {"threshold": self.threshold, "row_shares": self.shares.isChecked(),
-                "class": None if chosen is None else self._name(chosen)}
+                "class": None if chosen is None else self._name(chosen),
+                "scale": "P" if self.on_probability else "f"}
 
     def apply_state(self, state: dict) -> None:
         """A session's view, once its model is shown (a model of other classes first
         resets the threshold: this comes after)."""
         self.shares.setChecked(bool(state.get("row_shares", False)))
+        self.scale.setCurrentIndex(max(0, self.scale.findData(state.get("scale", "f"))))
         name = state.get("class")
         if name is not None:
             self._wanted_class = name
@@ -299,12 +333,16 @@ class EvaluationView(QWidget):
         return curves_figure(e, self.names, self.threshold, self.chosen_class(), width=width)
 
     def _from_slider(self, position: int) -> None:
-        value = THRESHOLD_RANGE * position / (SLIDER_STEPS // 2)
+        value = self.neutral + self._span() * position / (SLIDER_STEPS // 2)
         if abs(value - self.spin.value()) > 1e-9:
             self.spin.setValue(round(value, 3))
 
+    def _span(self) -> float:
+        """How far from the neutral value the slider's ends lie: f -3..3, P 0..1."""
+        return 0.5 if self.on_probability else THRESHOLD_RANGE
+
     def _from_spin(self, value: float) -> None:
-        position = int(round(value / THRESHOLD_RANGE * (SLIDER_STEPS // 2)))
+        position = int(round((value - self.neutral) / self._span() * (SLIDER_STEPS // 2)))
         self.slider.blockSignals(True)
         self.slider.setValue(position)
         self.slider.blockSignals(False)
@@ -313,24 +351,41 @@ class EvaluationView(QWidget):
     def _threshold_moved(self) -> None:
         if self._built and isinstance(self.evaluation, Evaluation):
             self._show_threshold()
-        self.threshold_changed.emit(self.threshold, self.chosen_class())
+        self.threshold_changed.emit(self.threshold, self.chosen_class(), self.on_probability)
 
     # -- drawing -------------------------------------------------------------------------------
     def show_evaluation(self, evaluation: Evaluation | FitEvaluation | None,
-                        names: list) -> None:
-        """Show a frame's evaluation (None: nothing to evaluate yet) with the class names.
-        Out of sight (the Training tab in front) it is kept and drawn when the view shows:
-        the curves of 20,000 points are no work for a view nobody looks at."""
-        if evaluation is self.evaluation and list(names) == self.names and not self._pending:
+                        names: list, probability: Evaluation | None = None) -> None:
+        """Show a frame's evaluation (None: nothing to evaluate yet) with the class names,
+        and its evaluation by P(classes[1] | x) when the model has probabilities (two
+        classes). Out of sight (the Training tab in front) it is kept and drawn when the
+        view shows: the curves of 20,000 points are no work for a view nobody looks at."""
+        if (evaluation is self._f_evaluation and probability is self._probability
+                and list(names) == self.names and not self._pending):
             return
         self._forget_threshold_of_another_model(evaluation)
-        self.evaluation, self.names = evaluation, list(names)
+        self._take_probability(probability)
+        self._f_evaluation = evaluation
+        self.evaluation = probability if self.on_probability else evaluation
+        self.names = list(names)
         self._fill_classes()        # in sight or not: the threshold's class is asked of it
         self._pending = True
         if self.isVisible() and self._built:
             # drawn on the event loop's next turn, not in the one that draws the canvas:
             # the two together held the GUI thread 25 ms at 20,000 points
             self._draw_soon.start()
+
+    def _take_probability(self, probability: Evaluation | None) -> None:
+        """The P scale offered while the model has probabilities; leaving it (a model
+        without them) brings the threshold back to f's 0."""
+        was = self.on_probability
+        self._probability = probability
+        self.scale.setVisible(probability is not None)
+        if was and probability is None:
+            self.scale.blockSignals(True)
+            self.scale.setCurrentIndex(0)
+            self.scale.blockSignals(False)
+            self.spin.setValue(0.0)
 
     def _forget_threshold_of_another_model(self, evaluation) -> None:
         """The threshold back to 0 when a model of another kind or other classes comes (a
@@ -340,8 +395,8 @@ class EvaluationView(QWidget):
             return
         kind = (type(evaluation).__name__,
                 evaluation.classes if isinstance(evaluation, Evaluation) else ())
-        if self._kind is not None and kind != self._kind and self.threshold != 0.0:
-            self.spin.setValue(0.0)
+        if self._kind is not None and kind != self._kind and self.threshold != self.neutral:
+            self.spin.setValue(self.neutral)
         self._kind = kind
 
     def _draw_pending(self) -> None:
@@ -627,7 +682,9 @@ def cv_line(record) -> str:
     settings it judged."""
     metric = tr("accuracy") if record.metric == "accuracy" else record.metric
     scores = " ".join(f"{v:.3f}" for v in record.scores)
-    return tr("{folds}-fold {metric} {mean} ± {std} ({scores}) · {settings}").format(
+    # the settings before the folds' scores: a line cut at the view's edge loses the scores
+    # (the tooltip has them), not what tells two lines apart
+    return tr("{metric} {mean} ± {std} ({folds} folds) · {settings} · folds: {scores}").format(
         folds=record.folds, metric=metric, mean=f"{record.mean:.3f}",
         std=f"{record.std:.3f}", scores=scores, settings=record.settings)
 

@@ -267,6 +267,8 @@ class SidePanel(QWidget):
         fit.clicked.connect(self.fit_view_requested)
         self.hard_regions.toggled.connect(self.hard_regions_toggled)
         self.by_probability.toggled.connect(self.by_probability_toggled)
+        # the probability picture has no hard version: the box would do nothing
+        self.by_probability.toggled.connect(lambda on: self.hard_regions.setEnabled(not on))
         self.residuals.toggled.connect(self.residuals_toggled)
         self.show_run_state("idle")
         return box
