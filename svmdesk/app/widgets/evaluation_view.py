@@ -139,6 +139,7 @@ class EvaluationView(QWidget):
         self.cv_progress.setVisible(running)
         self.cv_cancel.setVisible(running)
         self.cross_validate.setEnabled(not running)
+        self.cross_validate.setVisible(not running)     # the progress and Cancel take its room
         if done is not None:
             self.cv_progress.setRange(0, done[1])
             self.cv_progress.setValue(done[0])
