@@ -151,3 +151,33 @@ def test_a_session_brings_back_the_threshold_its_class_the_shares_and_the_result
     assert (other.canvas.threshold, other.canvas.chosen) == (0.5, 2)
     open_tab(other, qtbot)
     assert again.cv_results.text() == view.cv_results.text()
+
+
+def test_an_autosave_restores_the_evaluation_state_and_results(window, qtbot, another_window):
+    from PySide6.QtWidgets import QPushButton
+
+    from svmdesk.formats import load_session
+
+    from .test_evaluation_view import type_threshold
+
+    window.panel.test_fraction.setValue(0.2)
+    from .test_tasks import train
+
+    train(window, qtbot)
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    click(qtbot, view.cross_validate)
+    type_threshold(view, qtbot, "-0.4")
+    autosave = window.files.autosave
+    autosave.save_now()
+    qtbot.waitUntil(lambda: autosave.path.exists()
+                    and load_session(autosave.path).evaluation.get("threshold") == -0.4,
+                    timeout=TIMEOUT * 1000)
+    window.files.finish()             # closed with its work never saved to a file
+    other = another_window()
+    restore = [b for b in other.files.recovery_bar.findChildren(QPushButton)
+               if b.text() == "Restore"][0]
+    click(qtbot, restore)
+    qtbot.waitUntil(lambda: other.fitted is not None, timeout=TIMEOUT * 1000)
+    assert other.evaluation_view.threshold == -0.4 and other.canvas.threshold == -0.4
+    assert other.cross_validation.results == window.cross_validation.results
