@@ -94,6 +94,36 @@ def close_app_loop() -> None:
         _EXECUTOR.pop().shutdown(wait=True)
 
 
+class GapWatch:
+    """The gaps (ms) between the ticks of a 5 ms QTimer on the GUI thread: how long the
+    thread was held between them (a stall)."""
+
+    def __init__(self):
+        from PySide6.QtCore import QTimer
+
+        self.gaps: list[float] = []
+        self._last: float | None = None
+        self._timer = QTimer()
+        self._timer.setInterval(5)
+        self._timer.timeout.connect(self._tick)
+
+    def _tick(self) -> None:
+        now = time.perf_counter()
+        if self._last is not None:
+            self.gaps.append((now - self._last) * 1e3)
+        self._last = now
+
+    def start(self) -> GapWatch:
+        self.gaps, self._last = [], None
+        self._timer.start()
+        return self
+
+    def stop(self) -> float:
+        """The longest gap seen."""
+        self._timer.stop()
+        return max(self.gaps)
+
+
 def open_window(solver: str, n: int):
     """(app, window) on n moons with this solver and the RBF kernel, shown offscreen."""
     import pyqtgraph as pg
@@ -269,63 +299,39 @@ def threshold_step_times(n: int, classes: int) -> tuple:
 def stall_while_cross_validating(n: int, folds: int = 5) -> tuple:
     """(longest gap ms between ticks of a 5 ms timer, seconds) while the Evaluation tab
     cross-validates SMO on n moons over `folds` folds, off the GUI thread as in the app."""
-    from PySide6.QtCore import QTimer
     from PySide6.QtTest import QTest
 
     app, w = open_window("smo", n)
     w.below.setCurrentWidget(w.evaluation_view)
     QTest.qWait(300)
-    gaps, last = [], [None]
-
-    def on_tick():
-        now = time.perf_counter()
-        if last[0] is not None:
-            gaps.append((now - last[0]) * 1e3)
-        last[0] = now
-
-    tick = QTimer()
-    tick.setInterval(5)
-    tick.timeout.connect(on_tick)
-    tick.start()
+    watch = GapWatch().start()
     start = time.perf_counter()
     w.evaluation_view.folds.setValue(folds)
     w.evaluation_view.cross_validate.click()
     while w.cross_validation.running and time.perf_counter() - start < 120:
         QTest.qWait(10)
     took = time.perf_counter() - start
-    tick.stop()
+    longest = watch.stop()
     w.shutdown()
-    return max(gaps), took
+    return longest, took
 
 
 def stall_while_autosaving(n: int, runs: int = 5) -> float:
     """The longest gap (ms) between ticks of a 5 ms timer while the window autosaves n points
     in the background (median over `runs` autosaves)."""
-    from PySide6.QtCore import QTimer
     from PySide6.QtTest import QTest
 
     app, w = open_window("smo", n)
     QTest.qWait(300)
     longest = []
+    watch = GapWatch()
     for _ in range(runs):
-        gaps, last = [], [None]
-
-        def on_tick(gaps=gaps, last=last):
-            now = time.perf_counter()
-            if last[0] is not None:
-                gaps.append((now - last[0]) * 1e3)
-            last[0] = now
-
-        tick = QTimer()
-        tick.setInterval(5)
-        tick.timeout.connect(on_tick)
-        tick.start()
+        watch.start()
         QTest.qWait(30)
         w.files.autosave.mark_dirty()
         w.files.autosave.save_now()
         QTest.qWait(150)
-        tick.stop()
-        longest.append(max(gaps))
+        longest.append(watch.stop())
     w.shutdown()
     return statistics.median(longest)
 

@@ -49,17 +49,23 @@ def curves_figure(evaluation: Evaluation, names: list, threshold: float = 0.0,
     return figure
 
 
-def _unit_plot(figure: pg.GraphicsLayoutWidget, x: str, y: str) -> pg.PlotItem:
-    """A plot on [0, 1] x [0, 1] beside the ones already in `figure`."""
-    plot = figure.addPlot()
+def unit_square(plot, x: str, y: str) -> None:
+    """A plot (PlotItem or PlotWidget) of a curve on [0, 1] x [0, 1], its axes named: fixed,
+    neither dragged nor zoomed, its numbers plain."""
     plot.setLabel("bottom", x)
     plot.setLabel("left", y)
     plot.setXRange(0, 1, padding=0.02)
     plot.setYRange(0, 1, padding=0.02)
     plot.setMouseEnabled(False, False)
     plot.setMenuEnabled(False)
-    plot.hideButtons()          # the auto-range "A": no use on paper
     plain_numbers(plot)
+
+
+def _unit_plot(figure: pg.GraphicsLayoutWidget, x: str, y: str) -> pg.PlotItem:
+    """A plot on [0, 1] x [0, 1] beside the ones already in `figure`."""
+    plot = figure.addPlot()
+    unit_square(plot, x, y)
+    plot.hideButtons()          # the auto-range "A": no use on paper
     return plot
 
 

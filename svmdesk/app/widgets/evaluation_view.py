@@ -45,7 +45,7 @@ from ...core import metrics
 from ...drawing.evaluation import Evaluation, FitEvaluation, confusion_at, operating_points
 from ...i18n import tr
 from .canvas import class_color, plain_numbers
-from .evaluation_pictures import curves_figure, residuals_figure
+from .evaluation_pictures import curves_figure, residuals_figure, unit_square
 
 SLIDER_STEPS = 400           # slider positions across the threshold's range
 CURVE_VERTICES = 400         # a curve drawn in the view has at most these points
@@ -711,13 +711,7 @@ def _curve_plot(x: str, y: str) -> pg.PlotWidget:
     """A small square plot of a curve on [0, 1] x [0, 1] (its axes say which curve)."""
     plot = pg.PlotWidget(background="w")
     plot.setMinimumSize(110, 90)
-    plot.setLabel("bottom", x)
-    plot.setLabel("left", y)
-    plot.setXRange(0, 1, padding=0.02)
-    plot.setYRange(0, 1, padding=0.02)
-    plot.setMouseEnabled(False, False)
-    plot.setMenuEnabled(False)
-    plain_numbers(plot)
+    unit_square(plot, x, y)
     # three ticks: a plot 150 px wide ran "0.2 0.4 0.6 0.8" together
     for name in ("bottom", "left"):
         plot.getAxis(name).setTicks([[(v, f"{v:g}") for v in (0.0, 0.5, 1.0)], []])
