@@ -126,7 +126,7 @@ def test_a_regression_is_scored_by_r2_and_novelty_is_refused(window, qtbot):
 def test_a_session_brings_back_the_threshold_its_class_the_shares_and_the_results(
         window, qtbot, monkeypatch, tmp_path, another_window):
     from .test_evaluation_view import three_classes, type_threshold
-    from .test_labels import CTRL, answer_dialogs, press
+    from .test_labels import saved_and_reopened
 
     three_classes(window, qtbot)
     open_tab(window, qtbot)
@@ -135,15 +135,8 @@ def test_a_session_brings_back_the_threshold_its_class_the_shares_and_the_result
     choose(view.chosen, 2)
     type_threshold(view, qtbot, "0.5")
     click(qtbot, view.shares)
-    session = tmp_path / "week1.svmdesk"
-    answer_dialogs(monkeypatch, session)
-    press(window, Qt.Key.Key_S, CTRL)
-    assert session.exists(), window.notices.banner.text()
-
-    other = another_window()
-    answer_dialogs(monkeypatch, session)
-    press(other, Qt.Key.Key_O, CTRL)
-    qtbot.waitUntil(lambda: other.fitted is not None, timeout=TIMEOUT)
+    other = saved_and_reopened(window, qtbot, monkeypatch, tmp_path / "week1.svmdesk",
+                               another_window)
     again = other.evaluation_view
     assert again.threshold == 0.5 and again.chosen_class() == 2
     assert again.shares.isChecked()

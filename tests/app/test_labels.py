@@ -57,6 +57,19 @@ def answer_dialogs(monkeypatch, path):
     monkeypatch.setattr(QFileDialog, "open", choose)
 
 
+def saved_and_reopened(window, qtbot, monkeypatch, path, another_window):
+    """Ctrl+S the window's work to `path`, then Ctrl+O it in a new window (next week's
+    lab) and wait for its model; the new window."""
+    answer_dialogs(monkeypatch, path)
+    press(window, Qt.Key.Key_S, CTRL)
+    assert path.exists(), window.notices.banner.text()
+    other = another_window()
+    answer_dialogs(monkeypatch, path)
+    press(other, Qt.Key.Key_O, CTRL)
+    qtbot.waitUntil(lambda: other.fitted is not None, timeout=TIMEOUT)
+    return other
+
+
 def press(window, key, modifier=Qt.KeyboardModifier.NoModifier):
     QTest.keyClick(window, key, modifier)
 

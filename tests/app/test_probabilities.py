@@ -81,18 +81,12 @@ def test_without_probabilities_there_is_nothing_to_shade_by(window, qtbot):
 
 def test_a_session_keeps_the_probability_model_and_its_shading(window, qtbot, monkeypatch,
                                                              tmp_path, another_window):
-    from .test_labels import CTRL, answer_dialogs, press
+    from .test_labels import saved_and_reopened
 
     _trained_with_probabilities(window, qtbot)
     _tick(qtbot, window.panel.by_probability)
-    session = tmp_path / "shaded.svmdesk"
-    answer_dialogs(monkeypatch, session)
-    press(window, Qt.Key.Key_S, CTRL)
-    assert session.exists(), window.notices.banner.text()
-    other = another_window()
-    answer_dialogs(monkeypatch, session)
-    press(other, Qt.Key.Key_O, CTRL)
-    qtbot.waitUntil(lambda: other.fitted is not None, timeout=5000)
+    other = saved_and_reopened(window, qtbot, monkeypatch, tmp_path / "shaded.svmdesk",
+                               another_window)
     assert other.panel.controls["probability"].widget.isChecked()
     assert other.panel.by_probability.isChecked() and other.canvas.by_probability
     np.testing.assert_array_equal(other.canvas.regions.image,
