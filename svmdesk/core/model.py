@@ -137,8 +137,12 @@ class SVMModel:
 
     def predict_proba(self, X: np.ndarray) -> np.ndarray:
         """(n, K): each class's probability, as LIBSVM's -b 1 (see probability.py)."""
+        return self.probabilities_of(self.decision_function(X))
+
+    def probabilities_of(self, decision: np.ndarray) -> np.ndarray:
+        """predict_proba from decision values already computed (decision_function's)."""
         assert self.prob_a is not None and self.prob_b is not None, "a model with sigmoids"
-        f = self.decision_function(X).reshape(len(X), -1)
+        f = np.asarray(decision).reshape(len(decision), -1)
         first = np.array([1.0 if m.positive < m.negative else -1.0 for m in self.machines])
         return probabilities(f * first, self.prob_a, self.prob_b, len(self.classes))
 

@@ -332,18 +332,19 @@ def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job
             if len(job.y) else None))
         frame = _known_fractions(frame, estimator, f, job, X_test, colours)
         frame = _with_training_scores(frame, job.y, f)
-        frame = _with_training_probabilities(frame, estimator.model_, job.X, job.y)
+        frame = _with_training_probabilities(frame, estimator.model_, f, job.y)
     return _with_run(frame, step, elapsed, history)
 
 
-def _with_training_probabilities(frame: Frame, model: SVMModel, X: np.ndarray,
+def _with_training_probabilities(frame: Frame, model: SVMModel, f: np.ndarray,
                                  y: np.ndarray) -> Frame:
     """A binary final frame of a model with probabilities: its evaluation by P gets the
-    training points too (model_frame scored the held-out points only)."""
+    training points too, from their f as the solver holds it (model_frame scored the
+    held-out points only)."""
     if not model.has_probabilities:
         return frame
     classes = frame.scene.classes
-    train = split_of(classes, np.asarray(y, dtype=np.intp), model.predict_proba(X)[:, 1])
+    train = split_of(classes, np.asarray(y, dtype=np.intp), model.probabilities_of(f)[:, 1])
     held = (frame.probability_evaluation.test if frame.probability_evaluation is not None
             else None)
     return dataclasses.replace(frame, probability_evaluation=Evaluation(classes, train, held)
@@ -538,7 +539,7 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
                  if nu is not None else None)
     frame = dataclasses.replace(frame, reading=dataclasses.replace(
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
-    frame = _with_probability_scores(frame, model, points, labels, ~test)
+    frame = _with_probability_scores(frame, model, f, labels, ~test)
     if f.ndim == 2:      # one-vs-one values: the evaluation scores the model's classes
         return _evaluated(frame, tuple(colours), f, labels, ~test)
     return _evaluated(frame, scene.classes, f, labels, ~test)
@@ -556,13 +557,14 @@ def _class_regions(scene: Scene, model: SVMModel) -> Scene:
         duel_scores=scores, votes_without=without))
 
 
-def _with_probability_scores(frame: Frame, model: SVMModel, points: np.ndarray,
+def _with_probability_scores(frame: Frame, model: SVMModel, f: np.ndarray,
                              labels: np.ndarray, trained: np.ndarray) -> Frame:
     """A two-class model with probabilities: the frame with its points' evaluation by
-    P(classes[1] | x), for a threshold set on P (three or more classes: none)."""
+    P(classes[1] | x) (from their f, decision_function's), for a threshold set on P
+    (three or more classes: none)."""
     if not model.has_probabilities or len(model.classes) != 2:
         return frame
-    positive = model.predict_proba(points)[:, 1]
+    positive = model.probabilities_of(f)[:, 1]
     labels = np.asarray(labels, dtype=np.intp)
     return dataclasses.replace(frame, probability_evaluation=evaluation_of(
         frame.scene.classes, labels[trained], positive[trained], labels[~trained],

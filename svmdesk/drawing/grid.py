@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.estimators.one_vs_one import duel_scores, vote_without
+from ..core.estimators.one_vs_one import duel_scores, vote_without, votes_of
 from ..core.kernels import Kernel
 from ..core.model import Scaler, SVMModel
 
@@ -135,12 +135,8 @@ def class_grid(model: SVMModel, spec: GridSpec, grids: list | None = None) -> np
     one-vs-one votes otherwise (ties to the lower class index, as libsvm). `grids`: the
     machines' grids when already made (machine_grids)."""
     grids = machine_grids(model, spec) if grids is None else grids
-    votes = np.zeros((len(model.classes),) + spec.shape, dtype=np.int32)
-    for m, values in zip(model.machines, grids):
-        positive = values > 0
-        votes[m.positive] += positive
-        votes[m.negative] += ~positive
-    return votes.argmax(axis=0)  # argmax takes the first of equal maxima
+    ovo = np.stack([g.ravel() for g in grids], axis=1)      # the machines in pair order
+    return votes_of(ovo, len(model.classes)).reshape(spec.shape)
 
 
 def duel_grid(model: SVMModel, spec: GridSpec, grids: list | None = None
