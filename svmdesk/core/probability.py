@@ -7,6 +7,10 @@ Weng's note on Platt scaling, 2007). "First" is LIBSVM's orientation: for the ma
 classes i < j, f > 0 means i. For three or more classes the one-vs-one probabilities
 r_ij = P(i | i or j) are coupled into one distribution (`couple`: Wu, Lin and Weng 2004,
 method 2, the fixed-point iteration LIBSVM runs).
+
+A threshold on P for three or more classes is set on each class's probability against its
+strongest rival (`duel_probabilities`), the probabilities' counterpart of the weakest duel
+on f: at 0.5 it gives the most probable class, and for two classes it is P itself.
 """
 from __future__ import annotations
 
@@ -119,3 +123,34 @@ def couple(r: np.ndarray) -> np.ndarray:
             pa /= grow[:, None]
         p[active] = pa
     return p
+
+
+def duel_probabilities(p: np.ndarray) -> np.ndarray:
+    """(n, K) from class probabilities p (n, K): P(k) / (P(k) + P(j)) for k's strongest
+    rival j, the most probable other class, i.e. P(k | k or j), the weakest of k's
+    pairwise probabilities. Above 0.5 exactly where k is the most probable class; for two
+    classes it is P(k) itself. Scaling k's probability by (1 - t) / t makes it the most
+    probable class exactly where this exceeds t."""
+    p = np.asarray(p)
+    pair = p + np.take_along_axis(p, _rivals(p), axis=1)
+    # two classes both at 0 (a float32 grid's underflow) are even
+    return np.divide(p, pair, out=np.full(p.shape, 0.5, dtype=pair.dtype), where=pair > 0)
+
+
+def most_probable_without(p: np.ndarray) -> np.ndarray:
+    """(n, K) class indices: column k holds the most probable class other than k (ties to
+    the lowest index, as argmax breaks them)."""
+    return _rivals(np.asarray(p))
+
+
+def _rivals(p: np.ndarray) -> np.ndarray:
+    """(n, K): for each class its most probable other class: the best class for all but
+    the best, which gets the second best."""
+    rows = np.arange(len(p))
+    best = p.argmax(axis=1)
+    rest = p.astype(np.float64, copy=True)
+    rest[rows, best] = -np.inf
+    second = rest.argmax(axis=1)
+    rivals = np.repeat(best[:, None], p.shape[1], axis=1)
+    rivals[rows, best] = second
+    return rivals

@@ -7,7 +7,10 @@ Two classes: the scores are f(x), positive classes[1]. More classes: a split is 
 the one-vs-one values, and its scores are one column per class in `classes` order, that
 class against the rest: its duel score, the weakest of its one-vs-one values (positive
 where it wins every duel, one_vs_one.duel_scores), with the votes a threshold on it moves
-(one_vs_one.vote_at_threshold). A
+(one_vs_one.vote_at_threshold). By probability (a model with Platt's sigmoids): two
+classes score P(classes[1] | x); more score each class against its strongest rival,
+P(k) / (P(k) + P(j)) (probability.duel_probabilities), with the most probable class where
+the vote was, so that 0.5 (the split's `neutral`) gives the most probable class. A
 one-class machine reads as two classes whose positive one is the inlier class (f > 0
 inside): its `classes` are (outlier, inlier), (1, 0) for the window's Job.
 """
@@ -25,6 +28,7 @@ from ..core.estimators.one_vs_one import (
     vote_without,
     votes_of,
 )
+from ..core.probability import duel_probabilities, most_probable_without
 from ..core.ranking import precision_recall_curve, predict_at_threshold, roc_curve
 
 _EMPTY = np.empty(0)
@@ -56,6 +60,10 @@ class SplitEvaluation:
     voted: np.ndarray | None = None    # more classes: the model's vote, a column (n,)
     voted_without: np.ndarray | None = None  # more: column k the vote among the others
                                        # when k is left out (n, K); both None for two
+                                       # (by probability: the most probable class, and
+                                       # the most probable other than k)
+    neutral: float = 0.0               # the threshold where the model decides: f = 0;
+                                       # by probability 0.5
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,34 @@ def split_of(classes: Sequence[int], truth: np.ndarray, values: np.ndarray
                            vote_without(values, n_classes))
 
 
+def probability_split_of(classes: Sequence[int], truth: np.ndarray,
+                         probabilities: np.ndarray) -> SplitEvaluation | None:
+    """One split's evaluation by probability (None without points) from each class's
+    probability (n, K), columns in `classes` order: two classes score P(classes[1]) as
+    split_of scores f; more score each class against its strongest rival."""
+    probabilities = np.asarray(probabilities, dtype=np.float64)
+    if len(classes) == 2:
+        return split_of(classes, truth, probabilities[:, 1])
+    truth = np.asarray(truth, dtype=np.intp)
+    if not len(truth):
+        return None
+    scores = duel_probabilities(probabilities)
+    curves = tuple(curves_of(truth == c, scores[:, k]) for k, c in enumerate(classes))
+    return SplitEvaluation(truth, scores, curves, probabilities.argmax(axis=1),
+                           most_probable_without(probabilities), neutral=0.5)
+
+
+def probability_evaluation_of(classes: Sequence[int], truth: np.ndarray,
+                              probabilities: np.ndarray, truth_test: np.ndarray,
+                              probabilities_test: np.ndarray) -> Evaluation | None:
+    """evaluation_of by probability (probability_split_of), None without points."""
+    train = probability_split_of(classes, truth, probabilities)
+    test = probability_split_of(classes, truth_test, probabilities_test)
+    if train is None and test is None:
+        return None
+    return Evaluation(tuple(int(c) for c in classes), train, test)
+
+
 def evaluation_of(classes: Sequence[int], truth: np.ndarray, values: np.ndarray,
                   truth_test: np.ndarray | None = None, values_test: np.ndarray | None = None
                   ) -> Evaluation | None:
@@ -119,8 +155,9 @@ def predicted_at(evaluation: Evaluation, split: SplitEvaluation, threshold: floa
     """Each point's predicted class index with the threshold moved to t. Two classes:
     classes[1] where f > t, else classes[0] (f == t goes negative, as the models do at 0).
     More: with `chosen` (a class index among `classes`), that class where its duel score
-    > t, elsewhere the vote among the others (one_vs_one.vote_at_threshold; at t = 0 the
-    model's vote); chosen None: the model's vote."""
+    > t, elsewhere the vote among the others (one_vs_one.vote_at_threshold; at the split's
+    neutral t the model's vote, by probability the most probable class); chosen None: the
+    model's vote."""
     classes = np.asarray(evaluation.classes, dtype=np.intp)
     if split.scores.ndim == 1:
         return predict_at_threshold(split.scores, threshold, classes[0], classes[1])
@@ -129,7 +166,8 @@ def predicted_at(evaluation: Evaluation, split: SplitEvaluation, threshold: floa
         return classes[split.voted]
     column = evaluation.classes.index(chosen)
     return classes[vote_at_threshold(split.scores[:, column], split.voted,
-                                     split.voted_without[:, column], column, threshold)]
+                                     split.voted_without[:, column], column, threshold,
+                                     split.neutral)]
 
 
 def confusion_at(evaluation: Evaluation, split: SplitEvaluation, threshold: float = 0.0,
@@ -180,8 +218,8 @@ def operating_points(evaluation: Evaluation, threshold: float = 0.0,
     """(split, fpr, tpr, recall, precision) at the threshold of each split with curves,
     split "train" or "test": two classes of the positive class, more of the `chosen` one
     against the rest (None: no point, the model's own vote has no single threshold),
-    called where predicted_at predicts it (its duel score > t; at t = 0 the model's vote,
-    which also gives it the ties it wins by its lower index)."""
+    called where predicted_at predicts it (its duel score > t; at the neutral t the model's
+    vote, which also gives it the ties it wins by its lower index)."""
     e = evaluation
     if len(e.classes) == 2:
         column: int | None = 1

@@ -13,10 +13,17 @@ from numpy.typing import ArrayLike
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
 from ..core.estimators.one_vs_one import vote_at_threshold
 from ..core.model import REGRESSORS, SVMModel
+from ..core.probability import duel_probabilities, most_probable_without
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, contour_paths, region_boundaries
 from .curves import curve_of, live_curve_frame, model_curve_frame, recurved
-from .evaluation import Evaluation, evaluation_of, split_of
+from .evaluation import (
+    Evaluation,
+    evaluation_of,
+    probability_evaluation_of,
+    probability_split_of,
+    split_of,
+)
 from .grid import GridSpec, class_grid, decision_grid, duel_grid, machine_grids, model_grid
 from .scenes import Fractions, Frame, Job, Reading, RunMark, Scene
 from .shading import inside_pictures, probability_picture, regions_picture, sides_pictures
@@ -344,7 +351,8 @@ def _with_training_probabilities(frame: Frame, model: SVMModel, f: np.ndarray,
     if not model.has_probabilities:
         return frame
     classes = frame.scene.classes
-    train = split_of(classes, np.asarray(y, dtype=np.intp), model.probabilities_of(f)[:, 1])
+    train = probability_split_of(classes, np.asarray(y, dtype=np.intp),
+                                 model.probabilities_of(f))
     held = (frame.probability_evaluation.test if frame.probability_evaluation is not None
             else None)
     return dataclasses.replace(frame, probability_evaluation=Evaluation(classes, train, held)
@@ -539,10 +547,10 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
                  if nu is not None else None)
     frame = dataclasses.replace(frame, reading=dataclasses.replace(
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
-    frame = _with_probability_scores(frame, model, f, labels, ~test)
-    if f.ndim == 2:      # one-vs-one values: the evaluation scores the model's classes
-        return _evaluated(frame, tuple(colours), f, labels, ~test)
-    return _evaluated(frame, scene.classes, f, labels, ~test)
+    # one-vs-one values score the model's classes; two classes (negative, positive)
+    classes = tuple(int(c) for c in colours) if f.ndim == 2 else scene.classes
+    frame = _with_probability_scores(frame, model, f, labels, ~test, classes)
+    return _evaluated(frame, classes, f, labels, ~test)
 
 
 def _class_regions(scene: Scene, model: SVMModel) -> Scene:
@@ -558,17 +566,18 @@ def _class_regions(scene: Scene, model: SVMModel) -> Scene:
 
 
 def _with_probability_scores(frame: Frame, model: SVMModel, f: np.ndarray,
-                             labels: np.ndarray, trained: np.ndarray) -> Frame:
-    """A two-class model with probabilities: the frame with its points' evaluation by
-    P(classes[1] | x) (from their f, decision_function's), for a threshold set on P
-    (three or more classes: none)."""
-    if not model.has_probabilities or len(model.classes) != 2:
+                             labels: np.ndarray, trained: np.ndarray,
+                             classes: tuple) -> Frame:
+    """A model with probabilities: the frame with its points' evaluation by probability
+    (evaluation.probability_split_of; from their f, decision_function's, in the model's
+    class order, which `classes` gives as the canvas's), for a threshold set on P."""
+    if not model.has_probabilities:
         return frame
-    positive = model.probabilities_of(f)[:, 1]
+    probabilities = model.probabilities_of(f)
     labels = np.asarray(labels, dtype=np.intp)
-    return dataclasses.replace(frame, probability_evaluation=evaluation_of(
-        frame.scene.classes, labels[trained], positive[trained], labels[~trained],
-        positive[~trained]))
+    return dataclasses.replace(frame, probability_evaluation=probability_evaluation_of(
+        classes, labels[trained], probabilities[trained], labels[~trained],
+        probabilities[~trained]))
 
 
 def _with_probabilities(scene: Scene, model: SVMModel) -> Scene:
@@ -591,26 +600,47 @@ def _with_probabilities(scene: Scene, model: SVMModel) -> Scene:
         probability_picture=probability_picture(probabilities, scene.colours))
 
 
-def at_probability(scene: Scene, threshold: float) -> Scene:
-    """A two-class scene with probabilities drawn with the threshold on P(classes[1] | x)
-    moved to t (the scene itself at 0.5): the sides shaded and the boundary drawn where
-    P = t. Platt's P is a sigmoid of f, so its log-odds less t's are f - f_t up to a
-    positive factor: the sides shade as at_threshold shades f - f_t."""
+def at_probability(scene: Scene, threshold: float, chosen: int | None = None) -> Scene:
+    """A scene with probabilities drawn with the threshold set on P at t (the rule of
+    evaluation.predicted_at by probability), at 0.5 too: where the most probable class
+    lies, which is not quite where f = 0 (Platt's sigmoid is shifted). Two classes: the
+    sides shaded and the boundary drawn where P(classes[1] | x) = t. More classes: the
+    chosen class (a class index, as the canvas's) where its probability against its
+    strongest rival exceeds t, elsewhere the most probable class, or the most probable
+    other; with no class chosen, the scene as it is. Either way the probability picture
+    tints each place by its most probable class once the chosen class's odds are scaled by
+    (1 - t) / t, which moves its even point to t."""
     probabilities = scene.class_probabilities
-    if threshold == 0.5 or probabilities is None or len(probabilities) != 2:
+    if probabilities is None or (len(probabilities) > 2 and chosen is None):
         return scene
     t = float(np.clip(threshold, PROBABILITY_EDGE, 1 - PROBABILITY_EDGE))
-    p = np.clip(probabilities[1].astype(np.float64), PROBABILITY_EDGE, 1 - PROBABILITY_EDGE)
-    odds = np.log(p / (1 - p)) - np.log(t / (1 - t))
+    colours = np.asarray(scene.colours)
+    column = 1 if len(probabilities) == 2 else int(np.flatnonzero(colours == chosen)[0])
+    weighted = probabilities.astype(np.float64)
+    weighted[column] *= (1 - t) / t
+    weighted /= weighted.sum(axis=0)
+    picture = probability_picture(weighted, colours)
     spec = scene.spec
-    line = contour_paths(probabilities[1], spec.xs, spec.ys, threshold)
-    shaded = _coloured(dataclasses.replace(scene, values=odds.astype(np.float32)))
-    moved = 1 / (1 + np.exp(-odds))         # P as if t were the half-way mark
+    if len(probabilities) == 2:
+        # Platt's P is a sigmoid of f, so its log-odds less t's are f - f_t up to a positive
+        # factor: the sides shade as at_threshold shades f - f_t
+        p = np.clip(weighted[1], PROBABILITY_EDGE, 1 - PROBABILITY_EDGE)
+        shaded = _coloured(dataclasses.replace(
+            scene, values=np.log(p / (1 - p)).astype(np.float32)))
+        line = contour_paths(probabilities[1], spec.xs, spec.ys, threshold)
+    else:
+        assert chosen is not None, "returned above: more classes need a chosen one"
+        flat = probabilities.reshape(len(probabilities), -1).T
+        regions = vote_at_threshold(
+            duel_probabilities(flat)[:, column], colours[flat.argmax(axis=1)],
+            colours[most_probable_without(flat)[:, column]], chosen, threshold,
+            neutral=0.5).reshape(spec.shape)
+        shaded = _coloured(dataclasses.replace(scene, regions=regions))
+        line = region_boundaries(regions, spec.xs, spec.ys)
     return dataclasses.replace(
         scene, picture=shaded.picture, hard_picture=shaded.hard_picture,
-        contours={**scene.contours, 0.0: line}, probability_boundary=line,
-        probability_picture=probability_picture(np.stack([1 - moved, moved]),
-                                                scene.colours))
+        regions=shaded.regions, contours={**scene.contours, 0.0: line},
+        probability_boundary=line, probability_picture=picture)
 
 
 def at_threshold(scene: Scene, threshold: float, chosen: int | None = None) -> Scene:

@@ -179,6 +179,6 @@ class Frame:
                                            # machine's points (a live frame: of a binary run
                                            # only), a regression's fit of its samples
     probability_evaluation: Evaluation | None = None
-                                           # a two-class model with probabilities: the same
-                                           # points scored by P(classes[1] | x), for a
-                                           # threshold on P instead of f
+                                           # a model with probabilities: the same points
+                                           # scored by P (evaluation.probability_split_of),
+                                           # for a threshold on P instead of f

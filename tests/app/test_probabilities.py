@@ -134,3 +134,99 @@ def test_a_model_without_probabilities_offers_no_probability_scale(window, qtbot
     train(window, qtbot)
     open_tab(window, qtbot)
     assert not window.evaluation_view.scale.isVisible()
+
+
+def probability_rule(P: np.ndarray, chosen: int, t: float) -> np.ndarray:
+    """Three or more classes' predictions with `chosen`'s threshold at t on P, by hand:
+    chosen where P(chosen) / (P(chosen) + P(its strongest rival)) > t; elsewhere the most
+    probable class, or where that is chosen, the most probable other one."""
+    others = np.delete(np.arange(P.shape[1]), chosen)
+    best_other = others[P[:, others].argmax(axis=1)]
+    share = P[:, chosen] / (P[:, chosen] + P[:, others].max(axis=1))
+    top = P.argmax(axis=1)
+    return np.where(share > t, chosen, np.where(top == chosen, best_other, top))
+
+
+def _three_classes_on_probability(window, qtbot) -> np.ndarray:
+    """Three overlapping blobs named -1, 1 and 2, a quarter held out, trained with
+    probabilities; the Evaluation tab open with its threshold on P for class "2". The
+    held-out mask."""
+    from svmdesk.core.datasets import blobs
+
+    from .test_evaluation_view import open_tab
+    from .test_tasks import choose
+
+    data = blobs(150, 2.2, seed=1, centers=3)
+    held_out = np.arange(len(data.y)) % 4 == 0
+    window.points.replace(data.X, data.y, held_out, ("-1", "1", "2"),
+                          window.points.state()[4])
+    _trained_with_probabilities(window, qtbot)
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    assert view.scale.isVisible()
+    choose(view.scale, "P")
+    assert view.threshold == 0.5 and view.on_probability
+    choose(view.chosen, 2)
+    return held_out
+
+
+def test_three_classes_take_the_threshold_on_probability_against_the_strongest_rival(
+        window, qtbot):
+    """Three classes named -1, 1 and 2, a quarter held out: on P the matrices start from the
+    most probable class, move with the chosen class's threshold as the rule by hand says,
+    and the canvas draws the same rule on its grid; Reset brings back 0.5."""
+    from sklearn import metrics as sk
+
+    from svmdesk.drawing.shading import regions_picture
+
+    from .test_evaluation_view import matrix, type_threshold
+
+    held_out = _three_classes_on_probability(window, qtbot)
+    view = window.evaluation_view
+    X, y = window.points.X, window.points.y
+    P = window.fitted.predict_proba(X)
+
+    def assert_matrices(predicted):
+        for rows, table in ((~held_out, view.train_table), (held_out, view.test_table)):
+            np.testing.assert_array_equal(matrix(table), sk.confusion_matrix(
+                y[rows], predicted[rows], labels=[0, 1, 2]))
+
+    assert_matrices(P.argmax(axis=1))                 # 0.5: the most probable class
+    at_half = window.canvas.regions.image.copy()
+    spec = window.last_frame.scene.spec
+    cells = np.column_stack([np.tile(spec.xs, len(spec.ys)), np.repeat(spec.ys, len(spec.xs))])
+    for t in (0.8, 0.3):
+        type_threshold(view, qtbot, str(t))
+        moved = probability_rule(P, 2, t)
+        assert (moved != P.argmax(axis=1)).any()
+        assert_matrices(moved)
+        expected = regions_picture(probability_rule(
+            window.fitted.predict_proba(cells), 2, t).reshape(spec.shape))
+        drawn = window.canvas.regions.image
+        assert not np.array_equal(drawn, at_half)
+        assert np.any(drawn != expected, axis=-1).mean() < 0.005   # float32 grid's edges
+    qtbot.mouseClick(view.reset, LEFT)
+    assert view.threshold == 0.5
+    assert_matrices(P.argmax(axis=1))
+    np.testing.assert_array_equal(window.canvas.regions.image, at_half)
+
+
+def test_a_session_keeps_a_three_class_threshold_on_probability(window, qtbot, monkeypatch,
+                                                                tmp_path, another_window):
+    from .test_evaluation_view import matrix, open_tab, type_threshold
+    from .test_labels import saved_and_reopened
+
+    _three_classes_on_probability(window, qtbot)
+    view = window.evaluation_view
+    type_threshold(view, qtbot, "0.7")
+    other = saved_and_reopened(window, qtbot, monkeypatch, tmp_path / "three.svmdesk",
+                               another_window)
+    open_tab(other, qtbot)
+    reopened = other.evaluation_view
+    assert reopened.on_probability and reopened.threshold == 0.7
+    assert reopened.chosen.currentText() == "2" and reopened.chosen_class() == 2
+    for table in ("train_table", "test_table"):
+        np.testing.assert_array_equal(matrix(getattr(reopened, table)),
+                                      matrix(getattr(view, table)))
+    assert other.canvas.on_probability and other.canvas.threshold == 0.7
+    np.testing.assert_array_equal(other.canvas.regions.image, window.canvas.regions.image)

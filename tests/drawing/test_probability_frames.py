@@ -81,3 +81,49 @@ def test_the_picture_tints_the_most_probable_class_by_how_probable():
     three = probability_picture(np.array([[[0.6]], [[0.3]], [[0.1]]]), [0, 1, 2])
     zero = np.array([int(PALETTE[0][i:i + 2], 16) for i in (1, 3, 5)])
     np.testing.assert_array_equal(three[0, 0, :3], np.rint(white + SOFT * 0.4 * (zero - white)))
+
+
+@pytest.mark.parametrize("t", [0.5, 0.3, 0.85])
+def test_three_classes_at_a_probability_threshold_move_the_chosen_class(t):
+    """frames.at_probability on a three-class grid: the regions follow the rule of the
+    evaluation (the chosen class against its strongest rival above t, else the most
+    probable class or the most probable other), the boundary is theirs, and the picture
+    tints each cell in the colour of the class the rule gives it."""
+    from svmdesk.core.estimators.one_vs_one import vote_at_threshold
+    from svmdesk.core.probability import duel_probabilities, most_probable_without
+    from svmdesk.drawing.contours import region_boundaries
+    from svmdesk.drawing.frames import at_probability
+
+    svc, X, y = _fitted("blobs3")
+    scene = model_frame(svc, X, y, SPEC, colours=[4, 6, 7]).scene
+    assert at_probability(scene, t) is scene               # no class chosen: as it is
+    moved = at_probability(scene, t, chosen=7)
+    P = _grid_probabilities(svc.model_, SPEC).reshape(3, -1).T
+    colours = np.array([4, 6, 7])
+    expected = vote_at_threshold(duel_probabilities(P)[:, 2], colours[P.argmax(axis=1)],
+                                 colours[most_probable_without(P)[:, 2]], 7, t,
+                                 neutral=0.5).reshape(SPEC.shape)
+    assert np.mean(moved.regions != expected) < 0.005      # float32 grid: its edges only
+    if t == 0.5:
+        np.testing.assert_array_equal(expected, colours[P.argmax(axis=1)].reshape(SPEC.shape))
+    np.testing.assert_array_equal(moved.contours[0.0], moved.probability_boundary)
+    np.testing.assert_array_equal(
+        moved.probability_boundary,
+        region_boundaries(moved.regions, SPEC.xs, SPEC.ys))
+    tints = np.array([[int(PALETTE[c][i:i + 2], 16) for i in (1, 3, 5)] for c in colours])
+    shift = moved.probability_picture[..., :3].reshape(-1, 3).astype(float) - 255
+    tinted = (shift != 0).any(axis=1)
+    toward = shift[tinted] @ (tints - 255).T / np.linalg.norm(tints - 255, axis=1)
+    leaning = colours[(toward / np.linalg.norm(shift[tinted], axis=1)[:, None]).argmax(axis=1)]
+    # each tinted cell leans to its own region's colour (the float32 grid: edges aside)
+    assert np.mean(leaning != moved.regions.ravel()[tinted]) < 0.005
+
+
+def test_two_classes_at_one_half_draw_where_p_is_one_half_not_where_f_is_zero():
+    from svmdesk.drawing.frames import at_probability
+
+    svc, X, y = _fitted("moons")
+    scene = model_frame(svc, X, y, SPEC).scene
+    moved = at_probability(scene, 0.5)
+    np.testing.assert_array_equal(moved.contours[0.0], scene.probability_boundary)
+    assert not np.array_equal(moved.contours[0.0], scene.contours[0.0])

@@ -225,7 +225,7 @@ class Canvas(pg.PlotWidget):
         self.by_probability = False     # shade and bound the regions by class probability
         self.threshold = 0.0        # the boundary drawn: f = threshold (two classes), or
         self.chosen: int | None = None  # the chosen class's region at it (more classes)
-        self.on_probability = False     # the threshold is on P(classes[1] | x) (two classes)
+        self.on_probability = False     # the threshold is on P (frames.at_probability)
         self._last_frame = None
         self.setMenuEnabled(False)
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
@@ -396,7 +396,8 @@ class Canvas(pg.PlotWidget):
         """Draw the frame's scene (the frame is kept: the window reads the moment drawn)."""
         self._last_frame = frame
         self.probabilities_available.emit(frame.scene.class_probabilities is not None)
-        scene = (at_probability(frame.scene, self.threshold) if self.on_probability else
+        scene = (at_probability(frame.scene, self.threshold, self.chosen)
+                 if self.on_probability else
                  at_threshold(frame.scene, self.threshold, self.chosen))
         if scene.regression:
             self._show_curve(scene)
@@ -457,8 +458,9 @@ class Canvas(pg.PlotWidget):
                       on_probability: bool = False) -> None:
         """Draw the sides and the boundary at the evaluation's threshold on f (two classes
         and novelty detection), or the chosen class's region against the rest at its
-        threshold (more classes: frames.at_threshold)."""
-        self.on_probability = on_probability        # t is on P(classes[1] | x), not f
+        threshold (more classes: frames.at_threshold); on_probability: t is on P
+        (frames.at_probability)."""
+        self.on_probability = on_probability        # t is on P, not f
         self.threshold, self.chosen = float(threshold), chosen
         if self._last_frame is not None:
             self.show_frame(self._last_frame)

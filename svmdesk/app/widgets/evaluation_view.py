@@ -71,7 +71,7 @@ class EvaluationView(QWidget):
         self._cv_results: list = []       # the cross-validations shown, oldest first
         self._wanted_class: str | None = None   # a session's class, until its model shows
         self._f_evaluation: Evaluation | FitEvaluation | None = None  # by f (or a fit)
-        self._probability: Evaluation | None = None   # by P(classes[1] | x), if it has P
+        self._probability: Evaluation | None = None   # by P, if the model has P
         self._draw_soon = QTimer(self)      # coalesces the frames of one event-loop turn
         self._draw_soon.setSingleShot(True)
         self._draw_soon.setInterval(0)
@@ -223,11 +223,14 @@ class EvaluationView(QWidget):
         self.spin.setDecimals(3)
         self.spin.setSingleStep(0.05)
         self.chosen = QComboBox()
-        self.chosen.setToolTip(tr("With three or more classes the threshold applies to one "
-                                  "class against the rest: it is predicted where it wins "
-                                  "each of its one-vs-one duels by more than the threshold."))
+        self.chosen.setToolTip(tr(
+            "With three or more classes the threshold applies to one class against the "
+            "rest: it is predicted where it wins each of its one-vs-one duels by more than "
+            "the threshold (on P: where its probability against its strongest rival "
+            "exceeds it)."))
         self.reset = QPushButton(tr("Reset"))
-        self.reset.setToolTip(tr("The threshold back to 0, where the model decides."))
+        self.reset.setToolTip(tr("The threshold back to where the model decides: 0 on f, "
+                                 "0.5 on P (the most probable class)."))
         tip = tr("The decision threshold t on f(x): the positive class is predicted where "
                  "f(x) > t. Dragging it trades false positives for false negatives without "
                  "training again; the canvas draws the boundary f = t.")
@@ -238,9 +241,11 @@ class EvaluationView(QWidget):
         self.scale.addItem(tr("on f(x)"), "f")
         self.scale.addItem(tr("on P(class | x)"), "P")
         self.scale.setToolTip(tr(
-            "A model trained with probabilities can be judged by P(class | x), Platt's "
-            "sigmoid of f: the positive class where its probability exceeds t (0.5: where "
-            "the two classes are equally likely). Its curves rank the points as f does."))
+            "A model trained with probabilities can be judged by P(class | x), from Platt's "
+            "sigmoids of f. Two classes: the positive class where its probability exceeds "
+            "t. Three or more: the chosen class where its probability against its "
+            "strongest rival, P(class) / (P(class) + P(rival)), exceeds t. At 0.5 each "
+            "point goes to its most probable class."))
         self.scale.setVisible(False)
         self.scale.currentIndexChanged.connect(lambda _: self._scale_changed())
         row.addWidget(self.threshold_label)
@@ -276,12 +281,12 @@ class EvaluationView(QWidget):
 
     @property
     def on_probability(self) -> bool:
-        """The threshold is on P(classes[1] | x), not f (a model with probabilities)."""
+        """The threshold is on P, not f (a model with probabilities)."""
         return self.scale.currentData() == "P" and self._probability is not None
 
     @property
     def neutral(self) -> float:
-        """Where the model itself decides: f = 0, or P = 0.5."""
+        """Where the model itself decides: f = 0, or P = 0.5 (the most probable class)."""
         return 0.5 if self.on_probability else 0.0
 
     def _scale_changed(self) -> None:
@@ -358,9 +363,10 @@ class EvaluationView(QWidget):
     def show_evaluation(self, evaluation: Evaluation | FitEvaluation | None,
                         names: list, probability: Evaluation | None = None) -> None:
         """Show a frame's evaluation (None: nothing to evaluate yet) with the class names,
-        and its evaluation by P(classes[1] | x) when the model has probabilities (two
-        classes). Out of sight (the Training tab in front) it is kept and drawn when the
-        view shows: the curves of 20,000 points are no work for a view nobody looks at."""
+        and its evaluation by probability when the model has them
+        (evaluation.probability_split_of). Out of sight (the Training tab in front) it is
+        kept and drawn when the view shows: the curves of 20,000 points are no work for a
+        view nobody looks at."""
         if (evaluation is self._f_evaluation and probability is self._probability
                 and list(names) == self.names and not self._pending):
             return

@@ -80,8 +80,8 @@ def vote_without(ovo: np.ndarray, n_classes: int) -> np.ndarray:
 
 
 def vote_at_threshold(score_of_chosen: np.ndarray, voted: np.ndarray,
-                      voted_without_chosen: np.ndarray, chosen: int, threshold: float
-                      ) -> np.ndarray:
+                      voted_without_chosen: np.ndarray, chosen: int, threshold: float,
+                      neutral: float = 0.0) -> np.ndarray:
     """The classes predicted with the chosen class's threshold on its duel score moved to
     t, arrays of any one shape (points, or a grid) and class labels of any kind: `chosen`
     where its score > t; elsewhere the vote, or where that is `chosen`, the vote among the
@@ -91,8 +91,12 @@ def vote_at_threshold(score_of_chosen: np.ndarray, voted: np.ndarray,
     the rule differs from the vote where `chosen` tops the vote without winning every duel,
     which is a tie it wins by its lower index (for three classes only a 1-1-1 vote cycle),
     and on a duel whose value is exactly 0 (a vote for the second class, score 0). Those
-    points stay `chosen` at 0 only: t = 0 is the one exception to the monotony above."""
-    if threshold == 0.0:
+    points stay `chosen` at 0 only: t = 0 is the one exception to the monotony above.
+
+    The same rule serves probabilities: with `neutral` 0.5, scores from
+    probability.duel_probabilities, `voted` the most probable class and the others' the most
+    probable other one, t = 0.5 gives back the most probable class (ties included)."""
+    if threshold == neutral:
         return np.asarray(voted)
     voted = np.asarray(voted)
     others = np.where(voted == chosen, voted_without_chosen, voted)
