@@ -230,3 +230,14 @@ def test_a_session_keeps_a_three_class_threshold_on_probability(window, qtbot, m
                                       matrix(getattr(view, table)))
     assert other.canvas.on_probability and other.canvas.threshold == 0.7
     np.testing.assert_array_equal(other.canvas.regions.image, window.canvas.regions.image)
+
+
+def test_at_1280x720_the_threshold_slider_keeps_room_to_drag_beside_the_scale(window, qtbot):
+    """The threshold row at its fullest (the P scale, a class to choose): the slider keeps
+    a width a mouse can drag along, every control shows its whole text."""
+    window.resize(1280, 720)
+    _three_classes_on_probability(window, qtbot)
+    view = window.evaluation_view
+    qtbot.waitUntil(lambda: view.slider.width() >= 120, timeout=5_000)
+    for widget in (view.scale, view.spin, view.chosen, view.reset, view.save):
+        assert widget.width() >= widget.minimumSizeHint().width()

@@ -47,6 +47,7 @@ from ...i18n import tr
 from .canvas import class_color, plain_numbers
 from .evaluation_pictures import curves_figure, residuals_figure, unit_square
 
+SLIDER_MINIMUM_WIDTH = 120   # pixels
 SLIDER_STEPS = 400           # slider positions across the threshold's range
 CURVE_VERTICES = 400         # a curve drawn in the view has at most these points
 CELL_PADDING = 8             # pixels beside a matrix cell's widest text
@@ -79,6 +80,7 @@ class EvaluationView(QWidget):
         layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(self._threshold_row())
+        layout.addLayout(self._cross_validation_row())
 
     def _build(self) -> None:
         """The matrices, the plots and their labels: made the first time the view shows (a
@@ -88,7 +90,7 @@ class EvaluationView(QWidget):
         self.pages = QStackedWidget()
         self.pages.addWidget(self._classification_page())
         self.pages.addWidget(self._regression_page())
-        layout.addWidget(self.pages, 1)
+        layout.insertWidget(1, self.pages, 1)      # between the threshold and the folds
         # AUC and AP (the plots are too small for legends), or what to do before a model.
         # Two lines high whatever it says: a label that grew laid the tab out again and
         # redrew the curves' axes, 20 ms on the GUI thread as a run's evaluation came
@@ -98,17 +100,13 @@ class EvaluationView(QWidget):
         self.areas.setTextFormat(Qt.TextFormat.RichText)
         self.areas.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.areas.setFixedHeight(2 * self.areas.fontMetrics().lineSpacing() + 6)
-        layout.addWidget(self.areas)
-        self.cv_results = QLabel()       # the newest two cross-validations, in two lines
-        self.cv_results.setStyleSheet("font-size: 11px")
-        self.cv_results.setTextFormat(Qt.TextFormat.PlainText)
-        self.cv_results.setFixedHeight(2 * self.cv_results.fontMetrics().lineSpacing() + 4)
-        layout.addWidget(self.cv_results)
-        self.show_cv_results(self._cv_results)
+        layout.insertWidget(2, self.areas)
 
-    def _cross_validation_controls(self, row: QHBoxLayout) -> None:
-        """k folds, Cross-validate, its progress and Cancel, in the threshold's row (a row
-        of their own took the matrices' height)."""
+    def _cross_validation_row(self) -> QHBoxLayout:
+        """k folds, Cross-validate (while it runs: its progress and Cancel) and beside them
+        the newest two results, in two lines: one row, which the threshold's controls had
+        left too narrow at 1280x720."""
+        row = QHBoxLayout()
         self.folds = QSpinBox()
         self.folds.setRange(2, 20)
         self.folds.setValue(5)
@@ -129,9 +127,16 @@ class EvaluationView(QWidget):
         self.cv_progress.setFormat(tr("fold %v of %m"))
         self.cv_cancel = QPushButton(tr("Cancel"))
         self.cv_cancel.clicked.connect(self.cancel_requested)
+        self.cv_results = QLabel()
+        self.cv_results.setStyleSheet("font-size: 11px")
+        self.cv_results.setTextFormat(Qt.TextFormat.PlainText)
+        self.cv_results.setFixedHeight(2 * self.cv_results.fontMetrics().lineSpacing() + 4)
         for widget in (self.folds, self.cross_validate, self.cv_progress, self.cv_cancel):
-            row.addWidget(widget)
+            row.addWidget(widget, 0, Qt.AlignmentFlag.AlignTop)
+        row.addWidget(self.cv_results, 1)
         self.show_cv_running(None)
+        self.show_cv_results(self._cv_results)
+        return row
 
     def show_cv_running(self, done: tuple | None) -> None:
         """A cross-validation's progress, (folds done, folds), or None when none runs."""
@@ -148,8 +153,6 @@ class EvaluationView(QWidget):
         """The newest cross-validation and the one before it (every kept one in the
         tooltip): a student compares two settings side by side."""
         self._cv_results = list(records)
-        if not hasattr(self, "cv_results"):
-            return
         lines = [cv_line(r) for r in reversed(self._cv_results)]
         self.cv_results.setText("\n".join(lines[:2]) if lines else tr(
             "No cross-validation yet: it scores the current settings on folds of the "
@@ -218,6 +221,9 @@ class EvaluationView(QWidget):
         row = QHBoxLayout()
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(-SLIDER_STEPS // 2, SLIDER_STEPS // 2)
+        # the thing to drag: at 1280x720 with the P scale and a class to choose, the row's
+        # other controls squeezed it to 25 px
+        self.slider.setMinimumWidth(SLIDER_MINIMUM_WIDTH)
         self.spin = QDoubleSpinBox()
         self.spin.setRange(-1e6, 1e6)
         self.spin.setDecimals(3)
@@ -251,8 +257,8 @@ class EvaluationView(QWidget):
         row.addWidget(self.threshold_label)
         row.addWidget(self.scale)
         row.addWidget(self.slider, 3)
-        row.addWidget(self.spin, 1)
-        row.addWidget(self.chosen, 1)
+        row.addWidget(self.spin)
+        row.addWidget(self.chosen)
         self.shares = QCheckBox(tr("row %"))
         self.shares.setToolTip(tr("Show each cell as its share of the row (the true class): "
                                   "the diagonal is each class's recall."))
@@ -264,7 +270,6 @@ class EvaluationView(QWidget):
                                 "SVG picture, at the threshold shown."))
         self.save.clicked.connect(self.save_requested)
         row.addStretch(1)                     # a regression hides the threshold's widgets
-        self._cross_validation_controls(row)
         row.addWidget(self.save)
         self._threshold_widgets = (self.threshold_label, self.slider, self.spin, self.chosen,
                                    self.shares, self.reset)
