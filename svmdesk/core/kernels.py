@@ -147,6 +147,23 @@ class KernelRows:
         np.negative(out, out=out)
         return np.exp(out, out=out)
 
+    def matrix(self) -> np.ndarray:
+        """Every row k(B[i], B) at once, (n, n) in float64, each as __call__ writes it:
+        one pass per feature over the whole matrix, or one product, instead of n calls."""
+        n = len(self.B)
+        out = np.empty((n, n))
+        if self.Z is None:
+            self.kernel.finish(self.B_op @ self.A_op.T, out)
+            return out
+        tmp = np.empty((n, n))
+        out[...] = 0.0
+        for z in self.Z:
+            np.subtract(z, z[:, None], out=tmp)       # row i, column j: z_j - z_i
+            tmp *= tmp
+            out += tmp
+        np.negative(out, out=out)
+        return np.exp(out, out=out)
+
 
 def _as_rows(A) -> np.ndarray:
     A = np.asarray(A, dtype=np.float64)

@@ -62,3 +62,17 @@ def test_one_row_equals_the_blocked_matrix(kernel, d, dtype):
         assert (out <= 1).all() and out[5] == pytest.approx(1.0, abs=1e-12)
         if d <= KernelRows.MAX_DIFF_FEATURES:
             assert out[5] == 1                          # the difference form is exact here
+
+
+@pytest.mark.parametrize("d", [2, 12])
+@pytest.mark.parametrize("kernel", KERNELS, ids=lambda k: k.name)
+def test_the_whole_matrix_holds_each_row_as_one_row_is_written(kernel, d):
+    """KernelRows.matrix: every row at once, as __call__ writes it (the one-vs-one machines
+    share it), and the formula's values."""
+    B = np.random.default_rng(d).normal(size=(120, d))
+    rows = KernelRows(kernel, B, np.float64)
+    whole = rows.matrix()
+    assert whole.shape == (120, 120) and whole.dtype == np.float64
+    for i in (0, 57, 119):
+        np.testing.assert_allclose(whole[i], rows(i, np.empty(120)), rtol=1e-13, atol=1e-14)
+    np.testing.assert_allclose(whole, formula(kernel, B, B), rtol=1e-10, atol=1e-12)

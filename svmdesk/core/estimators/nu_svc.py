@@ -61,5 +61,6 @@ class NuSVC(SVC, table=catalog.NU_TABLE):
                every: int, wanted: Callable[[], bool] | None) -> Iterator[Snapshot]:
         return solve_problem(nu_svc(problem.X, problem.y, problem.kernel, params["nu"],
                                     weights=problem.weights, tol=problem.tol,
-                                    max_iter=problem.max_iter, params=problem.params),
+                                    max_iter=problem.max_iter, params=problem.params,
+                                    gram=problem.gram),
                              every, wanted)

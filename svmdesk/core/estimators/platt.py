@@ -6,7 +6,6 @@ random_state, so a fit repeats exactly (LIBSVM's come from C's unseeded rand()).
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 
 import numpy as np
@@ -44,9 +43,7 @@ def fold_values(problem: BinaryProblem, train: Train, rng: np.random.Generator) 
         if len(signs) < 2:
             values[held] = signs[0] if len(signs) else 0.0
             continue
-        sub = dataclasses.replace(
-            problem, X=problem.X[rest], y=problem.y[rest],
-            weights=None if problem.weights is None else problem.weights[rest])
+        sub = problem.of_points(rest)
         *_, final = train(sub)               # its last snapshot is the machine
         machine = binary_machine(final, sub, np.arange(sub.n), 1, 0)
         values[held] = machine.decision(problem.X[held], problem.kernel)

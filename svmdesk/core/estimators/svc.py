@@ -18,7 +18,7 @@ from numpy.typing import ArrayLike
 from ...i18n import tr
 from .. import catalog
 from ..errors import DivergenceError, not_fitted
-from ..kernels import Kernel
+from ..kernels import Kernel, KernelRows
 from ..model import Scaler, SVMModel
 from ..solvers.base import BinaryProblem, Snapshot
 from .base import (
@@ -32,6 +32,17 @@ from .labels import check_data, encode_labels
 from .one_vs_one import binary_machine, intercepts, libsvm_layout, machine_pairs, ovr_decision
 from .platt import platt_sigmoid
 from .weights import point_weights
+
+
+def shared_gram(solver: catalog.Solver, Z: np.ndarray, kernel: Kernel, machines: int
+                ) -> np.ndarray | None:
+    """k over every pair of training points, computed once for the one-vs-one machines: each
+    machine's matrix is a block of it, where apart they would compute the kernel between two
+    points of one class again in each of that class's K - 1 machines. None for one machine,
+    or beyond the points up to which the solver gains by it (Solver.shares_gram_up_to)."""
+    if machines < 2 or len(Z) > solver.shares_gram_up_to:
+        return None
+    return KernelRows(kernel, Z, np.float64).matrix()
 
 
 @dataclass(frozen=True)
@@ -108,6 +119,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
         weighted = not np.all(weights == 1.0)
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         pairs = machine_pairs(len(classes))
+        shared = shared_gram(solver, Z, kernel, len(pairs))
         machines, finals, sigmoids = [], [], []
         folds = np.random.default_rng(params["random_state"]) if params["probability"] else None
         for k, (pos, neg) in enumerate(pairs):
@@ -117,7 +129,8 @@ class SVC(TableEstimator, table=catalog.TABLE):
                 C=params.get("C", 1.0), tol=params["tol"], max_iter=params["max_iter"],
                 learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
                 seed=params.get("random_state"), params=MappingProxyType(params),
-                weights=weights[points] if weighted else None)
+                weights=weights[points] if weighted else None,
+                gram=None if shared is None else shared[np.ix_(points, points)])
             points.flags.writeable = False      # the machine hands it out
             every_point = len(pairs) == 1 and len(points) == len(codes)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),

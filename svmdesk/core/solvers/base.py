@@ -8,7 +8,7 @@ At the optimum P = D. Hard margin is C = inf (P is inf while a point violates it
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 import numpy as np
@@ -38,10 +38,24 @@ class BinaryProblem:
     # each point's weight, its class weight times its sample weight (positive; None: every
     # point weighs 1): LIBSVM's weighted C, C_i = C * weights_i
     weights: np.ndarray | None = None
+    # k(x_i, x_j) of X's points, (n, n) float64, when the caller has it (the one-vs-one
+    # machines' blocks of one matrix over every training point); None: the solver's own
+    gram: np.ndarray | None = field(default=None, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.gram is not None and np.shape(self.gram) != (len(self.y), len(self.y)):
+            raise ValueError(f"gram must be the kernel of the problem's {len(self.y)} points")
 
     @property
     def n(self) -> int:
         return len(self.y)
+
+    def of_points(self, which: np.ndarray) -> BinaryProblem:
+        """The same problem on some of its points (indices, or a mask)."""
+        return replace(
+            self, X=self.X[which], y=self.y[which],
+            weights=None if self.weights is None else self.weights[which],
+            gram=None if self.gram is None else self.gram[np.ix_(which, which)])
 
     @property
     def bounds(self) -> np.ndarray:

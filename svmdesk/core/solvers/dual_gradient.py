@@ -87,7 +87,8 @@ def iterate_problem(problem: DualProblem, every: int, learning_rate: float | Non
     y, C, p = problem.y, problem.upper, problem.p
     delta = float(y @ problem.start)
     max_iter = problem.max_iter or DEFAULT_MAX_ITER
-    K = problem.kernel(problem.X, problem.X)           # over the points
+    K = (problem.kernel(problem.X, problem.X) if problem.gram is None    # over the points
+         else problem.gram)
     point_of = problem.point_of
     # Q over the variables is P K P' (signed), P picking each variable's point: with r
     # variables per point (SVR: 2), P'P = r I, so its largest eigenvalue is r times K's

@@ -58,7 +58,7 @@ DEFAULT_MAX_ITER = 20_000
 def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     start = opening(problem, DEFAULT_MAX_ITER)
     y, C, n, lam, max_iter = start.y, start.bounds, start.n, start.lam, start.max_iter
-    K = problem.kernel(problem.X, problem.X)
+    K = problem.kernel(problem.X, problem.X) if problem.gram is None else problem.gram
     certificate = AveragedDual(y, C, lambda a: y * (K @ (y * a)))
 
     beta, b = np.zeros(n), 0.0

@@ -52,6 +52,9 @@ class DualProblem:
     # point_of[i]: the row of X that is variable i's point (epsilon- and nu-SVR: i mod l);
     # None: X holds one point per variable
     point_of: np.ndarray | None = None
+    # k(x_i, x_j) of X's points when the caller has it (BinaryProblem.gram); None: the
+    # solver computes the rows it needs
+    gram: np.ndarray | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         n = len(self.y)
@@ -90,8 +93,8 @@ def c_svc(problem: BinaryProblem) -> DualProblem:
 
     return DualProblem(X=problem.X, y=y, p=np.full(n, -1.0), upper=bounds,
                        start=np.zeros(n), kernel=problem.kernel, primal=primal,
-                       C=float(problem.C),
-                       tol=problem.tol, max_iter=problem.max_iter, params=problem.params)
+                       C=float(problem.C), tol=problem.tol, max_iter=problem.max_iter,
+                       params=problem.params, gram=problem.gram)
 
 
 def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | None = None,
@@ -123,7 +126,8 @@ def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | No
 
 def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
            weights: np.ndarray | None = None, tol: float = 1e-3, max_iter: int | None = None,
-           params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+           params: Mapping[str, object] = MappingProxyType({}),
+           gram: np.ndarray | None = None) -> DualProblem:
     """nu-SVC in LIBSVM's scaling: minimise 1/2 a'Qa, 0 <= a_i <= C_i (1, or the sample
     weight), y'a = 0 and e'a = nu sum C_i, held as half of it within each class (the nu form,
     per_class); LIBSVM's start fills each class's bounds in order to that half. The solver
@@ -143,7 +147,7 @@ def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
     return DualProblem(X=X, y=np.asarray(y, dtype=np.float64), p=np.zeros(n),
                        upper=upper, start=start, kernel=kernel, primal=primal, C=1.0,
                        tol=tol, max_iter=max_iter, params=params, per_class=True,
-                       rescaled=True)
+                       rescaled=True, gram=gram)
 
 
 def _regression_variables(X: np.ndarray, upper: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -56,18 +56,25 @@ class KernelRowCache:
     A variable is a point of X; several variables may share one (`point_of`: epsilon-SVR has
     two per point, alpha and alpha*, as LIBSVM's SVR_Q). Rows are kept per point, so that a
     point's row is computed and held once for all its variables: `slot_of` maps each variable
-    to its point's slot."""
+    to its point's slot.
+
+    Given the whole kernel matrix (`gram`, one variable per point), every row is there from
+    the start: slot k holds the row of the point in place k of the solver's order, and a
+    reordering gathers the matrix into the new order instead of dropping rows."""
 
     def __init__(self, X: np.ndarray, kernel: Kernel, kdiag: np.ndarray, budget: int,
-                 point_of: np.ndarray | None = None) -> None:
+                 point_of: np.ndarray | None = None, gram: np.ndarray | None = None) -> None:
         """kdiag: k(x, x) for each point of X; point_of[v]: variable v's point (None: one
-        variable per point, in X's order)."""
+        variable per point, in X's order); gram: k over every pair of X's points, which
+        the cache then reads and never writes."""
         points = len(X)
         n = points if point_of is None else len(point_of)
         self.X, self.kernel, self.kd, self.m = X, kernel, kdiag, n
         self.point_of = None if point_of is None else np.asarray(point_of, dtype=np.intp)
-        self.dtype = np.float64 if 2 * n * n * 8 <= budget else np.float32
-        self.row_of = KernelRows(kernel, X, self.dtype)
+        self.whole = gram is not None and point_of is None
+        self.dtype = np.float64 if self.whole or 2 * n * n * 8 <= budget else np.float32
+        if not self.whole:
+            self.row_of = KernelRows(kernel, X, self.dtype)
         if self.point_of is not None:
             self.variables_of = _variables_of(self.point_of, points)
             self.point_row = np.empty(points, dtype=self.dtype)   # a row over the points
@@ -75,14 +82,17 @@ class KernelRowCache:
         self.kd_row = kd_var.astype(self.dtype)       # mixed-precision adds are slow
         # a constant diagonal (rbf: 1) saves two passes per curvature row
         self.kd_const = float(kdiag[0]) if n and (kdiag == kdiag[0]).all() else None
-        capacity = int(min(points, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
-        self.rows = _row_array("rows", (capacity, n), self.dtype)
+        capacity = n if self.whole else int(
+            min(points, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
+        self.rows = (np.asarray(gram, dtype=np.float64) if self.whole
+                     else _row_array("rows", (capacity, n), self.dtype))
         self.inv_quad = _row_array("inv_quad", (capacity, n), self.dtype)
-        self.slot_of = np.full(n, -1, dtype=np.intp)         # variable -> slot
-        self.owner = np.full(capacity, -1, dtype=np.intp)    # slot -> point
+        # variable -> slot, slot -> point; a whole matrix: slot k is place k's row
+        self.slot_of = np.arange(n) if self.whole else np.full(n, -1, dtype=np.intp)
+        self.owner = np.arange(n) if self.whole else np.full(capacity, -1, dtype=np.intp)
         self.stamp = np.zeros(capacity, dtype=np.int64)
         self.have_inv = np.zeros(capacity, dtype=bool)
-        self.unused = 0                              # slots [unused:] were never filled
+        self.unused = capacity if self.whole else 0  # slots [unused:] were never filled
 
     def fetch(self, i: SupportsIndex, now: int, keep: SupportsIndex = -1) -> int:
         """Slot of row i, computed on a miss; `now` stamps it for the least-recently-used
@@ -121,6 +131,8 @@ class KernelRowCache:
     def matvec(self, variables: np.ndarray, v: np.ndarray) -> np.ndarray:
         """sum_c k(x_t, x_c) v_c over the variables c given, for every variable t, in
         float64 from fresh kernel values (not the cache's rows)."""
+        if self.whole:                               # exact values already
+            return self.rows[:, variables] @ v
         if self.point_of is None:
             return self.kernel.matvec(self.X, self.X[variables], v)
         per_point = self.kernel.matvec(self.X, self.X[self.point_of[variables]], v)
@@ -167,8 +179,13 @@ class KernelRowCache:
     def permute(self, order: np.ndarray, m: int) -> None:
         """Points were reordered by `order` and the first m are active. Cached rows are
         dropped: recomputing the few needed again is cheaper than gathering every cached
-        row into the new column order."""
+        row into the new column order (a whole matrix is gathered: it holds every row)."""
         self.kd_row = self.kd_row[order]
+        if self.whole:
+            self.X, self.kd, self.m = self.X[order], self.kd[order], m
+            self.rows = self.rows[np.ix_(order, order)]
+            self.have_inv[:] = False
+            return
         if self.point_of is None:
             self.X, self.kd = self.X[order], self.kd[order]
             self.row_of = KernelRows(self.kernel, self.X, self.dtype)
@@ -179,6 +196,9 @@ class KernelRowCache:
 
     def clear(self, m: int) -> None:
         self.m = m
+        if self.whole:                   # every row stays; the curvatures cover the old m
+            self.have_inv[:] = False
+            return
         self.unused = 0                              # slots [unused:] were never filled
         self.slot_of[:] = -1
         self.owner[:] = -1

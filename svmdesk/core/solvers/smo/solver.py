@@ -105,7 +105,8 @@ class _SMO:
         # F = -y G = -y (Qa + p) = -K (y a) - y p: at a = 0, -y p (C-SVC: y)
         kd_points = p.kernel.diag(p.X)
         self.kd = kd_points if p.point_of is None else kd_points[p.point_of]
-        self.cache = KernelRowCache(p.X, p.kernel, kd_points, CACHE_BYTES, p.point_of)
+        self.cache = KernelRowCache(p.X, p.kernel, kd_points, CACHE_BYTES, p.point_of,
+                                    p.gram)
         self.F = -self.y * self.lin
         start = np.flatnonzero(self.alpha)
         if len(start):
