@@ -20,7 +20,7 @@ from .. import catalog
 from ..errors import DivergenceError, not_fitted
 from ..kernels import Kernel, KernelRows
 from ..model import Scaler, SVMModel
-from ..solvers.base import BinaryProblem, Snapshot
+from ..solvers.base import BinaryProblem, Snapshot, square_block
 from .base import (
     NEVER,
     TableEstimator,
@@ -130,7 +130,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
                 learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
                 seed=params.get("random_state"), params=MappingProxyType(params),
                 weights=weights[points] if weighted else None,
-                gram=None if shared is None else shared[np.ix_(points, points)])
+                gram=None if shared is None else square_block(shared, points))
             points.flags.writeable = False      # the machine hands it out
             every_point = len(pairs) == 1 and len(points) == len(codes)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),

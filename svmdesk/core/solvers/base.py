@@ -55,7 +55,7 @@ class BinaryProblem:
         return replace(
             self, X=self.X[which], y=self.y[which],
             weights=None if self.weights is None else self.weights[which],
-            gram=None if self.gram is None else self.gram[np.ix_(which, which)])
+            gram=None if self.gram is None else square_block(self.gram, which))
 
     @property
     def bounds(self) -> np.ndarray:
@@ -66,6 +66,13 @@ class BinaryProblem:
     @property
     def hard_margin(self) -> bool:
         return not np.isfinite(self.C)
+
+
+def square_block(matrix: np.ndarray, which: np.ndarray) -> np.ndarray:
+    """The rows and columns `which` (indices, or a mask) of a square matrix: two takes,
+    three times faster than np.ix_'s fancy index on a small matrix."""
+    which = np.flatnonzero(which) if which.dtype == bool else which
+    return matrix.take(which, axis=0).take(which, axis=1)
 
 
 def _frozen(a):

@@ -130,13 +130,19 @@ class KernelRowCache:
 
     def matvec(self, variables: np.ndarray, v: np.ndarray) -> np.ndarray:
         """sum_c k(x_t, x_c) v_c over the variables c given, for every variable t, in
-        float64 from fresh kernel values (not the cache's rows)."""
-        if self.whole:                               # exact values already
-            return self.rows[:, variables] @ v
-        if self.point_of is None:
-            return self.kernel.matvec(self.X, self.X[variables], v)
-        per_point = self.kernel.matvec(self.X, self.X[self.point_of[variables]], v)
-        return per_point[self.point_of]
+        float64 from exact kernel values: the rows the cache holds in float64 over every
+        variable, fresh values for the others (float32 rows would bring their rounding)."""
+        if self.point_of is not None:
+            per_point = self.kernel.matvec(self.X, self.X[self.point_of[variables]], v)
+            return per_point[self.point_of]
+        slots = self.slot_of[variables]
+        held = slots >= 0
+        if not self.whole and (self.dtype != np.float64 or self.m < len(self.slot_of)):
+            held[:] = False                          # rows in float32, or over the prefix
+        result = v[held] @ self.rows[slots[held]]
+        if not held.all():
+            result += self.kernel.matvec(self.X, self.X[variables[~held]], v[~held])
+        return result
 
     def rows_of(self, points: np.ndarray, now: int) -> np.ndarray:
         """The rows of `points` over the active prefix (a copy), fetching the misses; hits
