@@ -123,13 +123,27 @@ class KernelRows:
     MAX_DIFF_FEATURES = 8      # beyond this, one matrix product beats a pass per feature
 
     def __init__(self, kernel: Kernel, B: np.ndarray, dtype: DTypeLike) -> None:
-        self.kernel, self.B = kernel, _as_rows(B)
-        self.Z = None
-        if kernel.name == "rbf" and self.B.shape[1] <= self.MAX_DIFF_FEATURES:
-            self.Z = np.ascontiguousarray((math.sqrt(kernel.gamma) * self.B).T)
-            self.tmp = np.empty(len(self.B), dtype=dtype)
+        B = _as_rows(B)
+        self.kernel, self.n = kernel, len(B)
+        self.Z: np.ndarray | None = None
+        if kernel.name == "rbf" and B.shape[1] <= self.MAX_DIFF_FEATURES:
+            self.Z = np.ascontiguousarray((math.sqrt(kernel.gamma) * B).T)
+            self.tmp = np.empty(len(B), dtype=dtype)
         else:
-            self.A_op, self.B_op = kernel.operands(self.B, self.B)
+            self.A_op, self.B_op = kernel.operands(B, B)
+
+    def of_points(self, which: np.ndarray, dtype: DTypeLike) -> KernelRows:
+        """The rows over B[which] (indices), in `dtype`, from this one's operands: taken,
+        not made again (the one-vs-one machines take theirs from one over every point; for
+        rbf the operands centred on all the points, which loses as little)."""
+        rows = object.__new__(KernelRows)
+        rows.kernel, rows.n, rows.Z = self.kernel, len(which), None
+        if self.Z is not None:
+            rows.Z = self.Z.take(which, axis=1)
+            rows.tmp = np.empty(len(which), dtype=dtype)
+        else:
+            rows.A_op, rows.B_op = self.A_op.take(which, axis=0), self.B_op.take(which, axis=0)
+        return rows
 
     def __call__(self, i: SupportsIndex, out: np.ndarray) -> np.ndarray:
         """k(B[i], B[:len(out)]) into `out`."""
@@ -150,7 +164,7 @@ class KernelRows:
     def matrix(self) -> np.ndarray:
         """Every row k(B[i], B) at once, (n, n) in float64, each as __call__ writes it:
         one pass per feature over the whole matrix, or one product, instead of n calls."""
-        n = len(self.B)
+        n = self.n
         out = np.empty((n, n))
         if self.Z is None:
             self.kernel.finish(self.B_op @ self.A_op.T, out)

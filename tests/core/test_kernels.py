@@ -76,3 +76,20 @@ def test_the_whole_matrix_holds_each_row_as_one_row_is_written(kernel, d):
     for i in (0, 57, 119):
         np.testing.assert_allclose(whole[i], rows(i, np.empty(120)), rtol=1e-13, atol=1e-14)
     np.testing.assert_allclose(whole, formula(kernel, B, B), rtol=1e-10, atol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("d", [2, 12])
+@pytest.mark.parametrize("kernel", KERNELS, ids=lambda k: k.name)
+def test_rows_of_some_points_taken_from_rows_over_all(kernel, d, dtype):
+    """KernelRows.of_points: a machine's rows from the operands of every point (taken, not
+    made again) are the rows of its own points."""
+    B = np.random.default_rng(d).normal(size=(200, d)) + 5.0
+    which = np.flatnonzero(np.arange(200) % 3 != 1)[::-1]      # any order
+    taken = KernelRows(kernel, B, np.float64).of_points(which, dtype)
+    own = KernelRows(kernel, B[which], dtype)
+    tolerance = dict(rtol=2e-6, atol=1e-6) if dtype == np.float32 else dict(rtol=1e-12,
+                                                                             atol=1e-12)
+    for i in (0, 40, len(which) - 1):
+        np.testing.assert_allclose(taken(i, np.empty(len(which), dtype=dtype)),
+                                   own(i, np.empty(len(which), dtype=dtype)), **tolerance)

@@ -62,5 +62,5 @@ class NuSVC(SVC, table=catalog.NU_TABLE):
         return solve_problem(nu_svc(problem.X, problem.y, problem.kernel, params["nu"],
                                     weights=problem.weights, tol=problem.tol,
                                     max_iter=problem.max_iter, params=problem.params,
-                                    gram=problem.gram),
+                                    gram=problem.gram, kernel_rows=problem.kernel_rows),
                              every, wanted)

@@ -120,17 +120,23 @@ class SVC(TableEstimator, table=catalog.TABLE):
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         pairs = machine_pairs(len(classes))
         shared = shared_gram(solver, Z, kernel, len(pairs))
+        # else each machine takes its rows' operands from one set over every point
+        every_row = (KernelRows(kernel, Z, np.float64) if shared is None and len(pairs) > 1
+                     else None)
         machines, finals, sigmoids = [], [], []
         folds = np.random.default_rng(params["random_state"]) if params["probability"] else None
         for k, (pos, neg) in enumerate(pairs):
             points = np.flatnonzero(((codes == pos) | (codes == neg)) & (weights > 0))
             problem = BinaryProblem(
-                X=Z[points], y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
+                X=Z.take(points, axis=0), y=np.where(codes[points] == pos, 1.0, -1.0),
+                kernel=kernel,
                 C=params.get("C", 1.0), tol=params["tol"], max_iter=params["max_iter"],
                 learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
                 seed=params.get("random_state"), params=MappingProxyType(params),
                 weights=weights[points] if weighted else None,
-                gram=None if shared is None else square_block(shared, points))
+                gram=None if shared is None else square_block(shared, points),
+                kernel_rows=None if every_row is None else every_row.of_points(points,
+                                                                               np.float64))
             points.flags.writeable = False      # the machine hands it out
             every_point = len(pairs) == 1 and len(points) == len(codes)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),

@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from ..kernels import Kernel
+from ..kernels import Kernel, KernelRows
 
 # A solver's `wanted`: asked between steps, True when its caller wants a snapshot now
 Wanted = Callable[[], bool] | None
@@ -41,6 +41,9 @@ class BinaryProblem:
     # k(x_i, x_j) of X's points, (n, n) float64, when the caller has it (the one-vs-one
     # machines' blocks of one matrix over every training point); None: the solver's own
     gram: np.ndarray | None = field(default=None, repr=False)
+    # the kernel's rows over X's points, made ready by the caller (the one-vs-one machines
+    # take theirs from one over every point); None: the solver makes its own
+    kernel_rows: KernelRows | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if self.gram is not None and np.shape(self.gram) != (len(self.y), len(self.y)):
@@ -55,7 +58,9 @@ class BinaryProblem:
         return replace(
             self, X=self.X[which], y=self.y[which],
             weights=None if self.weights is None else self.weights[which],
-            gram=None if self.gram is None else square_block(self.gram, which))
+            gram=None if self.gram is None else square_block(self.gram, which),
+            kernel_rows=None if self.kernel_rows is None else self.kernel_rows.of_points(
+                np.flatnonzero(which) if which.dtype == bool else which, np.float64))
 
     @property
     def bounds(self) -> np.ndarray:

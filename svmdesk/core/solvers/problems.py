@@ -21,7 +21,7 @@ from types import MappingProxyType
 
 import numpy as np
 
-from ..kernels import Kernel
+from ..kernels import Kernel, KernelRows
 from .base import BinaryProblem, hinge_primal
 
 # The kind's primal objective, for the snapshots: (alpha, f without the bias at every
@@ -55,6 +55,7 @@ class DualProblem:
     # k(x_i, x_j) of X's points when the caller has it (BinaryProblem.gram); None: the
     # solver computes the rows it needs
     gram: np.ndarray | None = field(default=None, repr=False)
+    kernel_rows: KernelRows | None = field(default=None, repr=False)   # BinaryProblem's
 
     def __post_init__(self) -> None:
         n = len(self.y)
@@ -94,7 +95,8 @@ def c_svc(problem: BinaryProblem) -> DualProblem:
     return DualProblem(X=problem.X, y=y, p=np.full(n, -1.0), upper=bounds,
                        start=np.zeros(n), kernel=problem.kernel, primal=primal,
                        C=float(problem.C), tol=problem.tol, max_iter=problem.max_iter,
-                       params=problem.params, gram=problem.gram)
+                       params=problem.params, gram=problem.gram,
+                       kernel_rows=problem.kernel_rows)
 
 
 def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | None = None,
@@ -127,7 +129,8 @@ def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | No
 def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
            weights: np.ndarray | None = None, tol: float = 1e-3, max_iter: int | None = None,
            params: Mapping[str, object] = MappingProxyType({}),
-           gram: np.ndarray | None = None) -> DualProblem:
+           gram: np.ndarray | None = None, kernel_rows: KernelRows | None = None
+           ) -> DualProblem:
     """nu-SVC in LIBSVM's scaling: minimise 1/2 a'Qa, 0 <= a_i <= C_i (1, or the sample
     weight), y'a = 0 and e'a = nu sum C_i, held as half of it within each class (the nu form,
     per_class); LIBSVM's start fills each class's bounds in order to that half. The solver
@@ -147,7 +150,7 @@ def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
     return DualProblem(X=X, y=np.asarray(y, dtype=np.float64), p=np.zeros(n),
                        upper=upper, start=start, kernel=kernel, primal=primal, C=1.0,
                        tol=tol, max_iter=max_iter, params=params, per_class=True,
-                       rescaled=True, gram=gram)
+                       rescaled=True, gram=gram, kernel_rows=kernel_rows)
 
 
 def _regression_variables(X: np.ndarray, upper: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -63,17 +63,22 @@ class KernelRowCache:
     reordering gathers the matrix into the new order instead of dropping rows."""
 
     def __init__(self, X: np.ndarray, kernel: Kernel, kdiag: np.ndarray, budget: int,
-                 point_of: np.ndarray | None = None, gram: np.ndarray | None = None) -> None:
+                 point_of: np.ndarray | None = None, gram: np.ndarray | None = None,
+                 kernel_rows: KernelRows | None = None) -> None:
         """kdiag: k(x, x) for each point of X; point_of[v]: variable v's point (None: one
         variable per point, in X's order); gram: k over every pair of X's points, which
-        the cache then reads and never writes."""
+        the cache then reads and never writes; kernel_rows: the rows over X's points made
+        ready (float64), which it takes instead of making its own."""
         points = len(X)
         n = points if point_of is None else len(point_of)
         self.X, self.kernel, self.kd, self.m = X, kernel, kdiag, n
         self.point_of = None if point_of is None else np.asarray(point_of, dtype=np.intp)
         self.whole = gram is not None and point_of is None
         self.dtype = np.float64 if self.whole or 2 * n * n * 8 <= budget else np.float32
-        if not self.whole:
+        if kernel_rows is not None and not self.whole:
+            self.row_of = (kernel_rows if self.dtype == np.float64
+                           else kernel_rows.of_points(np.arange(points), self.dtype))
+        elif not self.whole:
             self.row_of = KernelRows(kernel, X, self.dtype)
         if self.point_of is not None:
             self.variables_of = _variables_of(self.point_of, points)
@@ -194,7 +199,7 @@ class KernelRowCache:
             return
         if self.point_of is None:
             self.X, self.kd = self.X[order], self.kd[order]
-            self.row_of = KernelRows(self.kernel, self.X, self.dtype)
+            self.row_of = self.row_of.of_points(order, self.dtype)
         else:                                        # the points stay; their variables move
             self.point_of = self.point_of[order]
             self.variables_of = _variables_of(self.point_of, len(self.X))

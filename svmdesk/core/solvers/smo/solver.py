@@ -106,7 +106,7 @@ class _SMO:
         kd_points = p.kernel.diag(p.X)
         self.kd = kd_points if p.point_of is None else kd_points[p.point_of]
         self.cache = KernelRowCache(p.X, p.kernel, kd_points, CACHE_BYTES, p.point_of,
-                                    p.gram)
+                                    p.gram, p.kernel_rows)
         self.F = -self.y * self.lin
         start = np.flatnonzero(self.alpha)
         if len(start):
