@@ -142,7 +142,7 @@ class RunControls(RuleBasedStateMachine):
 
 
 RunControls.TestCase.settings = settings(
-    max_examples=10, stateful_step_count=15, deadline=None,   # 15 took 9 s of the suite
+    max_examples=10, stateful_step_count=15, deadline=10_000,  # 15 took 9 s of the suite
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 

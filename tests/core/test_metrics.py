@@ -132,7 +132,7 @@ def test_auc_and_average_precision_with_tied_scores_are_scikit_learns(seed):
         np.testing.assert_allclose(ours, their, rtol=0, atol=1e-15)
 
 
-@settings(max_examples=50, deadline=None, derandomize=True)
+@settings(max_examples=50, deadline=5000, derandomize=True)
 @given(st.lists(st.tuples(st.booleans(), st.integers(-3, 3)), min_size=2, max_size=40)
        .filter(lambda pairs: len({truth for truth, _ in pairs}) == 2))
 def test_auc_is_the_chance_a_positive_outscores_a_negative(pairs):

@@ -80,7 +80,7 @@ def test_at_zero_the_threshold_gives_the_vote_whichever_class_is_chosen(sklearn_
                                       np.where(voted == k, without[:, k], voted)[moved != k])
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40, deadline=5000)
 @given(st.sampled_from(range(4)),
        st.floats(-3, 3).filter(lambda t: t != 0), st.floats(-3, 3).filter(lambda t: t != 0))
 def test_raising_the_threshold_only_takes_points_from_the_chosen_class(k, low, high):

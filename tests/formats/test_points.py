@@ -389,7 +389,7 @@ def test_saving_into_a_missing_folder_is_a_data_error(tmp_path):
 
 
 # -- properties -----------------------------------------------------------------------------
-FAST = settings(max_examples=200, deadline=None,
+FAST = settings(max_examples=100, deadline=5000,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 

@@ -196,7 +196,7 @@ def test_a_damaged_session_file_field_is_ignored_and_the_work_still_loads(tmp_pa
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=100, deadline=5000, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(key=st.sampled_from(["points", "class_names", "feature_names", "settings", "view",
                             "model", "version", "session_file", "evaluation"]),
