@@ -30,6 +30,21 @@ def _trained_with_probabilities(window, qtbot):
     assert window.fitted.model_.has_probabilities
 
 
+def _trained_on_probability_scale(window, qtbot):
+    """Trained with probabilities, the Evaluation tab open, its threshold put on P by the
+    scale box (at 0.5); the view."""
+    from .test_evaluation_view import open_tab
+    from .test_tasks import choose
+
+    _trained_with_probabilities(window, qtbot)
+    open_tab(window, qtbot)
+    view = window.evaluation_view
+    assert view.scale.isVisible()
+    choose(view.scale, "P")
+    assert view.threshold == 0.5 and view.on_probability
+    return view
+
+
 def _hover(window, qtbot, x: float, y: float) -> tuple:
     """Move the mouse to (x, y) of the plot, as a person does: where the canvas says it is."""
     viewport = window.canvas.viewport()
@@ -98,16 +113,11 @@ def test_a_session_keeps_the_probability_model_and_its_shading(window, qtbot, mo
 def test_the_threshold_set_on_probability_moves_the_matrices_and_the_boundary(window, qtbot):
     from sklearn import metrics as sk
 
-    from .test_evaluation_view import matrix, open_tab, type_threshold
+    from .test_evaluation_view import matrix, type_threshold
     from .test_tasks import choose
 
     window.panel.test_fraction.setValue(0.2)
-    _trained_with_probabilities(window, qtbot)
-    open_tab(window, qtbot)
-    view = window.evaluation_view
-    assert view.scale.isVisible()
-    choose(view.scale, "P")
-    assert view.threshold == 0.5 and view.on_probability
+    view = _trained_on_probability_scale(window, qtbot)
     X, y, test = window.points.X, window.points.y, window.points.test_mask
     positive = window.fitted.predict_proba(X)[:, 1]
     for t in (0.5, 0.8):
@@ -153,20 +163,13 @@ def _three_classes_on_probability(window, qtbot) -> np.ndarray:
     held-out mask."""
     from svmdesk.core.datasets import blobs
 
-    from .test_evaluation_view import open_tab
     from .test_tasks import choose
 
     data = blobs(150, 2.2, seed=1, centers=3)
     held_out = np.arange(len(data.y)) % 4 == 0
     window.points.replace(data.X, data.y, held_out, ("-1", "1", "2"),
                           window.points.state()[4])
-    _trained_with_probabilities(window, qtbot)
-    open_tab(window, qtbot)
-    view = window.evaluation_view
-    assert view.scale.isVisible()
-    choose(view.scale, "P")
-    assert view.threshold == 0.5 and view.on_probability
-    choose(view.chosen, 2)
+    choose(_trained_on_probability_scale(window, qtbot).chosen, 2)
     return held_out
 
 
