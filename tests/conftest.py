@@ -24,6 +24,7 @@ HUNT_FACTOR = 10
 os.environ["SVMDESK_LANG"] = "en"
 
 
+@pytest.hookimpl(optionalhook=True)          # xdist's: the Qt-free runs go without it
 def pytest_xdist_auto_num_workers(config):
     """What `-n auto` (the README's line) starts: one worker more than this process may use
     CPUs. A window test spends part of its time waiting for a paint or a worker thread,
