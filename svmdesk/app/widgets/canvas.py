@@ -77,7 +77,7 @@ class _EditingViewBox(pg.ViewBox):
     """Clicks add or remove points, a drag that starts on a point moves it; other drags pan."""
 
     def __init__(self, canvas: Canvas):
-        super().__init__()
+        super().__init__(enableMenu=False)    # never built: its menu cost 4 ms a window
         self.canvas = canvas
         self._dragged = -1
         self._drag_start: tuple[float, ...] | None = None   # the dragged point's place
@@ -227,7 +227,7 @@ class Canvas(pg.PlotWidget):
         self.chosen: int | None = None  # the chosen class's region at it (more classes)
         self.on_probability = False     # the threshold is on P (frames.at_probability)
         self._last_frame = None
-        self.setMenuEnabled(False)
+        self.setMenuEnabled(False)              # the plot's own menu (the view's has none)
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
         # would swallow some of them.
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -107,7 +107,7 @@ class TrainingCharts:
 
 
 def _chart(title: str) -> pg.PlotWidget:
-    plot = pg.PlotWidget(background="w", title=title)
+    plot = pg.PlotWidget(background="w", title=title, enableMenu=False)   # menus: never built
     plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)     # keys belong to the shortcuts
     plot.setMaximumHeight(230)
     plot.setLabel("bottom", tr("iteration"))
@@ -115,7 +115,6 @@ def _chart(title: str) -> pg.PlotWidget:
     plot.getAxis("left").setWidth(52)                # new tick labels never re-lay it out
     plot.addLegend(offset=(-5, 5))
     plot.setMouseEnabled(x=False, y=False)           # the ranges follow the data
-    plot.setMenuEnabled(False)
     plot.hideButtons()
     plot.getPlotItem().setDownsampling(auto=True, mode="peak")
     plot.getPlotItem().setClipToView(True)
