@@ -100,13 +100,20 @@ def test_three_classes_give_a_line_per_class_and_a_threshold_needs_its_class(tmp
         sk.accuracy_score(data.y, predicted), abs=1e-4)
 
 
-def test_a_regressor_prints_r2_mse_and_mae(tmp_path):
-    rng = np.random.default_rng(4)
-    x = rng.uniform(0, 6, 50)
-    z = np.sin(x) + rng.normal(0, 0.2, 50)
+def _sine_files(tmp_path, seed: int, n: int):
+    """A noisy sine, an SVR fitted to it, saved as sine.json beside its samples sine.csv:
+    (x, z, the model)."""
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(0, 6, n)
+    z = np.sin(x) + rng.normal(0, 0.2, n)
     svr = SVR(C=5.0).fit(x[:, None], z)
     save_model(svr, tmp_path / "sine.json")
     save_targets(x[:, None], z, ("x", "y"), tmp_path / "sine.csv")
+    return x, z, svr
+
+
+def test_a_regressor_prints_r2_mse_and_mae(tmp_path):
+    x, z, svr = _sine_files(tmp_path, seed=4, n=50)
     result = run("evaluate", "sine.json", "sine.csv", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     f = svr.predict(x[:, None])
@@ -235,12 +242,7 @@ def test_a_plot_file_that_cannot_be_written_is_refused_before_anything(moons, tm
 def test_plot_of_a_regressor_draws_its_residuals(tmp_path, qapp, monkeypatch):
     from svmdesk.app.widgets import pictures
 
-    rng = np.random.default_rng(9)
-    x = rng.uniform(0, 6, 40)
-    z = np.sin(x) + rng.normal(0, 0.2, 40)
-    svr = SVR(C=5.0).fit(x[:, None], z)
-    save_model(svr, tmp_path / "sine.json")
-    save_targets(x[:, None], z, ("x", "y"), tmp_path / "sine.csv")
+    x, z, svr = _sine_files(tmp_path, seed=9, n=40)
     saved, original = [], pictures.save_picture
 
     def save_and_keep(figure, *args):        # the figure as evaluate saved it

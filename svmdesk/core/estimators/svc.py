@@ -120,8 +120,10 @@ class SVC(TableEstimator, table=catalog.TABLE):
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         pairs = machine_pairs(len(classes))
         shared = shared_gram(solver, Z, kernel, len(pairs))
-        # else each machine takes its rows' operands from one set over every point
-        every_row = (KernelRows(kernel, Z, np.float64) if shared is None and len(pairs) > 1
+        # else each machine of a solver that reads the kernel takes its rows' operands from
+        # one set over every point
+        every_row = (KernelRows(kernel, Z, np.float64)
+                     if shared is None and len(pairs) > 1 and solver.shares_gram_up_to
                      else None)
         machines, finals, sigmoids = [], [], []
         folds = np.random.default_rng(params["random_state"]) if params["probability"] else None

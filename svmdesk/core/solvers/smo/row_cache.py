@@ -9,6 +9,7 @@ from numpy.typing import DTypeLike
 
 from ...kernels import Kernel, KernelRows
 from ...per_thread import PerThread
+from ..base import square_block
 
 TAU = 1e-12                 # libsvm's guard for a non-positive curvature
 
@@ -194,7 +195,7 @@ class KernelRowCache:
         self.kd_row = self.kd_row[order]
         if self.whole:
             self.X, self.kd, self.m = self.X[order], self.kd[order], m
-            self.rows = self.rows[np.ix_(order, order)]
+            self.rows = square_block(self.rows, order)
             self.have_inv[:] = False
             return
         if self.point_of is None:
