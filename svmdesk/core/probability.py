@@ -125,32 +125,27 @@ def couple(r: np.ndarray) -> np.ndarray:
     return p
 
 
-def duel_probabilities(p: np.ndarray) -> np.ndarray:
+def duel_probabilities(p: np.ndarray, rival: np.ndarray | None = None) -> np.ndarray:
     """(n, K) from class probabilities p (n, K): P(k) / (P(k) + P(j)) for k's strongest
     rival j, the most probable other class, i.e. P(k | k or j), the weakest of k's
     pairwise probabilities. Above 0.5 exactly where k is the most probable class; for two
     classes it is P(k) itself. Scaling k's probability by (1 - t) / t makes it the most
-    probable class exactly where this exceeds t."""
+    probable class exactly where this exceeds t. `rival`: rivals(p)'s, if at hand."""
     p = np.asarray(p)
-    pair = p + np.take_along_axis(p, _rivals(p), axis=1)
+    pair = p + np.take_along_axis(p, rivals(p)[1] if rival is None else rival, axis=1)
     # two classes both at 0 (a float32 grid's underflow) are even
     return np.divide(p, pair, out=np.full(p.shape, 0.5, dtype=pair.dtype), where=pair > 0)
 
 
-def most_probable_without(p: np.ndarray) -> np.ndarray:
-    """(n, K) class indices: column k holds the most probable class other than k (ties to
-    the lowest index, as argmax breaks them)."""
-    return _rivals(np.asarray(p))
-
-
-def _rivals(p: np.ndarray) -> np.ndarray:
-    """(n, K): for each class its most probable other class: the best class for all but
-    the best, which gets the second best."""
+def rivals(p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each point's most probable class (n,), and (n, K) each class's most probable other
+    class: the best class for all but the best, which gets the second best (ties to the
+    lowest index). Both at once: a canvas's threshold step needs them on every cell."""
     rows = np.arange(len(p))
     best = p.argmax(axis=1)
     rest = p.astype(np.float64, copy=True)
     rest[rows, best] = -np.inf
     second = rest.argmax(axis=1)
-    rivals = np.repeat(best[:, None], p.shape[1], axis=1)
-    rivals[rows, best] = second
-    return rivals
+    rival = np.repeat(best[:, None], p.shape[1], axis=1)
+    rival[rows, best] = second
+    return best, rival

@@ -28,7 +28,7 @@ from ..core.estimators.one_vs_one import (
     vote_without,
     votes_of,
 )
-from ..core.probability import duel_probabilities, most_probable_without
+from ..core.probability import duel_probabilities, rivals
 from ..core.ranking import precision_recall_curve, predict_at_threshold, roc_curve
 
 _EMPTY = np.empty(0)
@@ -119,10 +119,10 @@ def probability_split_of(classes: Sequence[int], truth: np.ndarray,
     truth = np.asarray(truth, dtype=np.intp)
     if not len(truth):
         return None
-    scores = duel_probabilities(probabilities)
+    best, rival = rivals(probabilities)
+    scores = duel_probabilities(probabilities, rival)
     curves = tuple(curves_of(truth == c, scores[:, k]) for k, c in enumerate(classes))
-    return SplitEvaluation(truth, scores, curves, probabilities.argmax(axis=1),
-                           most_probable_without(probabilities), neutral=0.5)
+    return SplitEvaluation(truth, scores, curves, best, rival, neutral=0.5)
 
 
 def probability_evaluation_of(classes: Sequence[int], truth: np.ndarray,

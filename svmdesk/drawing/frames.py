@@ -13,7 +13,7 @@ from numpy.typing import ArrayLike
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
 from ..core.estimators.one_vs_one import vote_at_threshold
 from ..core.model import REGRESSORS, SVMModel
-from ..core.probability import duel_probabilities, most_probable_without
+from ..core.probability import duel_probabilities, rivals
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, contour_paths, region_boundaries
 from .curves import curve_of, live_curve_frame, model_curve_frame, recurved
@@ -631,10 +631,10 @@ def at_probability(scene: Scene, threshold: float, chosen: int | None = None) ->
     else:
         assert chosen is not None, "returned above: more classes need a chosen one"
         flat = probabilities.reshape(len(probabilities), -1).T
+        best, rival = rivals(flat)
         regions = vote_at_threshold(
-            duel_probabilities(flat)[:, column], colours[flat.argmax(axis=1)],
-            colours[most_probable_without(flat)[:, column]], chosen, threshold,
-            neutral=0.5).reshape(spec.shape)
+            duel_probabilities(flat, rival)[:, column], colours[best],
+            colours[rival[:, column]], chosen, threshold, neutral=0.5).reshape(spec.shape)
         shaded = _coloured(dataclasses.replace(scene, regions=regions))
         line = region_boundaries(regions, spec.xs, spec.ys)
     return dataclasses.replace(

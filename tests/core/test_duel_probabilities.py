@@ -1,5 +1,5 @@
 """A threshold on P with three or more classes: each class's probability against its
-strongest rival (probability.duel_probabilities), checked against the definition written
+strongest rival (probability.duel_probabilities, rivals), checked against the definition written
 out point by point, and the vote a threshold on it moves (one_vs_one.vote_at_threshold
 with its neutral 0.5): the most probable class at 0.5, the chosen class's odds scaled
 elsewhere."""
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from svmdesk.core.estimators.one_vs_one import vote_at_threshold
-from svmdesk.core.probability import duel_probabilities, most_probable_without
+from svmdesk.core.probability import duel_probabilities, rivals
 
 # random distributions over four classes; a few rows with exact ties at the top
 _P = np.random.default_rng(3).dirichlet(np.ones(4), size=1000)
@@ -29,7 +29,10 @@ def _by_hand(p: np.ndarray) -> tuple:
 def test_each_class_is_weighed_against_its_strongest_rival():
     shares, without = _by_hand(_P)
     np.testing.assert_allclose(duel_probabilities(_P), shares, rtol=1e-12)
-    np.testing.assert_array_equal(most_probable_without(_P), without)
+    best, rival = rivals(_P)
+    np.testing.assert_array_equal(rival, without)
+    np.testing.assert_array_equal(best, _P.argmax(axis=1))
+    np.testing.assert_allclose(duel_probabilities(_P, rival), shares, rtol=1e-12)
 
 
 def test_above_one_half_exactly_where_the_class_is_the_only_most_probable():
@@ -58,7 +61,7 @@ def test_a_threshold_t_is_the_class_odds_scaled_by_one_minus_t_over_t(t):
 
 def _at(t: float, chosen: int) -> np.ndarray:
     return vote_at_threshold(duel_probabilities(_P)[:, chosen], _P.argmax(axis=1),
-                             most_probable_without(_P)[:, chosen], chosen, t, neutral=0.5)
+                             rivals(_P)[1][:, chosen], chosen, t, neutral=0.5)
 
 
 @pytest.mark.parametrize("chosen", range(4))
@@ -69,7 +72,7 @@ def test_at_one_half_the_most_probable_class_ties_included(chosen):
 @pytest.mark.parametrize("chosen", range(4))
 def test_raising_the_threshold_only_takes_points_from_the_chosen_class(chosen):
     shares = duel_probabilities(_P)[:, chosen]
-    top, rival = _P.argmax(axis=1), most_probable_without(_P)[:, chosen]
+    top, rival = _P.argmax(axis=1), rivals(_P)[1][:, chosen]
     held = None
     for t in (0.05, 0.3, 0.49, 0.51, 0.7, 0.95):
         predicted = _at(t, chosen)

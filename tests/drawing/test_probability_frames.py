@@ -90,7 +90,7 @@ def test_three_classes_at_a_probability_threshold_move_the_chosen_class(t):
     probable class or the most probable other), the boundary is theirs, and the picture
     tints each cell in the colour of the class the rule gives it."""
     from svmdesk.core.estimators.one_vs_one import vote_at_threshold
-    from svmdesk.core.probability import duel_probabilities, most_probable_without
+    from svmdesk.core.probability import duel_probabilities, rivals
     from svmdesk.drawing.contours import region_boundaries
     from svmdesk.drawing.frames import at_probability
 
@@ -101,7 +101,7 @@ def test_three_classes_at_a_probability_threshold_move_the_chosen_class(t):
     P = _grid_probabilities(svc.model_, SPEC).reshape(3, -1).T
     colours = np.array([4, 6, 7])
     expected = vote_at_threshold(duel_probabilities(P)[:, 2], colours[P.argmax(axis=1)],
-                                 colours[most_probable_without(P)[:, 2]], 7, t,
+                                 colours[rivals(P)[1][:, 2]], 7, t,
                                  neutral=0.5).reshape(SPEC.shape)
     assert np.mean(moved.regions != expected) < 0.005      # float32 grid: its edges only
     if t == 0.5:
