@@ -244,3 +244,17 @@ def test_at_1280x720_the_threshold_slider_keeps_room_to_drag_beside_the_scale(wi
     qtbot.waitUntil(lambda: view.slider.width() >= 120, timeout=5_000)
     for widget in (view.scale, view.spin, view.chosen, view.reset, view.save):
         assert widget.width() >= widget.minimumSizeHint().width()
+
+
+def test_the_saved_picture_says_its_threshold_is_on_probability(window, qtbot):
+    """Save picture's figure names the scale: a threshold of 0.7 on P is not one on f."""
+    from .test_evaluation_view import type_threshold
+
+    _three_classes_on_probability(window, qtbot)
+    view = window.evaluation_view
+    type_threshold(view, qtbot, "0.7")
+    figure = view.figure(800)
+    qtbot.addWidget(figure)
+    labels = [item.name() for item in figure.ci.getItem(0, 0).listDataItems()
+              if item.opts["symbol"]]
+    assert labels == ["threshold P = 0.7 on 2"]

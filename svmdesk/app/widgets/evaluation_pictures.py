@@ -24,12 +24,14 @@ POINT_BRUSH = "#111111"
 
 def curves_figure(evaluation: Evaluation, names: list, threshold: float = 0.0,
                   chosen: int | None = None, width: int = 1200,
-                  titles: tuple | None = None) -> pg.GraphicsLayoutWidget:
+                  titles: tuple | None = None, on_probability: bool = False
+                  ) -> pg.GraphicsLayoutWidget:
     """The ROC curve (left) and the precision-recall curve (right) of each split, width x
     3/8 width: two classes one curve per split of the positive class, more one per class
     against the rest in its colour; training solid, held out dashed; black dots at the
-    operating points of `threshold` (more classes: of the `chosen` class only). `titles`
-    name the two splits in the legends (default "train" and "test")."""
+    operating points of `threshold` (more classes: of the `chosen` class only; the legend
+    says P when `on_probability`). `titles` name the two splits in the legends (default
+    "train" and "test")."""
     figure = pg.GraphicsLayoutWidget()
     figure.setBackground("w")
     figure.setFixedSize(width, width * 3 // 8)
@@ -43,7 +45,7 @@ def curves_figure(evaluation: Evaluation, names: list, threshold: float = 0.0,
     pr_legend = pr.addLegend(offset=(8, -8), labelTextColor=INK,
                              brush=pg.mkBrush(255, 255, 255, 210))
     _draw_curves(roc, pr, evaluation, names, titles or (tr("train"), tr("test")))
-    _draw_operating_points(roc, pr, evaluation, threshold, chosen, names)
+    _draw_operating_points(roc, pr, evaluation, threshold, chosen, names, on_probability)
     for legend in (roc_legend, pr_legend):
         legend.setZValue(10)
     return figure
@@ -91,14 +93,18 @@ def _draw_curves(roc: pg.PlotItem, pr: pg.PlotItem, e: Evaluation, names: list,
 
 
 def _draw_operating_points(roc: pg.PlotItem, pr: pg.PlotItem, e: Evaluation,
-                           threshold: float, chosen: int | None, names: list) -> None:
+                           threshold: float, chosen: int | None, names: list,
+                           on_probability: bool) -> None:
     points = operating_points(e, threshold, chosen)
     if not points:
         return
-    label = tr("threshold {t}").format(t=f"{threshold:g}")
-    if chosen is not None:              # more classes: say which class it moves
-        label = tr("threshold {t} on {name}").format(
-            t=f"{threshold:g}", name=html.escape(_name(names, chosen)))
+    t = f"{threshold:g}"
+    if chosen is None:
+        label = (tr("threshold P = {t}") if on_probability else tr("threshold {t}")).format(t=t)
+    else:                               # more classes: say which class it moves
+        label = (tr("threshold P = {t} on {name}") if on_probability
+                 else tr("threshold {t} on {name}")).format(
+            t=t, name=html.escape(_name(names, chosen)))
     _, fpr, tpr, recall, precision = (np.array(v) for v in zip(*points))
     for plot, x, y in ((roc, fpr, tpr), (pr, recall, precision)):
         plot.plot(x, y, pen=None, symbol="o", symbolSize=9, symbolBrush=POINT_BRUSH,

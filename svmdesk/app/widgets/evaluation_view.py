@@ -341,7 +341,8 @@ class EvaluationView(QWidget):
                                     width=width)
         if e is None:
             return None
-        return curves_figure(e, self.names, self.threshold, self.chosen_class(), width=width)
+        return curves_figure(e, self.names, self.threshold, self.chosen_class(), width=width,
+                             on_probability=self.on_probability)
 
     def _from_slider(self, position: int) -> None:
         value = self.neutral + self._span() * position / (SLIDER_STEPS // 2)
