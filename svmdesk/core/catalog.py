@@ -153,7 +153,7 @@ class Param:
         naming the parameter, the value and what it allows."""
         if value is None and self.none:
             return self.none_value
-        if isinstance(value, str) and value in dict(self.words):
+        if isinstance(value, str) and any(value == word for word, _ in self.words):
             return value
         if self.kind == "choice":
             ok = isinstance(value, str) and value in self.choices

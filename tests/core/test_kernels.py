@@ -67,8 +67,9 @@ def test_one_row_equals_the_blocked_matrix(kernel, d, dtype):
 @pytest.mark.parametrize("d", [2, 12])
 @pytest.mark.parametrize("kernel", KERNELS, ids=lambda k: k.name)
 def test_the_whole_matrix_holds_each_row_as_one_row_is_written(kernel, d):
-    """KernelRows.matrix: every row at once, as __call__ writes it (the one-vs-one machines
-    share it), and the formula's values."""
+    """KernelRows.matrix: every row at once, within rounding of the row __call__ writes (the
+    one-vs-one machines share it), the formula's values, and rbf's k(b, b) = 1 exactly where
+    a row has it so."""
     B = np.random.default_rng(d).normal(size=(120, d))
     rows = KernelRows(kernel, B, np.float64)
     whole = rows.matrix()
@@ -76,6 +77,8 @@ def test_the_whole_matrix_holds_each_row_as_one_row_is_written(kernel, d):
     for i in (0, 57, 119):
         np.testing.assert_allclose(whole[i], rows(i, np.empty(120)), rtol=1e-13, atol=1e-14)
     np.testing.assert_allclose(whole, formula(kernel, B, B), rtol=1e-10, atol=1e-12)
+    if kernel.name == "rbf" and d <= KernelRows.MAX_DIFF_FEATURES:
+        assert (whole.diagonal() == 1.0).all() and (whole <= 1.0).all()   # as a row has it
 
 
 @pytest.mark.parametrize("dtype", [np.float64, np.float32])

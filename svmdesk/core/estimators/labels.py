@@ -24,7 +24,7 @@ def check_data(X: ArrayLike, y: ArrayLike, need_two_classes: bool = True
         raise DataError(tr("X has {points} points but y has {labels} labels: they must match"
                            ).format(points=len(X), labels=len(y)))
     check_labels(y)
-    if need_two_classes and len(unique(y)) < 2:
+    if need_two_classes and _one_class(y):
         label = y[0].item() if isinstance(y[0], np.generic) else y[0]
         said = (tr("The number of classes has to be greater than one; got 1 class "
                    "(n_samples = 1): every point has label {label}; a classifier needs at "
@@ -46,6 +46,14 @@ def check_labels(y: np.ndarray) -> None:
 
 
 _NUMPY_SORTS = "biufUS"   # label dtypes numpy sorts and encodes itself, and fast
+
+
+def _one_class(y: np.ndarray) -> bool:
+    """Whether every label is the same (at most one class); for numpy's own dtypes one
+    comparison, not a sort (a fit encodes the labels next, which sorts them anyway)."""
+    if y.dtype.kind in _NUMPY_SORTS:
+        return not (y != y[0]).any()
+    return len(unique(y)) < 2
 
 
 def unique(y: np.ndarray) -> list:

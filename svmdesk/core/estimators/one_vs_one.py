@@ -159,7 +159,10 @@ def libsvm_layout(machines: Sequence[BinaryMachine], n_classes: int,
     """support_ grouped by class, and dual_coef_ of shape (K-1, n_SV) laid out as libsvm's
     sv_coef: an SV of class i has its coefficient for machine (i, j) in row j-1 if i < j,
     else in row j."""
-    support = np.unique(np.concatenate([m.support for m in machines]))
+    used = np.zeros(len(codes), dtype=bool)     # marks, not np.unique: no sort
+    for m in machines:
+        used[m.support] = True
+    support = np.flatnonzero(used)
     support = support[np.argsort(codes[support], kind="stable")]
     column = np.empty(len(codes), dtype=np.intp)
     column[support] = np.arange(len(support))

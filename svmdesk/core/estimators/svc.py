@@ -181,7 +181,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
                                for s in finals])
         # where the model has seen data: a window drawing it over other points says when
         # they lie outside (its predictions there are extrapolation)
-        self._take_model(model, codes, np.arange(len(X)), X,
+        self._take_model(model, codes, None, X,
                          n_iter=[s.iteration for s in finals],
                          objective=float(objectives[0]) if len(finals) == 1 else objectives,
                          converged=all(s.converged for s in finals), n_features=X.shape[1],
@@ -221,9 +221,12 @@ class SVC(TableEstimator, table=catalog.TABLE):
         self.intercept_ = intercepts(model.machines, model.kernel, model.scaler)
         self.support_, self.dual_coef_ = libsvm_layout(model.machines, K, codes)
         self.n_support_ = np.bincount(codes[self.support_], minlength=K)
-        row = np.full(int(points.max(initial=-1)) + 1, -1, dtype=np.intp)
-        row[points] = np.arange(len(points))
-        self.support_vectors_ = vectors[row[self.support_]]
+        if points is None:                      # vectors of every training point (fit)
+            self.support_vectors_ = vectors[self.support_]
+        else:
+            row = np.full(int(points.max(initial=-1)) + 1, -1, dtype=np.intp)
+            row[points] = np.arange(len(points))
+            self.support_vectors_ = vectors[row[self.support_]]
         # LIBSVM's probA and probB, one per machine (empty without probabilities)
         self.probA_ = model.prob_a if model.has_probabilities else np.empty(0)
         self.probB_ = model.prob_b if model.has_probabilities else np.empty(0)

@@ -65,10 +65,11 @@ class DualProblem:
         if len(self.X) != (n if self.point_of is None else int(self.point_of.max()) + 1):
             raise ValueError("X must hold the point of every variable")
         # a variable held at 0 by C_i = 0 belongs to neither end of a pair: the builder
-        # leaves it out (LIBSVM drops points of weight 0 the same way)
-        if not (self.upper > 0).all():
+        # leaves it out (LIBSVM drops points of weight 0 the same way). min and max, not
+        # comparisons made whole: this runs once per machine, tens of times in a small fit
+        if not self.upper.min() > 0:
             raise ValueError("every upper bound C_i must be positive")
-        if not (np.all(self.start >= 0) and np.all(self.start <= self.upper)):
+        if not (self.start.min() >= 0 and (self.upper - self.start).min() >= 0):
             raise ValueError("the start must lie in the box 0 <= a_i <= C_i")
 
     @property

@@ -111,6 +111,8 @@ class _SMO:
         start = np.flatnonzero(self.alpha)
         if len(start):
             self.F -= self.cache.matvec(start, (self.y * self.alpha)[start])
+        self.unbounded = p.unbounded                  # the hard margin: no box at all
+        self.shuffled = False                         # order is no longer 0, 1, ..., n - 1
         self.alpha_ref, self.F_ref = self.alpha.copy(), self.F.copy()   # last reconstruction
         # hard margin: the best state seen (alpha in the caller's order, its iteration, its
         # training errors), and whether the run found that no solution exists
@@ -128,7 +130,7 @@ class _SMO:
         self.watch = ProgressWatch(p.tol) if p.max_iter is None else None
         max_time = p.params.get("max_time")          # seconds of solving, the user's bound
         self.max_time = None if max_time is None else float(max_time)  # type: ignore[arg-type]
-        self.dual = self._dual()                     # D(a), kept exact step by step
+        self.dual = self._dual() if len(start) else 0.0    # D(a), kept exact step by step
         self.pair: tuple[int, int] | None = None
         self.up_pen, self.low_pen = _membership(self.y, self.alpha, self.upper)
         self._list_order()
@@ -217,7 +219,7 @@ class _SMO:
         """Hard margin only (no box holds the multipliers): the state before a batch of
         pair steps is a candidate for the best state, which the run goes back to should it
         find that no solution exists (`_keep_if_best`); the best so far, or None in a box."""
-        if not self.p.unbounded:
+        if not self.unbounded:
             return None
         self._keep_if_best()
         return self.best
@@ -379,7 +381,7 @@ class _SMO:
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
         time; shrunk points use their last F)."""
-        if not self.p.unbounded or self.iteration != self.next_shrink - self.shrink_every:
+        if not self.unbounded or self.iteration != self.next_shrink - self.shrink_every:
             return False
         self.no_solution = hulls_overlap(self.alpha, self._decision(), self.y, self.kd.max())
         return self.no_solution
@@ -418,6 +420,7 @@ class _SMO:
         self._list_order()
         self.cache.permute(order, m)
         self.m = m
+        self.shuffled = True
 
     def _list_order(self) -> None:
         """The signs and the bounds as lists in the solver's order, for the pair steps: list
@@ -496,12 +499,13 @@ class _SMO:
     def _snapshot(self, converged: bool) -> Snapshot:
         """State in the caller's order. Shrunk points keep the F of the last reconstruction,
         so a mid-run primal objective is approximate; the final one is exact."""
-        back = np.empty_like(self.order)
-        back[self.order] = np.arange(len(self.order))
         bias, scale = self._bias_and_scale()
         bias *= scale
-        alpha, y = self.alpha[back] * scale, self.y[back]
-        decision = self._decision()[back] * scale
+        alpha, y, decision = self.alpha * scale, self.y, self._decision() * scale
+        if self.shuffled:                            # the caller's order back
+            back = np.empty_like(self.order)
+            back[self.order] = np.arange(len(self.order))
+            alpha, y, decision = alpha[back], y[back], decision[back]
         dual = self.dual * scale * scale
         primal = self.p.primal(alpha, decision, bias)
         return Snapshot(
