@@ -7,6 +7,7 @@ attributes when the stream ends.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -21,6 +22,7 @@ from ..errors import DivergenceError, not_fitted
 from ..kernels import Kernel, KernelRows
 from ..model import Scaler, SVMModel
 from ..solvers.base import BinaryProblem, Snapshot, square_block
+from ..solvers.smo import lockstep
 from .base import (
     NEVER,
     TableEstimator,
@@ -119,14 +121,14 @@ class SVC(TableEstimator, table=catalog.TABLE):
         weighted = not np.all(weights == 1.0)
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         pairs = machine_pairs(len(classes))
+        together = self._in_lockstep(solver, params, every, wanted, len(pairs), len(Z))
         shared = shared_gram(solver, Z, kernel, len(pairs))
         # else each machine of a solver that reads the kernel takes its rows' operands from
         # one set over every point
         every_row = (KernelRows(kernel, Z, np.float64)
                      if shared is None and len(pairs) > 1 and solver.shares_gram_up_to
-                     else None)
-        machines, finals, sigmoids = [], [], []
-        folds = np.random.default_rng(params["random_state"]) if params["probability"] else None
+                     and not together else None)
+        jobs = []
         for k, (pos, neg) in enumerate(pairs):
             points = np.flatnonzero(((codes == pos) | (codes == neg)) & (weights > 0))
             problem = BinaryProblem(
@@ -136,15 +138,24 @@ class SVC(TableEstimator, table=catalog.TABLE):
                 learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
                 seed=params.get("random_state"), params=MappingProxyType(params),
                 weights=weights[points] if weighted else None,
-                gram=None if shared is None else square_block(shared, points),
+                gram=None if shared is None or together else square_block(shared, points),
                 kernel_rows=None if every_row is None else every_row.of_points(points,
                                                                                np.float64))
             points.flags.writeable = False      # the machine hands it out
             every_point = len(pairs) == 1 and len(points) == len(codes)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
                               None if every_point else points, kernel, scaler)
+            jobs.append((machine, problem, points, pos, neg))
+        # the machines' final snapshots at once, or each machine's stream in turn
+        streams = ([[final] for final in lockstep.solve_together(
+            [job[1] for job in jobs], [job[2] for job in jobs],
+            lockstep.SharedRows(kernel, Z, shared))] if together else
+            (self._solve(solver, job[1], params, every, wanted) for job in jobs))
+        machines, finals, sigmoids = [], [], []
+        folds = np.random.default_rng(params["random_state"]) if params["probability"] else None
+        for (machine, problem, points, pos, neg), stream in zip(jobs, streams):
             final: Snapshot | None = None
-            for final in self._solve(solver, problem, params, every, wanted):
+            for final in stream:
                 yield Progress(machine, final)
             assert final is not None, "a solver yields its final state last"
             require_finite(final, solver, machine)
@@ -160,6 +171,17 @@ class SVC(TableEstimator, table=catalog.TABLE):
 
     weighs_classes = True       # class_weight makes C_i (nu-SVC's solver ignores it)
     kind = "c_svc"              # the model's (SVMModel.kind)
+
+    def _in_lockstep(self, solver: catalog.Solver, params: dict, every: int,
+                     wanted: Callable[[], bool] | None, machines: int, points: int) -> bool:
+        """Whether fit solves its one-vs-one machines together (smo/lockstep.py): C-SVC's
+        SMO with a finite C and no time bound, when only the final states are wanted (a
+        stream shows one machine at a time), the points' kernel rows fit in memory and the
+        machines are many enough to gain by it (lockstep.MIN_MACHINES)."""
+        return (machines >= lockstep.MIN_MACHINES and solver.name == "smo"
+                and type(self)._solve is SVC._solve and every >= NEVER and wanted is None
+                and math.isfinite(params.get("C", math.inf))
+                and params.get("max_time") is None and points <= lockstep.MAX_POINTS)
 
     def _check_classes(self, params: dict, codes: np.ndarray) -> None:
         """What the classes' sizes must allow besides (nu-SVC: its nu); nothing for C-SVC."""

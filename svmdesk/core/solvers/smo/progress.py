@@ -21,7 +21,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ....i18n import tr
+from ...errors import warn_convergence
+from ...scale import SMO_SPREAD_HINT, standardize_hint
 
 PATIENCE = 9.5       # seconds of solver time before the watch may speak
 STALL = 2.0          # over the last half of the time, the best violation must fall this
@@ -81,6 +85,26 @@ class ProgressWatch:
                                  "(tol={tol}): {pace}").format(
             seconds=f"{seconds:.0f}", violation=f"{self.best:.3g}", tol=f"{self.tol:g}",
             pace=pace))
+
+    def reason_to_stop(self, seconds: float, violation: float, dual: float, X: np.ndarray,
+                       C: float) -> str | None:
+        """note() in the user's words: why SMO on points X with this C should stop now, or
+        None; a run that is slow but getting somewhere is said once, as a warning."""
+        verdict = self.note(seconds, violation, dual)
+        if verdict is None:
+            return None
+        # standardising helps only where the features' scales differ (the hint says so)
+        hint = standardize_hint(X, SMO_SPREAD_HINT)
+        advice = (tr("{hint}, or use a smaller C").format(hint=hint) if hint
+                  else tr("use a smaller C"))
+        if not verdict.stop:            # a run getting somewhere goes on: said once
+            warn_convergence(tr("SMO is slow: {verdict}; it goes on (set max_time or max_iter "
+                                "to bound it; {advice}, C={C})").format(
+                verdict=verdict.message, advice=advice, C=f"{C:g}"), stacklevel=4)
+            return None
+        return tr("SMO stopped early, not getting anywhere: {verdict}; {advice} (C={C}); set "
+                  "max_iter to let it run on").format(verdict=verdict.message, advice=advice,
+                                                      C=f"{C:g}")
 
     def _stalled(self, window: float, then_best: float, dual_still: bool) -> str:
         if then_best <= self.best and dual_still:

@@ -39,7 +39,6 @@ import numpy as np
 
 from ....i18n import tr
 from ...errors import DivergenceError, warn_convergence
-from ...scale import SMO_SPREAD_HINT, standardize_hint
 from .._common import (
     hulls_overlap,
     no_hard_margin,
@@ -199,21 +198,7 @@ class _SMO:
                                                    count=self.iteration, tol=f"{self.p.tol:g}")
         if self.watch is None or not self.watch.due(busy):
             return None
-        verdict = self.watch.note(busy, self._violation(), self.dual)
-        if verdict is None:
-            return None
-        # standardising helps only where the features' scales differ (the hint says so)
-        hint = standardize_hint(self.p.X, SMO_SPREAD_HINT)
-        advice = (tr("{hint}, or use a smaller C").format(hint=hint) if hint
-                  else tr("use a smaller C"))
-        if not verdict.stop:            # a run getting somewhere goes on: said once
-            warn_convergence(tr("SMO is slow: {verdict}; it goes on (set max_time or max_iter "
-                                "to bound it; {advice}, C={C})").format(
-                verdict=verdict.message, advice=advice, C=f"{self.C:g}"), stacklevel=3)
-            return None
-        return tr("SMO stopped early, not getting anywhere: {verdict}; {advice} (C={C}); set "
-                  "max_iter to let it run on").format(verdict=verdict.message, advice=advice,
-                                                      C=f"{self.C:g}")
+        return self.watch.reason_to_stop(busy, self._violation(), self.dual, self.p.X, self.C)
 
     def _checkpoint(self) -> tuple | None:
         """Hard margin only (no box holds the multipliers): the state before a batch of
