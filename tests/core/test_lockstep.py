@@ -103,10 +103,12 @@ def _spy(monkeypatch):
     return calls
 
 
-@pytest.mark.parametrize("classes, expected", [(6, [15]), (5, []), (2, [])])
-def test_lockstep_when_the_machines_are_many(monkeypatch, classes, expected):
+@pytest.mark.parametrize("classes, per_class, expected", [
+    (6, 20, [15]), (6, 200, [15]), (6, 201, []), (5, 20, []), (2, 20, [])])
+def test_lockstep_where_the_machines_are_many_and_small(monkeypatch, classes, per_class,
+                                                         expected):
     calls = _spy(monkeypatch)
-    SVC().fit(*_blobs(classes, 20, 2, seed=0))
+    SVC().fit(*_blobs(classes, per_class, 2, seed=0))
     assert calls == expected
 
 

@@ -39,11 +39,19 @@ from .solver import NEWTON_EVERY, NEWTON_EVERY_SMALL, NEWTON_MAX_FREE
 
 WATCH_EVERY = 256       # pair steps between looks at the clock (the progress watch's)
 MAX_POINTS = 4096       # the shared rows of every point: at most 128 MB of float64
-# Below this many problems the solo solver's pair step (a dozen numpy calls on one machine's
-# points) beats a lockstep step (thirty on all of them): measured on blobs of 3 to 8 classes,
-# 2 and 10 features, 50 and 200 points each, C 1 and 100, lockstep took 1.0-2.5x solo's time
-# for 3 and 4 classes, 0.7-1.6x for 5, and 0.4-1.04x for 6 (15 machines) and more.
+# Where lockstep gains, measured against the solo solver (fit's time, lockstep / solo) on
+# Gaussian blobs of 3 to 10 classes, 2 and 10 features, C 1 and 100: with fewer machines
+# the solo pair step (a dozen numpy calls on one machine's points) wins, 1.0-2.5x for 3 and
+# 4 classes and 0.7-1.6x for 5; with larger machines the solo solver's shrinking and row
+# cache win (6 classes of 300 points, 1.1-1.3x; 10 of 400, 1.1-1.5x). With 15 machines and
+# more, of at most 400 points each: 0.47-1.04x (digits, 45 machines of about 360: 0.66-0.8x).
 MIN_MACHINES = 15
+MAX_MACHINE_POINTS = 400
+
+
+def gains(machines: int, largest: int) -> bool:
+    """Whether `machines` problems, the largest of `largest` points, gain by lockstep."""
+    return machines >= MIN_MACHINES and largest <= MAX_MACHINE_POINTS
 
 
 class SharedRows:
