@@ -320,8 +320,9 @@ def require_finite(final: Snapshot, solver: catalog.Solver, machine: Machine) ->
     """No model holding NaN or inf is returned, whatever a solver let through."""
     dual = solver.objective == "dual"
     objective = final.dual_objective if dual else final.primal_objective
-    values = [v for v in (final.bias, objective, final.dual_coef, final.w) if v is not None]
-    if not all(np.isfinite(v).all() for v in values):
+    arrays = [v for v in (final.dual_coef, final.w) if v is not None]
+    if not (math.isfinite(final.bias) and (objective is None or math.isfinite(objective))
+            and all(np.isfinite(v).all() for v in arrays)):
         said = (tr("solver {solver} produced NaN or inf (machine {machine} of {count}): its "
                    "arithmetic overflowed on these data; pass standardize=True")
                 if machine.count > 1 else

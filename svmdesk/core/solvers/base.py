@@ -80,9 +80,20 @@ def square_block(matrix: np.ndarray, which: np.ndarray) -> np.ndarray:
     return matrix.take(which, axis=0).take(which, axis=1)
 
 
+def frozen(a: np.ndarray) -> np.ndarray:
+    """An array a solver made for one snapshot alone, made read-only in place: the
+    snapshot keeps it without a copy (it owns its data, and nobody writes it)."""
+    a.flags.writeable = False
+    return a
+
+
 def _frozen(a):
+    """A read-only copy, or the array itself when it is read-only and owns its data (made
+    by `frozen`)."""
     if a is None:
         return None
+    if isinstance(a, np.ndarray) and not a.flags.writeable and a.flags.owndata:
+        return a
     a = np.array(a, copy=True)
     a.flags.writeable = False
     return a

@@ -46,9 +46,8 @@ from .._common import (
     require_trainable,
     training_errors,
 )
-from ..base import BinaryProblem, Snapshot, Wanted
+from ..base import BinaryProblem, Snapshot, Wanted, frozen
 from ..problems import DualProblem, c_svc
-from ..support import support_of
 from .newton import _box_qp
 from .progress import ProgressWatch
 from .row_cache import KernelRowCache
@@ -97,9 +96,10 @@ class _SMO:
         self.C = p.C
         self.order = np.arange(n)
         self.m = n                                   # active prefix length
-        self.y = np.asarray(p.y, dtype=np.float64).copy()
-        self.lin = np.asarray(p.p, dtype=np.float64).copy()    # the linear term p
-        self.upper = np.asarray(p.upper, dtype=np.float64).copy()
+        # never written in place (a shrink reorders them into new arrays): the problem's own
+        self.y = np.asarray(p.y, dtype=np.float64)
+        self.lin = np.asarray(p.p, dtype=np.float64)            # the linear term p
+        self.upper = np.asarray(p.upper, dtype=np.float64)
         self.alpha = np.asarray(p.start, dtype=np.float64).copy()
         # F = -y G = -y (Qa + p) = -K (y a) - y p: at a = 0, -y p (C-SVC: y)
         kd_points = p.kernel.diag(p.X)
@@ -485,18 +485,21 @@ class _SMO:
         """State in the caller's order. Shrunk points keep the F of the last reconstruction,
         so a mid-run primal objective is approximate; the final one is exact."""
         bias, scale = self._bias_and_scale()
-        bias *= scale
-        alpha, y, decision = self.alpha * scale, self.y, self._decision() * scale
+        alpha, y, decision = self.alpha, self.y, self._decision()
+        if scale != 1.0:
+            bias, alpha, decision = bias * scale, alpha * scale, decision * scale
         if self.shuffled:                            # the caller's order back
             back = np.empty_like(self.order)
             back[self.order] = np.arange(len(self.order))
             alpha, y, decision = alpha[back], y[back], decision[back]
         dual = self.dual * scale * scale
         primal = self.p.primal(alpha, decision, bias)
+        # arrays made for this snapshot alone, frozen in place (Snapshot keeps them as they
+        # are): a small fit's final snapshot is a share of its fixed cost
         return Snapshot(
             iteration=self.iteration, bias=bias, primal_objective=primal,
             dual_objective=dual, gap=primal - dual,
-            kkt_violation=self._violation(), dual_coef=y * alpha,
-            support=support_of(alpha, self.C, exact=True), working_pair=self.pair,
+            kkt_violation=self._violation(), dual_coef=frozen(y * alpha),
+            support=np.flatnonzero(alpha), working_pair=self.pair,
             converged=converged, remaining=None if self.watch is None else self.watch.remaining,
-            decision=decision)
+            decision=frozen(decision))
