@@ -121,10 +121,8 @@ class SVC(TableEstimator, table=catalog.TABLE):
         weighted = not np.all(weights == 1.0)
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         pairs = machine_pairs(len(classes))
-        # the largest machine's points: the two largest classes'
-        largest = int(np.sort(np.bincount(codes[weights > 0]))[-2:].sum())
-        together = self._in_lockstep(solver, params, every, wanted, len(pairs), len(Z),
-                                     largest)
+        together = self._in_lockstep(solver, params, every, wanted, len(pairs), codes,
+                                     weights)
         shared = shared_gram(solver, Z, kernel, len(pairs))
         # else each machine of a solver that reads the kernel takes its rows' operands from
         # one set over every point
@@ -176,16 +174,19 @@ class SVC(TableEstimator, table=catalog.TABLE):
     kind = "c_svc"              # the model's (SVMModel.kind)
 
     def _in_lockstep(self, solver: catalog.Solver, params: dict, every: int,
-                     wanted: Callable[[], bool] | None, machines: int, points: int,
-                     largest: int) -> bool:
+                     wanted: Callable[[], bool] | None, machines: int, codes: np.ndarray,
+                     weights: np.ndarray) -> bool:
         """Whether fit solves its one-vs-one machines together (smo/lockstep.py): C-SVC's
         SMO with a finite C and no time bound, when only the final states are wanted (a
         stream shows one machine at a time), the points' kernel rows fit in memory, and
         the machines are many and small enough to gain by it (lockstep.gains)."""
-        return (lockstep.gains(machines, largest) and solver.name == "smo"
+        if not (machines >= lockstep.MIN_MACHINES and solver.name == "smo"
                 and type(self)._solve is SVC._solve and every >= NEVER and wanted is None
                 and math.isfinite(params.get("C", math.inf))
-                and params.get("max_time") is None and points <= lockstep.MAX_POINTS)
+                and params.get("max_time") is None and len(codes) <= lockstep.MAX_POINTS):
+            return False
+        largest = np.sort(np.bincount(codes[weights > 0]))[-2:].sum()   # two classes'
+        return lockstep.gains(machines, int(largest))
 
     def _check_classes(self, params: dict, codes: np.ndarray) -> None:
         """What the classes' sizes must allow besides (nu-SVC: its nu); nothing for C-SVC."""
