@@ -97,11 +97,13 @@ class _Batch:
         self.points = np.zeros((B, N), dtype=np.intp)    # each entry's point in the set
         self.y = np.ones((B, N))
         self.upper = np.ones((B, N))
-        valid = np.zeros((B, N), dtype=bool)
+        self.valid = np.zeros((B, N), dtype=bool)       # not padding
         for b, (problem, own) in enumerate(zip(problems, points)):
             n = problem.n
-            self.points[b, :n], self.y[b, :n], self.upper[b, :n] = own, problem.y, problem.bounds
-            valid[b, :n] = True
+            self.points[b, :n], self.y[b, :n] = own, problem.y
+            self.upper[b, :n] = problem.bounds
+            self.valid[b, :n] = True
+        valid = self.valid
         self.pos = self.y > 0
         self.alpha = np.zeros((B, N))
         self.F = np.where(valid, self.y, 0.0)            # -y G at a = 0, G = -e
@@ -119,8 +121,8 @@ class _Batch:
 
     def keep(self, rows: np.ndarray) -> None:
         """Go on with these rows only."""
-        for name in ("which", "points", "y", "upper", "pos", "alpha", "F", "Fup", "Flow",
-                     "kd", "pair"):
+        for name in ("which", "points", "y", "upper", "valid", "pos", "alpha", "F", "Fup",
+                     "Flow", "kd", "pair"):
             setattr(self, name, getattr(self, name)[rows])
 
 
@@ -234,8 +236,7 @@ def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float) -> None:
     K = rows.block(points[moved], np.broadcast_to(batch.points[b], (len(moved),
                                                                      batch.points.shape[1])))
     batch.F[b] -= (y[moved] * change[moved]) @ K
-    above, below, pos = a > 0, a < upper, batch.pos[b]
-    valid = np.isfinite(batch.Fup[b]) | np.isfinite(batch.Flow[b])
+    above, below, pos, valid = a > 0, a < upper, batch.pos[b], batch.valid[b]
     batch.Fup[b] = np.where(valid & np.where(pos, below, above), batch.F[b], -math.inf)
     batch.Flow[b] = np.where(valid & np.where(pos, above, below), batch.F[b], math.inf)
     batch.settled[batch.which[b]] = np.flatnonzero(above & below) if optimal else None
