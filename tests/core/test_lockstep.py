@@ -77,12 +77,14 @@ def test_each_machine_solved_in_lockstep_is_the_machine_solved_alone(seed, class
             mine.decision, kernel(problem.X, problem.X[sv]) @ mine.dual_coef[sv], atol=1e-9)
 
 
-@pytest.mark.parametrize("kernel, C", [("rbf", 1.0), ("rbf", 100.0), ("linear", 10.0)])
-def test_a_fit_of_many_classes_is_libsvms(kernel, C):
+@pytest.mark.parametrize("kernel, C, class_weight", [
+    ("rbf", 1.0, None), ("rbf", 100.0, None), ("linear", 10.0, None),
+    ("rbf", 1.0, {-1: 3.0, 2: 0.5, 1: 1.0, 3: 1.0, 4: 1.0, 5: 1.0, 6: 1.0, 7: 1.0})])
+def test_a_fit_of_many_classes_is_libsvms(kernel, C, class_weight):
     X, y = _blobs(8, 25, 4, seed=5)
-    labels = np.array(["-1", "+1", "2", "3", "4", "5", "6", "7"])[y]
-    ours = SVC(kernel=kernel, C=C, tol=1e-6).fit(X, labels)
-    ref = LibSVC(kernel=kernel, C=C, tol=1e-6).fit(X, labels)
+    labels = np.array([-1, 1, 2, 3, 4, 5, 6, 7])[y]
+    ours = SVC(kernel=kernel, C=C, tol=1e-6, class_weight=class_weight).fit(X, labels)
+    ref = LibSVC(kernel=kernel, C=C, tol=1e-6, class_weight=class_weight).fit(X, labels)
     np.testing.assert_array_equal(ours.classes_, ref.classes_)
     np.testing.assert_array_equal(ours.support_, ref.support_)
     np.testing.assert_allclose(ours.dual_coef_, ref.dual_coef_, atol=1e-4 * C)
@@ -127,6 +129,19 @@ def test_machine_after_machine_where_lockstep_does_not_apply(monkeypatch, how):
             warnings.simplefilter("ignore", ConvergenceWarning)
             estimator.fit(X, y)
     assert calls == []
+
+
+def test_platts_sigmoids_are_those_of_the_machines_solved_one_after_another(monkeypatch):
+    """The sigmoids come from each machine's folds, solved alone either way: the same but
+    for the kernel's rounding (the folds of machines solved apart read the shared matrix,
+    in lockstep their own rows)."""
+    X, y = _blobs(6, 25, 2, seed=6)
+    together = SVC(probability=True, random_state=0).fit(X, y)
+    monkeypatch.setattr(lockstep, "gains", lambda *args: False)
+    apart = SVC(probability=True, random_state=0).fit(X, y)
+    np.testing.assert_allclose(together.probA_, apart.probA_, rtol=1e-3)
+    np.testing.assert_allclose(together.probB_, apart.probB_, rtol=1e-3, atol=1e-4)
+    np.testing.assert_allclose(together.predict_proba(X), apart.predict_proba(X), atol=1e-3)
 
 
 def test_a_stream_and_a_fit_give_the_same_model():
