@@ -62,7 +62,8 @@ class SharedRows:
                  ) -> None:
         self.kernel, self.Z = kernel, Z
         n = len(Z)
-        self.rows = gram if gram is not None else np.empty((n, n))
+        self.rows = np.ascontiguousarray(gram) if gram is not None else np.empty((n, n))
+        self.flat = self.rows.reshape(-1)        # a view: rows written show through it
         self.have = np.full(n, gram is not None)
         kd = kernel.diag(Z)
         self.kd = kd
@@ -84,7 +85,8 @@ class SharedRows:
     def block(self, points: np.ndarray, columns: np.ndarray) -> np.ndarray:
         """k(x_points[r], x_columns[r, :]) for each r: (len(points), columns' width)."""
         self.ensure(points)
-        return self.rows[points[:, None], columns]
+        # one take at flat indices: half the time of indexing with the two arrays
+        return self.flat.take(points[:, None] * len(self.rows) + columns)
 
 
 class _Batch:
