@@ -28,14 +28,20 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ....i18n import tr
 from ...errors import warn_convergence
 from ...kernels import Kernel
 from ..base import BinaryProblem, Snapshot, hinge_primal
 from .newton import _box_qp
 from .progress import ProgressWatch
-from .row_cache import TAU
-from .solver import NEWTON_EVERY, NEWTON_EVERY_SMALL, NEWTON_MAX_FREE
+from .row_cache import constant_value, inverse_curvatures
+from .solver import (
+    NEWTON_EVERY,
+    NEWTON_EVERY_SMALL,
+    NEWTON_MAX_FREE,
+    _membership,
+    max_iter_spent,
+    middle_of,
+)
 
 WATCH_EVERY = 256       # pair steps between looks at the clock (the progress watch's)
 MAX_POINTS = 4096       # the shared rows of every point: at most 128 MB of float64
@@ -65,10 +71,8 @@ class SharedRows:
         self.rows = np.ascontiguousarray(gram) if gram is not None else np.empty((n, n))
         self.flat = self.rows.reshape(-1)        # a view: rows written show through it
         self.have = np.full(n, gram is not None)
-        kd = kernel.diag(Z)
-        self.kd = kd
-        # a constant diagonal (rbf: 1) gives the curvatures in fewer passes
-        self.kd_const = float(kd[0]) if n and (kd == kd[0]).all() else None
+        self.kd = kernel.diag(Z)
+        self.kd_const = constant_value(self.kd)
         if gram is None:      # the kernel's operands made once, not once per request
             self.A_op, self.B_op = kernel.operands(Z, Z)
 
@@ -169,9 +173,7 @@ def solve_together(problems: Sequence[BinaryProblem], points: Sequence[np.ndarra
                 for row in range(len(batch.which)):
                     _newton(batch, row, rows, tol)
     if steps >= max_iter and not all(final[2] for final in finals if final is not None):
-        warn_convergence(tr("SMO stopped after max_iter={max_iter} pair updates before "
-                            "reaching tol={tol}").format(max_iter=max_iter, tol=f"{tol:g}"),
-                         stacklevel=2)
+        warn_convergence(max_iter_spent(max_iter, tol), stacklevel=2)
     return [_final(problem, own, rows, *final)          # type: ignore[misc]
             for problem, own, final in zip(problems, points, finals)]
 
@@ -183,7 +185,8 @@ def _step(batch: _Batch, rows: SharedRows) -> None:
     i = Fup.argmax(axis=1)
     fmax = Fup[r, i]
     Ki = batch.rows_at(i, rows)
-    inv = _inverse_curvatures(Ki, batch.kd, batch.kd[r, i], rows.kd_const)
+    inv = inverse_curvatures(Ki, batch.kd, batch.kd[r, i][:, None], rows.kd_const,
+                             np.empty_like(Ki))
     # the second-order gain b^2 / quad over I_low points, b = fmax - F > 0 (b |b| keeps
     # the sign, so points with b <= 0 never win); in _SMO's order of operations, so that
     # both take the same path (SMO's path turns on near-ties)
@@ -238,25 +241,10 @@ def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float) -> None:
     K = rows.block(points[moved], np.broadcast_to(batch.points[b], (len(moved),
                                                                      batch.points.shape[1])))
     batch.F[b] -= (y[moved] * change[moved]) @ K
-    above, below, pos, valid = a > 0, a < upper, batch.pos[b], batch.valid[b]
-    batch.Fup[b] = np.where(valid & np.where(pos, below, above), batch.F[b], -math.inf)
-    batch.Flow[b] = np.where(valid & np.where(pos, above, below), batch.F[b], math.inf)
-    batch.settled[batch.which[b]] = np.flatnonzero(above & below) if optimal else None
-
-
-def _inverse_curvatures(Ki: np.ndarray, kd: np.ndarray, kd_i: np.ndarray,
-                        kd_const: float | None) -> np.ndarray:
-    """1 / max(k_ii + k_tt - 2 k_it, TAU) for each row's i and every t, as the row cache
-    computes it (row_cache.KernelRowCache.inv_quad_row)."""
-    if kd_const is not None:                         # rbf: 1 / (2 (c - k))
-        inv = np.subtract(kd_const, Ki)
-        np.maximum(inv, 0.5 * TAU, out=inv)
-        return np.divide(0.5, inv, out=inv)
-    inv = np.multiply(Ki, -2.0)
-    inv += kd
-    inv += kd_i[:, None]
-    np.maximum(inv, TAU, out=inv)
-    return np.reciprocal(inv, out=inv)
+    up_pen, low_pen = _membership(batch.y[b], a, upper)
+    batch.Fup[b] = np.where(batch.valid[b], batch.F[b] + up_pen, -math.inf)
+    batch.Flow[b] = np.where(batch.valid[b], batch.F[b] + low_pen, math.inf)
+    batch.settled[batch.which[b]] = np.flatnonzero((a > 0) & (a < upper)) if optimal else None
 
 
 def _watch(watch: ProgressWatch, busy: float, batch: _Batch,
@@ -282,18 +270,11 @@ def _final(problem: BinaryProblem, points: np.ndarray, rows: SharedRows, alpha: 
     decision = (y[support] * a[support]) @ rows.block(points[support],
                                                       np.broadcast_to(points, (len(support), n)))
     F = y - decision                                  # -y G, G = Qa - e
-    pos = y > 0
-    above, below = a > 0, a < C
-    up = np.where(pos, below, above)
-    low = np.where(pos, above, below)
-    fmax = F[up].max(initial=-math.inf)
-    fmin = F[low].min(initial=math.inf)
-    free = above & below
-    if free.any():
-        bias = float(F[free].mean())
-    else:                 # the middle of the feasible interval, or its one finite end
-        ends = [end for end in (fmax, fmin) if math.isfinite(end)]
-        bias = 0.5 * (ends[0] + ends[-1]) if ends else 0.0
+    up_pen, low_pen = _membership(y, a, C)
+    fmax = float((F + up_pen).max(initial=-math.inf))
+    fmin = float((F + low_pen).min(initial=math.inf))
+    free = (a > 0) & (a < C)
+    bias = float(F[free].mean()) if free.any() else middle_of(fmax, fmin)
     dual = 0.5 * float(a @ (y * F + 1.0))
     primal = hinge_primal(0.5 * float(a @ (y * decision)), y * (decision + bias), C)
     return Snapshot(iteration=steps, bias=bias, primal_objective=primal, dual_objective=dual,

@@ -86,8 +86,7 @@ class KernelRowCache:
             self.point_row = np.empty(points, dtype=self.dtype)   # a row over the points
         kd_var = kdiag if self.point_of is None else kdiag[self.point_of]
         self.kd_row = kd_var.astype(self.dtype)       # mixed-precision adds are slow
-        # a constant diagonal (rbf: 1) saves two passes per curvature row
-        self.kd_const = float(kdiag[0]) if n and (kdiag == kdiag[0]).all() else None
+        self.kd_const = constant_value(kdiag)
         capacity = n if self.whole else int(
             min(points, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
         self.rows = (np.asarray(gram, dtype=np.float64) if self.whole
@@ -175,16 +174,8 @@ class KernelRowCache:
         m = self.m
         inv = self.inv_quad[slot, :m]
         if not self.have_inv[slot]:
-            if self.kd_const is not None:            # rbf: 1 / (2 (c - k)), in three passes
-                np.subtract(self.kd_const, self.rows[slot, :m], out=inv)
-                np.maximum(inv, 0.5 * TAU, out=inv)
-                np.divide(0.5, inv, out=inv)
-            else:
-                np.multiply(self.rows[slot, :m], -2.0, out=inv)
-                inv += self.kd_row[:m]
-                inv += float(self.kd[self.owner[slot]])
-                np.maximum(inv, TAU, out=inv)
-                np.reciprocal(inv, out=inv)
+            inverse_curvatures(self.rows[slot, :m], self.kd_row[:m],
+                               float(self.kd[self.owner[slot]]), self.kd_const, inv)
             self.have_inv[slot] = True
         return inv
 
@@ -215,6 +206,29 @@ class KernelRowCache:
         self.slot_of[:] = -1
         self.owner[:] = -1
         self.stamp[:] = 0
+
+
+def constant_value(kdiag: np.ndarray) -> float | None:
+    """k(x, x) when it is the same for every point (rbf: 1), else None: a constant diagonal
+    saves two passes per curvature row."""
+    return float(kdiag[0]) if len(kdiag) and (kdiag == kdiag[0]).all() else None
+
+
+def inverse_curvatures(K: np.ndarray, kd: np.ndarray, kd_i: float | np.ndarray,
+                       kd_const: float | None, out: np.ndarray) -> np.ndarray:
+    """1 / max(k_ii + k_tt - 2 k_it, TAU) into `out`, for kernel rows K of points i (their
+    k_ii: kd_i, broadcast against K) over points t (their k_tt: kd); kd_const: the constant
+    diagonal, if there is one. One order of operations for every solver that picks pairs by
+    it: SMO's path turns on near-ties."""
+    if kd_const is not None:                         # rbf: 1 / (2 (c - k)), in three passes
+        np.subtract(kd_const, K, out=out)
+        np.maximum(out, 0.5 * TAU, out=out)
+        return np.divide(0.5, out, out=out)
+    np.multiply(K, -2.0, out=out)
+    out += kd
+    out += kd_i
+    np.maximum(out, TAU, out=out)
+    return np.reciprocal(out, out=out)
 
 
 def _variables_of(point_of: np.ndarray, points: int) -> np.ndarray:

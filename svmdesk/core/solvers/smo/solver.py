@@ -89,6 +89,20 @@ def _membership(y: np.ndarray, a: np.ndarray, upper: np.ndarray) -> tuple:
             np.where(np.where(pos, above, below), 0.0, math.inf))
 
 
+def middle_of(top: float, bottom: float) -> float:
+    """The bias where no multiplier is free: the middle of the feasible interval between
+    max F over I_up and min F over I_low. Every multiplier of the points on one bound (the
+    nu form: a class whose sum is all its bounds) leaves it open on one side: its one end."""
+    finite = [end for end in (top, bottom) if math.isfinite(end)]
+    return 0.5 * (finite[0] + finite[-1]) if finite else 0.0
+
+
+def max_iter_spent(max_iter: int, tol: float) -> str:
+    """Why a run stopped unconverged: its max_iter pair steps were spent."""
+    return tr("SMO stopped after max_iter={max_iter} pair updates before reaching "
+              "tol={tol}").format(max_iter=max_iter, tol=f"{tol:g}")
+
+
 class _SMO:
     def __init__(self, p: DualProblem) -> None:
         self.p = p
@@ -187,8 +201,7 @@ class _SMO:
         """Why the run should end unconverged now (its budget spent, a hard margin seen to
         have no solution, progress too slow to be worth waiting for), or None."""
         if self.iteration >= self.max_iter:
-            return tr("SMO stopped after max_iter={max_iter} pair updates before reaching "
-                      "tol={tol}").format(max_iter=self.max_iter, tol=f"{self.p.tol:g}")
+            return max_iter_spent(self.max_iter, self.p.tol)
         if self._hard_margin_impossible():
             return no_hard_margin("smo", self.p.kernel.name, overlap_shown(
                 tr("{count} pair steps").format(count=self.iteration)))
@@ -469,12 +482,8 @@ class _SMO:
         m = self.m
         inside = slice(None) if within is None else within[:m]
         F = self.F[:m][inside]
-        ends = [float((F + self.up_pen[:m][inside]).max(initial=-math.inf)),
-                float((F + self.low_pen[:m][inside]).min(initial=math.inf))]
-        # every multiplier of the points on one bound (the nu form: a class whose sum is
-        # all its bounds) leaves the interval open on one side: its one end
-        finite = [end for end in ends if math.isfinite(end)]
-        return 0.5 * (finite[0] + finite[-1]) if finite else 0.0
+        return middle_of(float((F + self.up_pen[:m][inside]).max(initial=-math.inf)),
+                         float((F + self.low_pen[:m][inside]).min(initial=math.inf)))
 
     def _bias_and_scale(self) -> tuple[float, float]:
         """The bias, and what the multipliers, f and the bias are multiplied by in a
