@@ -15,6 +15,7 @@ from .metrics import (
     r2,
 )
 from .model import SVMModel
+from .parameter_search import GridCell, GridResult, grid_search
 from .ranking import (
     OneVsRest,
     average_precision,
@@ -37,4 +38,5 @@ __all__ = [
     "r2", "mse", "mae", "roc_curve", "roc_auc", "precision_recall_curve", "average_precision",
     "OneVsRest", "one_vs_rest", "predict_at_threshold", "one_against_rest_at_threshold",
     "cross_validate", "fold_indices", "CVResult", "FoldScore", "Cancelled",
+    "grid_search", "GridResult", "GridCell",
 ]

@@ -47,6 +47,29 @@ def shared_gram(solver: catalog.Solver, Z: np.ndarray, kernel: Kernel, machines:
     return KernelRows(kernel, Z, np.float64).matrix()
 
 
+def machine_problem(Z: np.ndarray, codes: np.ndarray, weights: np.ndarray | None,
+                    pair: tuple[int, int], kernel: Kernel, params: dict,
+                    gram: np.ndarray | None = None, rows: KernelRows | None = None
+                    ) -> tuple[np.ndarray, BinaryProblem]:
+    """The two-class problem of the classes `pair` (positive, negative) among the points Z
+    of class `codes`, and which of Z's points it holds (read-only): those of weight > 0
+    (weights None: every point weighs 1). `gram` (k over Z's points) or `rows` (their
+    kernel rows) hand the problem its block of what the caller computed already."""
+    pos, neg = pair
+    member = (codes == pos) | (codes == neg)
+    points = np.flatnonzero(member if weights is None else member & (weights > 0))
+    problem = BinaryProblem(
+        X=Z.take(points, axis=0), y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
+        C=params.get("C", 1.0), tol=params["tol"], max_iter=params["max_iter"],
+        learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
+        seed=params.get("random_state"), params=MappingProxyType(params),
+        weights=None if weights is None else weights[points],
+        gram=None if gram is None else square_block(gram, points),
+        kernel_rows=None if rows is None else rows.of_points(points, np.float64))
+    points.flags.writeable = False      # the machine hands it out
+    return points, problem
+
+
 @dataclass(frozen=True)
 class Machine:
     """One two-class machine of a fit: its place among the fit's machines (one-vs-one for
@@ -131,18 +154,9 @@ class SVC(TableEstimator, table=catalog.TABLE):
                      and not together else None)
         jobs = []
         for k, (pos, neg) in enumerate(pairs):
-            points = np.flatnonzero(((codes == pos) | (codes == neg)) & (weights > 0))
-            problem = BinaryProblem(
-                X=Z.take(points, axis=0), y=np.where(codes[points] == pos, 1.0, -1.0),
-                kernel=kernel,
-                C=params.get("C", 1.0), tol=params["tol"], max_iter=params["max_iter"],
-                learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
-                seed=params.get("random_state"), params=MappingProxyType(params),
-                weights=weights[points] if weighted else None,
-                gram=None if shared is None or together else square_block(shared, points),
-                kernel_rows=None if every_row is None else every_row.of_points(points,
-                                                                               np.float64))
-            points.flags.writeable = False      # the machine hands it out
+            points, problem = machine_problem(Z, codes, weights if weighted else None,
+                                              (pos, neg), kernel, params,
+                                              None if together else shared, every_row)
             every_point = len(pairs) == 1 and len(points) == len(codes)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
                               None if every_point else points, kernel, scaler)

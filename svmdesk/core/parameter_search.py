@@ -1,0 +1,359 @@
+"""Grid search: every combination of the parameter values a grid lists, each scored by
+cross-validation on the same folds, and the best of them (LIBSVM's grid.py, scikit-learn's
+GridSearchCV).
+
+The cells are taken in scikit-learn's order (ParameterGrid: parameter names sorted, the last
+varying fastest), and the best cell is the first of those with the highest mean score, as
+GridSearchCV's best_index_ is.
+
+Work is handed out by column: the cells that differ only in C. For C-SVC's SMO with a kernel
+that the folds do not change (no standardize, gamma a number), a column shares what
+cross-validating its cells one by one would repeat: the kernel over every point is computed
+once and each fold's training block sliced from it, and along C (smallest first) each fold's
+machines start from the multipliers of the C before, scaled by the ratio of the Cs (alpha
+seeding: feasible, as a_i <= C_old_i gives a_i C_new / C_old <= C_new_i, and y'a stays 0).
+Any other estimator's cells are cross-validated one by one (validation.cross_validate's
+folds and scores).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import time
+import warnings
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field, replace
+from multiprocessing import get_context
+from types import MappingProxyType
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike
+
+from ..i18n import tr
+from .errors import Cancelled, ConvergenceWarning
+from .estimators.base import NEVER, scaled_data_and_kernel
+from .estimators.labels import check_data, encode_labels
+from .estimators.one_vs_one import binary_machine, machine_pairs
+from .estimators.regression import check_targets
+from .estimators.svc import SVC, machine_problem
+from .estimators.weights import point_weights
+from .kernels import Kernel, KernelRows
+from .model import SVMModel
+from .solvers.base import Snapshot, square_block
+from .solvers.problems import c_svc
+from .solvers.smo.solver import solve_problem
+from .validation import (
+    Split,
+    _check_seed,
+    _check_training_classes,
+    _fresh_seed,
+    _is_classifier,
+    _one_fold,
+    _read_only,
+    fold_indices,
+)
+
+SHARED_KERNEL_POINTS = 4096     # up to this many points a column computes k once (128 MB)
+
+
+@dataclass(frozen=True, eq=False)
+class GridCell:
+    """One combination of the grid's values: `params` names each grid parameter's value,
+    `index` its place in the grid's order; `scores` and `fit_times` (seconds) hold one value
+    per fold, `mean` and `std` (ddof=0, as GridSearchCV's) summarise the scores; `converged`
+    is False when a fit of the cell stopped before its tolerance was met."""
+
+    index: int
+    params: Mapping[str, Any]
+    scores: np.ndarray
+    fit_times: np.ndarray
+    converged: bool
+    mean: float = field(init=False)
+    std: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+        object.__setattr__(self, "scores", _read_only(np.array(self.scores, dtype=float)))
+        object.__setattr__(self, "fit_times", _read_only(np.array(self.fit_times, dtype=float)))
+        object.__setattr__(self, "mean", float(np.mean(self.scores)))
+        object.__setattr__(self, "std", float(np.std(self.scores)))
+
+    def __reduce__(self):       # a mapping proxy does not pickle: a pool sends cells back
+        return (GridCell, (self.index, dict(self.params), self.scores, self.fit_times,
+                           self.converged))
+
+
+@dataclass(frozen=True, eq=False)
+class GridResult:
+    """A grid search's outcome: every cell in the grid's order, the seed the folds were
+    dealt with (drawn afresh when none was given, so the run can be repeated), and each
+    fold's (train, test) indices. `best` is the first cell of the highest mean score."""
+
+    cells: tuple[GridCell, ...]
+    seed: int
+    indices: tuple[Split, ...]
+
+    @property
+    def folds(self) -> int:
+        return len(self.indices)
+
+    @property
+    def best(self) -> GridCell:
+        means = np.array([cell.mean for cell in self.cells])
+        return self.cells[int(np.argmax(means))]      # the first of equal maxima
+
+
+def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
+                param_grid: Mapping[str, Sequence | np.ndarray], folds: int = 5,
+                seed: int | None = None, executor: Executor | None = None,
+                jobs: int | None = None, cancelled: Callable[[], bool] | None = None,
+                progress: Callable[[GridCell], None] | None = None) -> GridResult:
+    """Cross-validate `estimator` with every combination of the values in `param_grid`
+    (parameter name: the values to try; the estimator's other parameters stay as they are)
+    on one set of folds (validation.fold_indices: stratified for a classifier), scored by
+    the estimator's own score: accuracy for a classifier, R^2 for a regressor.
+
+    `executor`, any concurrent.futures.Executor, runs the grid's columns; without one,
+    `jobs` says how: 1 runs them one after another in this thread, None (all cores) or
+    another number a pool of that many processes, spawned (a fresh interpreter: never a
+    forked copy of a process that holds Qt or threads), shut down on return.
+    `progress(cell)` hears of each cell as it is done, in the order they finish;
+    `cancelled()` is asked between columns (and before each is handed over): on True the
+    pending columns are withdrawn and Cancelled is raised with the cells done so far.
+
+    Every cell's parameters, the data and the folds are checked before the first fit."""
+    workers = _workers(jobs)
+    grid = _checked_grid(estimator, param_grid)
+    stratified = _is_classifier(estimator)
+    X, y = (check_data(X, y) if stratified
+            else check_targets(X, y, type(estimator).__name__))
+    seed = _fresh_seed() if seed is None else _check_seed(seed)
+    splits = tuple(fold_indices(y, folds, seed, stratified))
+    if stratified:
+        _check_training_classes(y, splits)
+    columns = [_Column(type(estimator), base, cells, X, y, splits)
+               for base, cells in _columns(estimator, grid)]
+    if executor is None and workers == 1:
+        done = _serially(columns, cancelled, progress)
+    elif executor is None:
+        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
+            done = _on_executor(pool, columns, cancelled, progress)
+    else:
+        done = _on_executor(executor, columns, cancelled, progress)
+    return GridResult(tuple(sorted(done, key=lambda cell: cell.index)), seed, splits)
+
+
+# -- the grid -----------------------------------------------------------------------------------
+def _checked_grid(estimator: Any, param_grid: Mapping) -> list[dict]:
+    """Every cell's values, in scikit-learn's order, each combination checked by the
+    estimator's own rules (its parameter table) before anything is fitted."""
+    if not isinstance(param_grid, Mapping) or not param_grid:
+        raise ValueError(tr("param_grid must map parameter names to the values to try, such "
+                            "as {{'C': [1, 10], 'gamma': [0.1, 1]}}; got {grid}"
+                            ).format(grid=repr(param_grid)))
+    names = sorted(param_grid)
+    known = estimator.get_params(deep=False)
+    for name in names:
+        if name not in known:
+            raise ValueError(tr("{estimator} has no parameter {name}: its parameters are "
+                                "{known}").format(estimator=type(estimator).__name__,
+                                                  name=repr(name), known=tr(", ").join(known)))
+        values = param_grid[name]
+        if isinstance(values, (str, bytes)) or not isinstance(values, Iterable) or not len(
+                list(values)):
+            raise ValueError(tr("param_grid[{name}] must be a non-empty list of values; "
+                                "got {values}").format(name=repr(name), values=repr(values)))
+    cells = [dict(zip(names, values))
+             for values in itertools.product(*(list(param_grid[name]) for name in names))]
+    table = getattr(estimator, "table", None)
+    for cell in cells:
+        if table is not None:
+            table.check({**known, **cell})
+    return cells
+
+
+def _columns(estimator: Any, grid: list[dict]) -> list[tuple[dict, list]]:
+    """The cells grouped by every value but C, in order of first appearance: (the group's
+    full parameters but C, [(cell index, the cell's values), ...] by increasing C)."""
+    known = estimator.get_params(deep=False)
+    groups: dict[tuple, tuple[dict, list]] = {}
+    for index, cell in enumerate(grid):
+        rest = {name: value for name, value in cell.items() if name != "C"}
+        key = tuple(sorted((name, repr(value)) for name, value in rest.items()))
+        groups.setdefault(key, ({**known, **rest}, []))[1].append((index, cell))
+    for _base, cells in groups.values():
+        cells.sort(key=lambda item: _c_order(item[1].get("C", known.get("C"))))
+    return list(groups.values())
+
+
+def _c_order(C: Any) -> float:
+    return math.inf if C is None else float(C)
+
+
+def _workers(jobs: int | None) -> int:
+    if jobs is None:
+        return os.cpu_count() or 1
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(tr("jobs must be a whole number of 1 or more, or None for every "
+                            "core; got {jobs}").format(jobs=repr(jobs)))
+    return jobs
+
+
+# -- a column -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Column:
+    """What a worker needs to score one column: pickled whole to a process."""
+
+    kind: type
+    base: dict
+    cells: list
+    X: np.ndarray
+    y: np.ndarray
+    splits: tuple[Split, ...]
+
+
+def run_column(column: _Column) -> list[GridCell]:
+    """Score a column's cells (module-level: a process pool's entry point; it imports the
+    core alone). A fit that stops short of its tolerance marks its cell not converged; its
+    ConvergenceWarning is not repeated."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        shared = _shares_work(column)
+        scores, times, converged = (_seeded_along_C if shared else _one_by_one)(column)
+    return [GridCell(index, values, scores[k], times[k], bool(converged[k]))
+            for k, (index, values) in enumerate(column.cells)]
+
+
+def _one_by_one(column: _Column) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each cell's folds fitted by a fresh estimator and scored by its own score."""
+    shape = (len(column.cells), len(column.splits))
+    scores, times, converged = np.empty(shape), np.empty(shape), np.ones(len(column.cells),
+                                                                         dtype=bool)
+    for k, (_index, values) in enumerate(column.cells):
+        for f, (train, test) in enumerate(column.splits):
+            estimator = column.kind(**{**column.base, **values})
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always", ConvergenceWarning)
+                scores[k, f], times[k, f] = _one_fold(
+                    estimator, column.X[train], column.y[train], column.X[test],
+                    column.y[test], None)
+            converged[k] &= not any(issubclass(w.category, ConvergenceWarning)
+                                    for w in caught)
+    return scores, times, converged
+
+
+def _shares_work(column: _Column) -> bool:
+    """Whether the column is C-SVC's SMO on a kernel the folds leave unchanged."""
+    if column.kind is not SVC:
+        return False
+    params = SVC.table.check(column.base)
+    fold_free_gamma = params["kernel"] == "linear" or params["gamma"] != "scale"
+    return (params["solver"] == "smo" and not params["standardize"]
+            and not params["probability"] and fold_free_gamma
+            and all(math.isfinite(SVC.table.check({**column.base, **values})["C"])
+                    for _index, values in column.cells))
+
+
+def _seeded_along_C(column: _Column) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The column's cells on shared kernel blocks, each fold's machines seeded along C."""
+    params = SVC.table.check(column.base)
+    _scaler, _Z, kernel = scaled_data_and_kernel(column.X, params)
+    gram = (KernelRows(kernel, column.X, np.float64).matrix()
+            if len(column.X) <= SHARED_KERNEL_POINTS else None)
+    shape = (len(column.cells), len(column.splits))
+    scores, times, converged = np.empty(shape), np.empty(shape), np.ones(len(column.cells),
+                                                                         dtype=bool)
+    for f, (train, test) in enumerate(column.splits):
+        classes, machines = _fold_problems(column, params, train, kernel, gram)
+        starts: list = [None] * len(machines)
+        C_before = math.nan
+        for k, (_index, values) in enumerate(column.cells):
+            C = SVC.table.check({**column.base, **values})["C"]
+            started = time.perf_counter()
+            fitted, finals = [], []
+            for m, (points, problem, pair) in enumerate(machines):
+                dual = c_svc(replace(problem, C=C))
+                if starts[m] is not None:
+                    dual = replace(dual, start=np.minimum(starts[m] * (C / C_before),
+                                                          dual.upper))
+                final = _last(solve_problem(dual, NEVER))
+                starts[m] = problem.y * final.dual_coef          # a_i = y_i (y_i a_i)
+                finals.append(final)
+                fitted.append(binary_machine(final, problem, points, *pair))
+            times[k, f] = time.perf_counter() - started
+            C_before = C
+            model = SVMModel(kernel, classes, tuple(fitted), None)
+            scores[k, f] = float(np.mean(model.predict(column.X[test]) == column.y[test]))
+            converged[k] &= all(final.converged for final in finals)
+    return scores, times, converged
+
+
+def _fold_problems(column: _Column, params: dict, train: np.ndarray, kernel: Kernel,
+                   gram: np.ndarray | None) -> tuple[np.ndarray, list]:
+    """A fold's classes (those its training part holds) and its machines: (the training
+    part's points each holds, its problem at the column's first C, its pair of classes)."""
+    classes, codes = encode_labels(column.y[train])
+    _class_weight, weights = point_weights(params["class_weight"], None, classes, codes)
+    weighted = not np.all(weights == 1.0)
+    fold_gram = None if gram is None else square_block(gram, train)
+    machines = []
+    for pair in machine_pairs(len(classes)):
+        points, problem = machine_problem(column.X[train], codes, weights if weighted else None,
+                                          pair, kernel, params, fold_gram)
+        machines.append((points, problem, pair))
+    return classes, machines
+
+
+def _last(stream: Iterator[Snapshot]) -> Snapshot:
+    """A solver's final state: it yields it last."""
+    return deque(stream, maxlen=1)[0]
+
+
+# -- running the columns ------------------------------------------------------------------------
+def _serially(columns: list[_Column], cancelled: Callable[[], bool] | None,
+              progress: Callable[[GridCell], None] | None) -> list[GridCell]:
+    done: list[GridCell] = []
+    for column in columns:
+        _stop_if_cancelled(cancelled, done, columns)
+        _heard(run_column(column), done, progress)
+    return done
+
+
+def _on_executor(executor: Executor, columns: list[_Column],
+                 cancelled: Callable[[], bool] | None,
+                 progress: Callable[[GridCell], None] | None) -> list[GridCell]:
+    done: list[GridCell] = []
+    futures: list[Future] = []
+    try:
+        for column in columns:
+            _stop_if_cancelled(cancelled, done, columns)
+            futures.append(executor.submit(run_column, column))
+        for future in as_completed(futures):
+            _stop_if_cancelled(cancelled, done, columns)
+            _heard(future.result(), done, progress)
+    except BaseException:
+        for future in futures:      # a column failed or the run was cancelled: none is left
+            future.cancel()
+        raise
+    return done
+
+
+def _heard(cells: list[GridCell], done: list[GridCell],
+           progress: Callable[[GridCell], None] | None) -> None:
+    for cell in cells:
+        done.append(cell)
+        if progress is not None:
+            progress(cell)
+
+
+def _stop_if_cancelled(cancelled: Callable[[], bool] | None, done: list[GridCell],
+                       columns: list[_Column]) -> None:
+    if cancelled is not None and cancelled():
+        total = sum(len(column.cells) for column in columns)
+        raise Cancelled(tr("Grid search cancelled with {done} of {cells} cells done"
+                           ).format(done=len(done), cells=total),
+                        tuple(sorted(done, key=lambda cell: cell.index)))
