@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import version
 from ..core import catalog
 from ..i18n import ENVIRONMENT, LANGUAGES, normalise
-from . import evaluate, options, predict, render, train
+from . import evaluate, grid, options, predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
 MAIN_HELP = f"""\
@@ -25,6 +25,8 @@ data file).  The commands run without a display, for scripts:
            accuracy, precision, recall, F1 and AUC (a regressor: R^2, MSE, MAE)
   render   draw the points (and a model's regions, boundary, margins and support
            vectors) into a PNG or SVG image
+  grid     cross-validate every combination of C and gamma values, print the
+           best and write the table as CSV (and a heat map with --plot)
 
 'svmdesk COMMAND --help' describes each command's options.
 
@@ -39,7 +41,8 @@ examples:
   svmdesk train moons.csv --kernel rbf -C 10 --test-fraction 0.2 --out moons.json
   svmdesk predict moons.json new_points.csv > predictions.csv
   svmdesk evaluate moons.json moons_test.csv
-  svmdesk render moons.csv --model moons.json --out moons.png"""
+  svmdesk render moons.csv --model moons.json --out moons.png
+  svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --out grid.csv"""
 
 
 def main(argv=None) -> int:
@@ -111,10 +114,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{PROG}: error: {message}; see '{self.prog} --help'\n")
 
 
+_CHOICES = "{" + ",".join(COMMANDS) + "}"      # the usage's list of commands
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=MAIN_HELP,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
-                     usage=f"{PROG} [-h] [--version] [--debug] {{train,predict,render}} ...\n"
+                     usage=f"{PROG} [-h] [--version] [--debug] {_CHOICES} ...\n"
                            f"       {PROG} [--lang {{en,ja}}] [FILE]")
     parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
     parser.add_argument("--lang", choices=sorted(LANGUAGES), metavar="{" + ",".join(
@@ -123,10 +129,11 @@ def build_parser() -> argparse.ArgumentParser:
                              f"{ENVIRONMENT}, then View > Language, then the system's)")
     parser.add_argument("--debug", action="store_true",
                         help="on an error, print the Python traceback too")
-    commands = parser.add_subparsers(dest="command", metavar="{train,predict,render}",
+    commands = parser.add_subparsers(dest="command", metavar=_CHOICES,
                                      required=True)
     train.add_parser(commands)
     predict.add_parser(commands)
     evaluate.add_parser(commands)
     render.add_parser(commands)
+    grid.add_parser(commands)
     return parser

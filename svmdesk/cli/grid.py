@@ -1,0 +1,355 @@
+"""`svmdesk grid`: cross-validate a machine at every combination of log-spaced C and gamma
+values (LIBSVM's grid.py, scikit-learn's GridSearchCV), print the best, write the table as
+CSV and, with --plot, a heat map of the mean score (Qt is imported then only, on the
+offscreen platform)."""
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import math
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+import numpy as np
+
+from ..core import SVC, SVR, GridCell, GridResult, catalog, grid_search
+from ..core.catalog import Table
+from ..core.datasets import class_labels
+from ..formats import load_dataset
+from ..formats.atomic import write_atomic
+from ..formats.targets import load_targets
+from .common import (
+    DATA_FORMATS,
+    EXIT_CODES,
+    EXIT_OK,
+    RENDER_WIDTH,
+    check_folder,
+    command,
+    folds,
+    offscreen_application,
+    seed,
+    width_value,
+)
+from .options import add_options, chosen
+
+KINDS = ("c-svc", "epsilon-svr")          # the kinds with both C and gamma
+SEARCHED = ("C", "gamma")                 # the grid's axes; every other parameter is fixed
+GAMMA_KERNELS = catalog.TABLE.param("gamma").kernels or ()
+# LIBSVM grid.py's default ranges: log2 C from -5 to 15, log2 gamma from 3 down to -15 (step 2)
+DEFAULT_C = "0.03125:32768:11"
+DEFAULT_GAMMA = "3.0517578125e-05:8:10"
+BAR = 30                                  # the progress bar's width in characters
+
+
+def estimators() -> dict:
+    """The estimator of each --type (looked up when asked: a test may swap one)."""
+    return dict(zip(KINDS, (SVC, SVR)))
+
+
+def tables() -> dict:
+    """The parameter table of each --type without the grid's axes: the fixed parameters."""
+    return {kind: _without(table, SEARCHED)
+            for kind, table in zip(KINDS, (catalog.TABLE, catalog.SVR_TABLE))}
+
+
+def _without(table: Table, names: tuple) -> Table:
+    return Table(table.kernels, table.solvers,
+                 tuple(p for p in table.params if p.name not in names))
+
+
+GRID_HELP = f"""\
+Cross-validate a machine on DATA at every combination of the C values of --C and the
+gamma values of --gamma, all on the same K folds (--folds; stratified for classes,
+seeded by --seed), print the best cell and write every cell to --out as CSV: LIBSVM's
+grid.py, scikit-learn's GridSearchCV.  Each cell is scored by its mean over the folds:
+accuracy for --type c-svc (the default), R^2 for --type epsilon-svr (DATA's label
+column then holds each point's target, a number).  The best cell is the first of the
+highest mean score, in the table's order (C, then gamma).
+
+ranges (--C, --gamma): START:STOP:COUNT, COUNT values log spaced from START to STOP
+(numpy.logspace(log10(START), log10(STOP), COUNT)), 0 < START <= STOP; a single number
+is that one value.  Defaults: LIBSVM grid.py's, C from 2^-5 to 2^15 (11 values) and
+gamma from 2^-15 to 2^3 (10 values).  A kernel without gamma (--kernel linear) searches
+C alone and refuses --gamma.  The other parameters (--kernel, --standardize, --tol,
+--epsilon, ...) are fixed for every cell, as train takes them.
+
+the table (--out FILE.csv), one row per cell, C varying slowest:
+  C, gamma (left out when the search is over C alone), mean_score, std_score (the
+  spread over the folds, ddof 0), split0_score ... split<K-1>_score (each fold's),
+  mean_fit_time (seconds), converged (False when a fit stopped before its tolerance);
+  numbers are written in full (they read back exactly).
+
+--plot FILE (.png or .svg, W pixels wide with --width W) draws the mean score as a heat
+map over log10 C (across) and log10 gamma (up), with its colour scale and the best cell
+ringed; a search over C alone is drawn as the mean score against log10 C.
+
+--jobs N scores the grid's columns in N processes (default: one per core); --jobs 1 in
+this process.  On a terminal a progress bar counts the cells on stderr.
+
+{DATA_FORMATS}
+
+{EXIT_CODES}
+
+examples:
+  svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --folds 5 --out grid.csv
+  svmdesk grid moons.csv --C 0.1:100:7 --gamma 0.5 --standardize --out grid.csv \\
+      --plot grid.png --jobs 4
+  svmdesk grid sine.csv --type epsilon-svr --epsilon 0.05 --out grid.csv"""
+
+
+def kind(text: str) -> str:
+    if text not in KINDS:
+        raise argparse.ArgumentTypeError(
+            f"grid searches C and gamma: {' or '.join(KINDS)}; got {text!r}")
+    return text
+
+
+def value_range(text: str) -> tuple[float, ...]:
+    """START:STOP:COUNT as COUNT log-spaced values from START to STOP (both exactly as
+    typed), or a single number as itself; every value > 0 and finite."""
+    parts = text.split(":")
+    if len(parts) not in (1, 3):
+        raise argparse.ArgumentTypeError(
+            f"must be START:STOP:COUNT (such as 1e-2:1e3:11) or one number; got {text!r}")
+    numbers = [_positive(part, text) for part in parts[:2]]
+    if len(parts) == 1:
+        return (numbers[0],)
+    start, stop = numbers
+    if start > stop:
+        raise argparse.ArgumentTypeError(f"START must not be above STOP; got {text!r}")
+    try:
+        count = int(parts[2])
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(
+            f"COUNT must be a whole number, 1 or more; got {text!r}")
+    if count == 1 or start == stop:
+        return (start,)
+    values = np.logspace(math.log10(start), math.log10(stop), count)
+    values[0], values[-1] = start, stop          # the ends exactly as typed
+    return tuple(float(v) for v in values)
+
+
+def _positive(part: str, text: str) -> float:
+    try:
+        value = float(part)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(
+            f"must be START:STOP:COUNT (such as 1e-2:1e3:11) or one number, each a number "
+            f"above 0; got {text!r}")
+    return value
+
+
+def jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of processes, 1 or more; "
+                                         f"got {text!r}")
+    return value
+
+
+def add_parser(commands) -> None:
+    p = command(commands, "grid", "cross-validate every combination of C and gamma values "
+                "and write the table as CSV", GRID_HELP, run)
+    p.add_argument("data", metavar="DATA", help="the points (CSV or LIBSVM file)")
+    p.add_argument("--type", type=kind, default="c-svc", metavar="TYPE",
+                   help="the kind of machine: c-svc (classes, scored by accuracy; the "
+                        "default) or epsilon-svr (targets, scored by R^2)")
+    p.add_argument("-C", "--C", dest="C_values", type=value_range, default=None,
+                   metavar="START:STOP:COUNT",
+                   help="the C values: COUNT log-spaced from START to STOP, or one number "
+                        f"(default {DEFAULT_C}, LIBSVM grid.py's 2^-5 to 2^15)")
+    p.add_argument("--gamma", dest="gamma_values", type=value_range, default=None,
+                   metavar="START:STOP:COUNT",
+                   help="the gamma values, as --C (default "
+                        f"{DEFAULT_GAMMA}, LIBSVM grid.py's 2^-15 to 2^3); "
+                        f"kernel {_or(GAMMA_KERNELS)} only")
+    add_options(p, tables())
+    p.add_argument("--folds", type=folds, default=5, metavar="K",
+                   help="the number of cross-validation folds, 2 or more (default 5)")
+    p.add_argument("--seed", type=seed, default=0, metavar="N",
+                   help="the seed the folds are dealt with (and the solvers' random_state): "
+                        "a non-negative integer (default 0); the same seed, the same folds")
+    p.add_argument("--jobs", type=jobs, default=None, metavar="N",
+                   help="processes to score the grid in (default: one per core; 1: in "
+                        "this process)")
+    p.add_argument("--out", required=True, metavar="FILE",
+                   help="the table to write, one row per cell: FILE.csv")
+    p.add_argument("--plot", default=None, metavar="FILE",
+                   help="also draw the mean score as a heat map over log10 C and log10 "
+                        "gamma into FILE.png or FILE.svg")
+    p.add_argument("--width", type=width_value, default=1200, metavar="W",
+                   help=f"the --plot picture's width in pixels, {RENDER_WIDTH[0]} to "
+                        f"{RENDER_WIDTH[1]} (default 1200)")
+
+
+def run(args) -> int:
+    out, picture = _paths(args)           # refused before any work, and nothing printed
+    if args.type == "c-svc":
+        data = load_dataset(args.data)
+        classes = class_labels(data.class_names)
+        X, y = data.X, classes[np.asarray(data.y)]
+    else:
+        X, y, _names = load_targets(args.data)
+        classes = np.empty(0)
+    table = tables()[args.type]
+    every = tuple(dict.fromkeys(name for t in tables().values() for name in t.names))
+    params = chosen(args, table, classes, args.type, every)
+    param_grid = _param_grid(args, params["kernel"])
+    estimator = estimators()[args.type](**params)
+    total = math.prod(len(values) for values in param_grid.values())
+    bar = _ProgressBar(total, sys.stderr)
+    started = time.perf_counter()
+    try:
+        result = grid_search(estimator, X, y, param_grid, folds=args.folds, seed=args.seed,
+                             jobs=args.jobs, progress=bar)
+    finally:
+        bar.clear()
+    elapsed = time.perf_counter() - started
+    write_atomic(out, table_text(result, tuple(param_grid)))
+    print(summary(args, params, param_grid, result, len(X), elapsed))
+    print(f"wrote {out}")
+    if picture is not None:
+        _save_plot(picture, args, result, tuple(param_grid))
+    return EXIT_OK
+
+
+def _paths(args) -> tuple[Path, Path | None]:
+    out = Path(args.out)
+    if out.suffix.lower() != ".csv":
+        raise ValueError(f"--out {args.out}: the table must end in .csv")
+    check_folder(out)
+    picture = None if args.plot is None else Path(args.plot)
+    if picture is not None:
+        if picture.suffix.lower() not in (".png", ".svg"):
+            raise ValueError(f"--plot {args.plot}: the image file must end in .png or .svg")
+        check_folder(picture)
+    return out, picture
+
+
+def _param_grid(args, kernel: str) -> dict:
+    """{'C': values, 'gamma': values}; C alone for a kernel without gamma."""
+    C = args.C_values or value_range(DEFAULT_C)
+    if kernel not in GAMMA_KERNELS:
+        if args.gamma_values is not None:
+            raise ValueError(f"--gamma: the {kernel} kernel has no gamma; leave --gamma out "
+                             f"to search C alone, or choose --kernel {_or(GAMMA_KERNELS)}")
+        return {"C": list(C)}
+    return {"C": list(C), "gamma": list(args.gamma_values or value_range(DEFAULT_GAMMA))}
+
+
+def _or(words) -> str:
+    return " or ".join(filter(None, (", ".join(words[:-1]), words[-1])))
+
+
+class _ProgressBar:
+    """'cells 37/121 [#########.....]' on `stream`, redrawn as each cell is done and wiped
+    at the end; nothing at all unless `stream` is a terminal."""
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        self.total, self.stream, self.done, self.width = total, stream, 0, 0
+        isatty = getattr(stream, "isatty", None)
+        self.shown = bool(isatty is not None and isatty())
+        self._draw()
+
+    def __call__(self, cell: GridCell) -> None:
+        self.done += 1
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.shown:
+            return
+        full = BAR * self.done // max(self.total, 1)
+        text = f"cells {self.done}/{self.total} [{'#' * full}{'.' * (BAR - full)}]"
+        self.width = max(self.width, len(text))
+        self.stream.write("\r" + text)
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown and self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+def table_text(result: GridResult, axes: tuple) -> str:
+    """The CSV table: one row per cell in the grid's order, every number as repr writes it
+    (it reads back exactly)."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow([*axes, "mean_score", "std_score",
+                     *(f"split{k}_score" for k in range(result.folds)),
+                     "mean_fit_time", "converged"])
+    for cell in result.cells:
+        writer.writerow([*(repr(float(cell.params[name])) for name in axes),
+                         repr(cell.mean), repr(cell.std),
+                         *(repr(float(s)) for s in cell.scores),
+                         repr(float(np.mean(cell.fit_times))), str(cell.converged)])
+    return text.getvalue()
+
+
+def scored_by(kind_name: str) -> str:
+    return "accuracy" if kind_name == "c-svc" else "R^2"
+
+
+def summary(args, params: dict, param_grid: dict, result: GridResult, points: int,
+            elapsed: float) -> str:
+    best = result.best
+    counts = " x ".join(f"{len(values)} {name}" for name, values in param_grid.items())
+    defaults = tables()[args.type].defaults
+    fixed = "  ".join(f"{name}={_shown(value)}" for name, value in params.items()
+                      if name not in ("kernel", "random_state") and value != defaults[name])
+    lines = [
+        ("data", f"{args.data}"),
+        ("type", args.type),
+        ("kernel", params["kernel"] + (f"  {fixed}" if fixed else "")),
+        ("points", str(points)),
+        ("folds", f"{result.folds} ({'stratified, ' if args.type == 'c-svc' else ''}"
+                  f"seed {result.seed})"),
+        ("cells", f"{len(result.cells)}: {counts}"),
+        ("time", f"{elapsed:.3f} s"),
+        ("best", f"{_cell_values(best)} mean {scored_by(args.type)} {best.mean:.4f} "
+                 f"(std {best.std:.4f})"),
+    ]
+    unconverged = sum(not cell.converged for cell in result.cells)
+    if unconverged:
+        lines.append(("not converged", f"{unconverged} of {len(result.cells)} cells (a fit "
+                                       "stopped before its tolerance: see the table's "
+                                       "converged column)"))
+    width = max(len(name) for name, _ in lines)
+    return "\n".join(f"{name + ':':<{width + 2}}{value}" for name, value in lines)
+
+
+def _cell_values(cell: GridCell) -> str:
+    return " ".join(f"{name}={float(value):.6g}" for name, value in cell.params.items())
+
+
+def _shown(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _save_plot(path: Path, args, result: GridResult, axes: tuple) -> None:
+    """Qt on the offscreen platform, the heat map (or line) laid out, then saved."""
+    app = offscreen_application()
+    from ..app.widgets.pictures import save_picture
+    from .grid_picture import grid_plot
+
+    figure = grid_plot(result, axes, f"mean {scored_by(args.type)}", args.width,
+                       Path(args.data).name)
+    figure.show()
+    app.processEvents()       # the layout settles before the exporter measures it
+    save_picture(figure, path, args.width)
+    print(f"wrote {path}")
