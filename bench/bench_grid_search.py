@@ -20,14 +20,18 @@ import time
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")     # as the app and joblib's workers
 
 import numpy as np  # noqa: E402
-from sklearn.datasets import load_breast_cancer, make_moons  # noqa: E402
-from sklearn.model_selection import GridSearchCV, StratifiedKFold  # noqa: E402
-from sklearn.svm import SVC as LibSVC  # noqa: E402
 
 from svmdesk.core import SVC, grid_search  # noqa: E402
 
+# scikit-learn is imported inside the functions: the spawned workers run this module again
+# (as __mp_main__), and a second of importing it in each would be charged to svmdesk
+
+
+
 
 def data_sets() -> dict:
+    from sklearn.datasets import load_breast_cancer, make_moons
+
     moons = make_moons(1000, noise=0.3, random_state=0)
     X, y = load_breast_cancer(return_X_y=True)
     return {"moons 1k": moons, "breast cancer": ((X - X.mean(0)) / X.std(0), y)}
@@ -53,6 +57,9 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=10)
     parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
+    from sklearn.model_selection import GridSearchCV, StratifiedKFold
+    from sklearn.svm import SVC as LibSVC
+
     grid = {"C": np.logspace(-2, 3, args.size), "gamma": np.logspace(-3, 2, args.size)}
     folds = 5
     print(f"{args.size} x {args.size} grid, {folds} folds, {os.cpu_count()} cores, "

@@ -117,13 +117,15 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
     on one set of folds (validation.fold_indices: stratified for a classifier), scored by
     the estimator's own score: accuracy for a classifier, R^2 for a regressor.
 
-    `executor`, any concurrent.futures.Executor, runs the grid's columns; without one,
-    `jobs` says how: 1 runs them one after another in this thread, None (all cores) or
-    another number a pool of that many processes, spawned (a fresh interpreter: never a
-    forked copy of a process that holds Qt or threads), shut down on return.
-    `progress(cell)` hears of each cell as it is done, in the order they finish;
-    `cancelled()` is asked between columns (and before each is handed over): on True the
-    pending columns are withdrawn and Cancelled is raised with the cells done so far.
+    `executor`, any concurrent.futures.Executor, runs the grid's columns fold by fold;
+    without one, `jobs` says how: 1 runs them one after another in this thread, None (all
+    cores) or another number a pool of that many processes, spawned (a fresh interpreter:
+    never a forked copy of a process that holds Qt or threads), shut down on return. A
+    script that spawns must start under `if __name__ == "__main__":` (each process imports
+    the script again). `progress(cell)` hears of each cell as soon as its column's folds
+    are done, in the order they finish; `cancelled()` is asked between tasks (and before
+    each is handed over): on True the pending ones are withdrawn and Cancelled is raised
+    with the cells done so far.
 
     Every cell's parameters, the data and the folds are checked before the first fit."""
     workers = _workers(jobs)
@@ -135,16 +137,20 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
     splits = tuple(fold_indices(y, folds, seed, stratified))
     if stratified:
         _check_training_classes(y, splits)
-    columns = [_Column(type(estimator), base, cells, X, y, splits)
-               for base, cells in _columns(estimator, grid)]
+    columns = _columns(estimator, grid)
+    by_fold = executor is not None or workers > 1
+    parts = [(f,) for f in range(len(splits))] if by_fold else [tuple(range(len(splits)))]
+    tasks = [_Task(c, type(estimator), base, cells, X, y, splits, part)
+             for c, (base, cells) in enumerate(columns) for part in parts]
+    done = _Cells(tasks, progress)
     if executor is None and workers == 1:
-        done = _serially(columns, cancelled, progress)
+        _serially(tasks, done, cancelled)
     elif executor is None:
         with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-            done = _on_executor(pool, columns, cancelled, progress)
+            _on_executor(pool, tasks, done, cancelled)
     else:
-        done = _on_executor(executor, columns, cancelled, progress)
-    return GridResult(tuple(sorted(done, key=lambda cell: cell.index)), seed, splits)
+        _on_executor(executor, tasks, done, cancelled)
+    return GridResult(tuple(sorted(done.done, key=lambda cell: cell.index)), seed, splits)
 
 
 # -- the grid -----------------------------------------------------------------------------------
@@ -203,50 +209,66 @@ def _workers(jobs: int | None) -> int:
     return jobs
 
 
-# -- a column -----------------------------------------------------------------------------------
+# -- a column's folds ---------------------------------------------------------------------------
 @dataclass(frozen=True)
-class _Column:
-    """What a worker needs to score one column: pickled whole to a process."""
+class _Task:
+    """Some folds of one column to score: what a worker needs, pickled whole to a process.
+    A run in this thread takes a column's folds in one task (the kernel over every point is
+    computed once for them); an executor takes them one by one (its workers share the
+    load more evenly), each computing the kernel over its fold's training points once."""
 
+    column: int
     kind: type
     base: dict
-    cells: list
+    cells: list                     # [(cell index, the cell's grid values), ...] by C
     X: np.ndarray
     y: np.ndarray
     splits: tuple[Split, ...]
+    folds: tuple[int, ...]          # which of splits this task scores
 
 
-def run_column(column: _Column) -> list[GridCell]:
-    """Score a column's cells (module-level: a process pool's entry point; it imports the
-    core alone). A fit that stops short of its tolerance marks its cell not converged; its
-    ConvergenceWarning is not repeated."""
+@dataclass(frozen=True)
+class _Scored:
+    """A task's outcome: its column's cells' scores, fit times and convergence on its folds
+    (one row per cell, one column per fold)."""
+
+    column: int
+    folds: tuple[int, ...]
+    scores: np.ndarray
+    times: np.ndarray
+    converged: np.ndarray
+
+
+def run_task(task: _Task) -> _Scored:
+    """Score a column's cells on some folds (module-level: a process pool's entry point; its
+    module imports the core alone). A fit that stops short of its tolerance marks its cell
+    not converged; its ConvergenceWarning is not repeated."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        shared = _shares_work(column)
-        scores, times, converged = (_seeded_along_C if shared else _one_by_one)(column)
-    return [GridCell(index, values, scores[k], times[k], bool(converged[k]))
-            for k, (index, values) in enumerate(column.cells)]
+        scores, times, converged = (_seeded_along_C if _shares_work(task) else _one_by_one)(
+            task)
+    return _Scored(task.column, task.folds, scores, times, converged)
 
 
-def _one_by_one(column: _Column) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _one_by_one(column: _Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each cell's folds fitted by a fresh estimator and scored by its own score."""
-    shape = (len(column.cells), len(column.splits))
-    scores, times, converged = np.empty(shape), np.empty(shape), np.ones(len(column.cells),
-                                                                         dtype=bool)
+    shape = (len(column.cells), len(column.folds))
+    scores, times, converged = np.empty(shape), np.empty(shape), np.ones(shape, dtype=bool)
     for k, (_index, values) in enumerate(column.cells):
-        for f, (train, test) in enumerate(column.splits):
+        for f, fold in enumerate(column.folds):
+            train, test = column.splits[fold]
             estimator = column.kind(**{**column.base, **values})
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", ConvergenceWarning)
                 scores[k, f], times[k, f] = _one_fold(
                     estimator, column.X[train], column.y[train], column.X[test],
                     column.y[test], None)
-            converged[k] &= not any(issubclass(w.category, ConvergenceWarning)
-                                    for w in caught)
+            converged[k, f] = not any(issubclass(w.category, ConvergenceWarning)
+                                      for w in caught)
     return scores, times, converged
 
 
-def _shares_work(column: _Column) -> bool:
+def _shares_work(column: _Task) -> bool:
     """Whether the column is C-SVC's SMO on a kernel the folds leave unchanged."""
     if column.kind is not SVC:
         return False
@@ -258,52 +280,75 @@ def _shares_work(column: _Column) -> bool:
                     for _index, values in column.cells))
 
 
-def _seeded_along_C(column: _Column) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _seeded_along_C(task: _Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The column's cells on shared kernel blocks, each fold's machines seeded along C."""
-    params = SVC.table.check(column.base)
-    _scaler, _Z, kernel = scaled_data_and_kernel(column.X, params)
-    gram = (KernelRows(kernel, column.X, np.float64).matrix()
-            if len(column.X) <= SHARED_KERNEL_POINTS else None)
-    shape = (len(column.cells), len(column.splits))
-    scores, times, converged = np.empty(shape), np.empty(shape), np.ones(len(column.cells),
-                                                                         dtype=bool)
-    for f, (train, test) in enumerate(column.splits):
-        classes, machines = _fold_problems(column, params, train, kernel, gram)
-        starts: list = [None] * len(machines)
-        C_before = math.nan
-        for k, (_index, values) in enumerate(column.cells):
-            C = SVC.table.check({**column.base, **values})["C"]
+    params = SVC.table.check(task.base)
+    _scaler, _Z, kernel = scaled_data_and_kernel(task.X, params)
+    shape = (len(task.cells), len(task.folds))
+    scores, times, converged = np.empty(shape), np.empty(shape), np.ones(shape, dtype=bool)
+    for f, (train, test, gram) in enumerate(_fold_grams(task, kernel)):
+        classes, machines = _fold_problems(task, params, train, kernel, gram)
+        finals: list = [None] * len(machines)
+        seeds: list = [None] * len(machines)        # each machine's (a, bounds) at the C before
+        for k, (_index, values) in enumerate(task.cells):
+            C = SVC.table.check({**task.base, **values})["C"]
             started = time.perf_counter()
-            fitted, finals = [], []
+            fitted = []
             for m, (points, problem, pair) in enumerate(machines):
                 dual = c_svc(replace(problem, C=C))
-                if starts[m] is not None:
-                    dual = replace(dual, start=np.minimum(starts[m] * (C / C_before),
-                                                          dual.upper))
-                final = _last(solve_problem(dual, NEVER))
-                starts[m] = problem.y * final.dual_coef          # a_i = y_i (y_i a_i)
-                finals.append(final)
-                fitted.append(binary_machine(final, problem, points, *pair))
+                start = _seed(seeds[m], dual.upper)
+                finals[m] = _last(solve_problem(
+                    dual if start is None else replace(dual, start=start), NEVER))
+                seeds[m] = (dual.y * finals[m].dual_coef, dual.upper)   # a_i = y_i (y_i a_i)
+                fitted.append(binary_machine(finals[m], problem, points, *pair))
             times[k, f] = time.perf_counter() - started
-            C_before = C
             model = SVMModel(kernel, classes, tuple(fitted), None)
-            scores[k, f] = float(np.mean(model.predict(column.X[test]) == column.y[test]))
-            converged[k] &= all(final.converged for final in finals)
+            scores[k, f] = float(np.mean(model.predict(task.X[test]) == task.y[test]))
+            converged[k, f] = all(final.converged for final in finals)
     return scores, times, converged
 
 
-def _fold_problems(column: _Column, params: dict, train: np.ndarray, kernel: Kernel,
+def _fold_grams(task: _Task, kernel: Kernel) -> Iterator[tuple]:
+    """(train, test, k over the training points or None) of each of the task's folds: the
+    kernel over every point computed once and sliced for each fold, or for a single fold
+    its training points' own; None beyond SHARED_KERNEL_POINTS (the solver's row cache)."""
+    splits = [task.splits[fold] for fold in task.folds]
+    if len(task.X) > SHARED_KERNEL_POINTS:
+        yield from ((train, test, None) for train, test in splits)
+    elif len(splits) == 1:
+        train, test = splits[0]
+        yield train, test, KernelRows(kernel, task.X[train], np.float64).matrix()
+    else:
+        every = KernelRows(kernel, task.X, np.float64).matrix()
+        yield from ((train, test, square_block(every, train)) for train, test in splits)
+
+
+def _seed(before: tuple | None, upper: np.ndarray) -> np.ndarray | None:
+    """Where a machine starts at the next C, from (its multipliers a, their bounds) at the C
+    before: when no multiplier was bounded, a itself, the optimum at any larger C too (the
+    box no longer binds); else a scaled by C_new / C_old (DeCoste and Wagstaff's alpha
+    seeding: the bounded multipliers, most of which stay bounded, move to the new bound).
+    None: start from 0."""
+    if before is None:
+        return None
+    a, bounds = before
+    if not (a >= bounds).any():
+        return a
+    return np.minimum(a * (upper[0] / bounds[0]), upper)    # C_i = C w_i: one ratio
+
+
+def _fold_problems(column: _Task, params: dict, train: np.ndarray, kernel: Kernel,
                    gram: np.ndarray | None) -> tuple[np.ndarray, list]:
     """A fold's classes (those its training part holds) and its machines: (the training
-    part's points each holds, its problem at the column's first C, its pair of classes)."""
+    part's points each holds, its problem at the column's first C, its pair of classes);
+    `gram`: k over the training points, or None."""
     classes, codes = encode_labels(column.y[train])
     _class_weight, weights = point_weights(params["class_weight"], None, classes, codes)
     weighted = not np.all(weights == 1.0)
-    fold_gram = None if gram is None else square_block(gram, train)
     machines = []
     for pair in machine_pairs(len(classes)):
         points, problem = machine_problem(column.X[train], codes, weights if weighted else None,
-                                          pair, kernel, params, fold_gram)
+                                          pair, kernel, params, gram)
         machines.append((points, problem, pair))
     return classes, machines
 
@@ -313,47 +358,59 @@ def _last(stream: Iterator[Snapshot]) -> Snapshot:
     return deque(stream, maxlen=1)[0]
 
 
-# -- running the columns ------------------------------------------------------------------------
-def _serially(columns: list[_Column], cancelled: Callable[[], bool] | None,
-              progress: Callable[[GridCell], None] | None) -> list[GridCell]:
-    done: list[GridCell] = []
-    for column in columns:
-        _stop_if_cancelled(cancelled, done, columns)
-        _heard(run_column(column), done, progress)
-    return done
+# -- running the tasks --------------------------------------------------------------------------
+class _Cells:
+    """The cells done so far: each column's folds gathered as their tasks report, and its
+    cells made (and heard of) once every fold is in."""
+
+    def __init__(self, tasks: list[_Task], progress: Callable[[GridCell], None] | None
+                 ) -> None:
+        self.columns = {task.column: task for task in tasks}     # one per column suffices
+        self.total = sum(len(task.cells) for task in self.columns.values())
+        self.parts: dict[int, list[_Scored]] = {}
+        self.done: list[GridCell] = []
+        self.progress = progress
+
+    def add(self, part: _Scored) -> None:
+        parts = self.parts.setdefault(part.column, [])
+        parts.append(part)
+        task = self.columns[part.column]
+        if sum(len(p.folds) for p in parts) < len(task.splits):
+            return
+        order = np.argsort(np.concatenate([p.folds for p in parts]))
+        scores, times, converged = (np.hstack([getattr(p, name) for p in parts])[:, order]
+                                    for name in ("scores", "times", "converged"))
+        for k, (index, values) in enumerate(task.cells):
+            cell = GridCell(index, values, scores[k], times[k], bool(converged[k].all()))
+            self.done.append(cell)
+            if self.progress is not None:
+                self.progress(cell)
+
+    def stop_if(self, cancelled: Callable[[], bool] | None) -> None:
+        if cancelled is not None and cancelled():
+            raise Cancelled(tr("Grid search cancelled with {done} of {cells} cells done"
+                               ).format(done=len(self.done), cells=self.total),
+                            tuple(sorted(self.done, key=lambda cell: cell.index)))
 
 
-def _on_executor(executor: Executor, columns: list[_Column],
-                 cancelled: Callable[[], bool] | None,
-                 progress: Callable[[GridCell], None] | None) -> list[GridCell]:
-    done: list[GridCell] = []
+def _serially(tasks: list[_Task], cells: _Cells, cancelled: Callable[[], bool] | None
+              ) -> None:
+    for task in tasks:
+        cells.stop_if(cancelled)
+        cells.add(run_task(task))
+
+
+def _on_executor(executor: Executor, tasks: list[_Task], cells: _Cells,
+                 cancelled: Callable[[], bool] | None) -> None:
     futures: list[Future] = []
     try:
-        for column in columns:
-            _stop_if_cancelled(cancelled, done, columns)
-            futures.append(executor.submit(run_column, column))
+        for task in tasks:
+            cells.stop_if(cancelled)
+            futures.append(executor.submit(run_task, task))
         for future in as_completed(futures):
-            _stop_if_cancelled(cancelled, done, columns)
-            _heard(future.result(), done, progress)
+            cells.stop_if(cancelled)
+            cells.add(future.result())
     except BaseException:
-        for future in futures:      # a column failed or the run was cancelled: none is left
+        for future in futures:      # a task failed or the run was cancelled: none is left
             future.cancel()
         raise
-    return done
-
-
-def _heard(cells: list[GridCell], done: list[GridCell],
-           progress: Callable[[GridCell], None] | None) -> None:
-    for cell in cells:
-        done.append(cell)
-        if progress is not None:
-            progress(cell)
-
-
-def _stop_if_cancelled(cancelled: Callable[[], bool] | None, done: list[GridCell],
-                       columns: list[_Column]) -> None:
-    if cancelled is not None and cancelled():
-        total = sum(len(column.cells) for column in columns)
-        raise Cancelled(tr("Grid search cancelled with {done} of {cells} cells done"
-                           ).format(done=len(done), cells=total),
-                        tuple(sorted(done, key=lambda cell: cell.index)))

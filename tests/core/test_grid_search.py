@@ -96,8 +96,8 @@ def test_columns_share_the_kernel_only_where_the_folds_leave_it_unchanged():
     shares = grid_module._shares_work
 
     def column(estimator, cells=({"C": 1.0},)):
-        return grid_module._Column(type(estimator), estimator.get_params(), list(
-            enumerate(cells)), np.zeros((4, 2)), np.zeros(4), ())
+        return grid_module._Task(0, type(estimator), estimator.get_params(), list(
+            enumerate(cells)), np.zeros((4, 2)), np.zeros(4), (), ())
 
     assert shares(column(SVC(gamma=0.5)))
     assert shares(column(SVC(kernel="linear")))          # gamma "scale" unused
@@ -190,7 +190,7 @@ def test_a_fit_that_stops_short_marks_its_cell():
     ({"gamma": [0.1, "wide"]}, "gamma"),
 ])
 def test_a_bad_grid_is_refused_before_any_fit(grid, said, monkeypatch):
-    monkeypatch.setattr(grid_module, "run_column", lambda column: pytest.fail("fitted"))
+    monkeypatch.setattr(grid_module, "run_task", lambda task: pytest.fail("fitted"))
     X, y = _moons(30)
     with pytest.raises(ValueError, match=said):
         grid_search(SVC(), X, y, grid, folds=3, seed=0, jobs=1)
@@ -201,3 +201,25 @@ def test_bad_jobs_refused(jobs):
     X, y = _moons(30)
     with pytest.raises(ValueError, match="jobs"):
         grid_search(SVC(), X, y, {"C": [1.0]}, folds=3, seed=0, jobs=jobs)
+
+
+def _qt_loaded_after(task):
+    """Runs in a spawned worker: the grid's entry point, then which Qt packages it loaded."""
+    import sys
+
+    grid_module.run_task(task)
+    return [name for name in ("PySide6", "pyqtgraph", "qasync", "shiboken6")
+            if name in sys.modules]
+
+
+@pytest.mark.slow
+def test_the_workers_entry_point_loads_no_qt():
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
+    X, y = _moons(30)
+    splits = tuple(grid_module.fold_indices(y, 3, 0))
+    task = grid_module._Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], X, y,
+                             splits, (0,))
+    with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
+        assert pool.submit(_qt_loaded_after, task).result(timeout=50) == []
