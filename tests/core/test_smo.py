@@ -478,3 +478,27 @@ def test_a_cross_validation_fold_at_large_C_and_small_gamma_trains_as_libsvm():
     assert ours.objective_ == pytest.approx(libsvm_dual_objective(ref, ours.model_.kernel),
                                             rel=1e-4)
     assert np.mean(ours.predict(X) == ref.predict(X)) >= 0.995
+
+
+def test_a_newton_solve_waits_until_the_pair_steps_since_cost_as_much():
+    """A few free multipliers: a solve every ten steps, as before; 400 free among 1,000
+    active points: a solve only after 1,000 pair steps (it costs about as much)."""
+    pays = newton.newton_pays
+    assert pays(free=50, active=1000, steps_since=10)
+    assert not pays(free=400, active=1000, steps_since=999)
+    assert pays(free=400, active=1000, steps_since=1000)
+    assert not pays(free=400, active=0, steps_since=1999) and pays(400, 0, 2000)
+
+
+def test_a_near_identity_kernel_with_rationed_newton_solves_reaches_libsvms_optimum():
+    """gamma 100 on 800 moons points: K is nearly the identity and most multipliers are
+    free, so the Newton solves are rationed (newton_pays); SMO still reaches LIBSVM's
+    objective, support set and predictions."""
+    data = make_dataset("moons", n=800, noise=0.3, seed=0)
+    X, y = np.asarray(data.X), np.asarray(data.y)
+    ours = SVC(gamma=100.0, C=20.0, tol=1e-5).fit(X, y)
+    ref = libsvm(X, y, gamma=100.0, C=20.0, tol=1e-5)
+    assert ours.objective_ == pytest.approx(
+        libsvm_dual_objective(ref, Kernel("rbf", gamma=100.0)), rel=1e-6)
+    np.testing.assert_array_equal(np.sort(ours.support_), np.sort(ref.support_))
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))

@@ -31,7 +31,7 @@ import numpy as np
 from ...errors import warn_convergence
 from ...kernels import Kernel
 from ..base import BinaryProblem, Snapshot, hinge_primal
-from .newton import _box_qp
+from .newton import _box_qp, newton_pays
 from .progress import ProgressWatch
 from .row_cache import constant_value, inverse_curvatures
 from .solver import (
@@ -120,6 +120,7 @@ class _Batch:
         self.kd = rows.kd[self.points]
         self.pair = np.zeros((B, 2), dtype=np.intp)
         self.settled: list[np.ndarray | None] = [None] * B   # by problem: see _newton
+        self.last_solve = [0] * B            # by problem: the step of its last Newton solve
 
     def rows_at(self, local: np.ndarray, rows: SharedRows) -> np.ndarray:
         """(B, N): for each running problem, the kernel row of its point `local[r]`."""
@@ -171,7 +172,7 @@ def solve_together(problems: Sequence[BinaryProblem], points: Sequence[np.ndarra
             steps += 1
             if steps >= NEWTON_EVERY and steps % NEWTON_EVERY_SMALL == 0:
                 for row in range(len(batch.which)):
-                    _newton(batch, row, rows, tol)
+                    _newton(batch, row, rows, tol, steps)
     if steps >= max_iter and not all(final[2] for final in finals if final is not None):
         warn_convergence(max_iter_spent(max_iter, tol), stacklevel=2)
     return [_final(problem, own, rows, *final)          # type: ignore[misc]
@@ -217,10 +218,11 @@ def _step(batch: _Batch, rows: SharedRows) -> None:
     batch.pair[:, 0], batch.pair[:, 1] = i, j
 
 
-def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float) -> None:
-    """_SMO._newton_step on row b: its free multipliers moved together to the optimum of
-    its dual with the others held, box included (`newton._box_qp`), unless they are too
-    few or too many, or already there."""
+def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float, steps: int) -> None:
+    """_SMO._newton_step on row b after `steps` pair steps: its free multipliers moved
+    together to the optimum of its dual with the others held, box included
+    (`newton._box_qp`), unless they are too few or too many, already there, or the solve
+    would cost more than the pair steps since the last (`newton.newton_pays`)."""
     a, upper = batch.alpha[b], batch.upper[b]
     free = np.flatnonzero((a > 0) & (a < upper))
     if not 3 <= len(free) <= NEWTON_MAX_FREE:
@@ -228,6 +230,10 @@ def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float) -> None:
     settled = batch.settled[batch.which[b]]
     if settled is not None and np.array_equal(settled, free):
         return                          # already at the optimum over this very free set
+    problem = batch.which[b]
+    if not newton_pays(len(free), int(batch.valid[b].sum()), steps - batch.last_solve[problem]):
+        return
+    batch.last_solve[problem] = steps
     y, points = batch.y[b, free], batch.points[b, free]
     Q = rows.block(points, np.broadcast_to(points, (len(free), len(free)))) * np.outer(y, y)
     G = -y * batch.F[b, free]                         # gradient of 1/2 a'Qa - e'a

@@ -48,7 +48,7 @@ from .._common import (
 )
 from ..base import BinaryProblem, Snapshot, Wanted, frozen
 from ..problems import DualProblem, c_svc
-from .newton import _box_qp
+from .newton import _box_qp, newton_pays
 from .progress import ProgressWatch
 from .row_cache import KernelRowCache
 
@@ -138,6 +138,7 @@ class _SMO:
         self.next_newton: float = NEWTON_EVERY
         # the free set whose optimum the last Newton step reached
         self._settled: np.ndarray | None = None
+        self.last_solve = 0                          # the iteration of the last Newton solve
         self.iteration = 0
         # an explicit max_iter is the user's own budget: then the watch does not stop the run
         self.watch = ProgressWatch(p.tol) if p.max_iter is None else None
@@ -357,6 +358,9 @@ class _SMO:
             return False
         if self._settled is not None and np.array_equal(self._settled, free):
             return False                 # already at the optimum over this very free set
+        if not newton_pays(k, m, self.iteration - self.last_solve):
+            return False
+        self.last_solve = self.iteration
         y = self.y[free]
         Xf = self.cache.points_of(free)
         # Q in float64: float32 rows would make this nearly singular matrix indefinite.
