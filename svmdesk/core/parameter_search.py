@@ -11,9 +11,10 @@ that the folds do not change (no standardize, gamma a number), a column shares w
 cross-validating its cells one by one would repeat: the kernel over every point is computed
 once and each fold's training block sliced from it, and along C (smallest first) each fold's
 machines start from the multipliers of the C before, scaled by the ratio of the Cs (alpha
-seeding: feasible, as a_i <= C_old_i gives a_i C_new / C_old <= C_new_i, and y'a stays 0).
-Any other estimator's cells are cross-validated one by one (validation.cross_validate's
-folds and scores).
+seeding: feasible, as a_i <= C_old_i gives a_i C_new / C_old <= C_new_i, and y'a stays 0),
+or unchanged when none was bounded. A fold's one-vs-one machines step in lockstep where SVC.fit
+would (smo/lockstep.py), from their seeds too. Any other estimator's cells are
+cross-validated one by one (validation.cross_validate's folds and scores).
 """
 from __future__ import annotations
 
@@ -43,8 +44,9 @@ from .estimators.svc import SVC, machine_problem
 from .estimators.weights import point_weights
 from .kernels import Kernel, KernelRows
 from .model import SVMModel
-from .solvers.base import Snapshot, square_block
+from .solvers.base import BinaryProblem, Snapshot, square_block
 from .solvers.problems import c_svc
+from .solvers.smo import lockstep
 from .solvers.smo.solver import solve_problem
 from .validation import (
     Split,
@@ -65,7 +67,9 @@ class GridCell:
     """One combination of the grid's values: `params` names each grid parameter's value,
     `index` its place in the grid's order; `scores` and `fit_times` (seconds) hold one value
     per fold, `mean` and `std` (ddof=0, as GridSearchCV's) summarise the scores; `converged`
-    is False when a fit of the cell stopped before its tolerance was met."""
+    is False when a fit of the cell stopped before its tolerance was met. Where a column
+    shares work, a fit time is its solve alone, from its seed: the kernel computed once for
+    the column is not in it."""
 
     index: int
     params: Mapping[str, Any]
@@ -288,24 +292,36 @@ def _seeded_along_C(task: _Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     scores, times, converged = np.empty(shape), np.empty(shape), np.ones(shape, dtype=bool)
     for f, (train, test, gram) in enumerate(_fold_grams(task, kernel)):
         classes, machines = _fold_problems(task, params, train, kernel, gram)
-        finals: list = [None] * len(machines)
+        together = lockstep.gains(len(machines), max(job[1].n for job in machines))
+        shared = lockstep.SharedRows(kernel, task.X[train], gram) if together else None
         seeds: list = [None] * len(machines)        # each machine's (a, bounds) at the C before
         for k, (_index, values) in enumerate(task.cells):
             C = SVC.table.check({**task.base, **values})["C"]
             started = time.perf_counter()
-            fitted = []
-            for m, (points, problem, pair) in enumerate(machines):
-                dual = c_svc(replace(problem, C=C))
-                start = _seed(seeds[m], dual.upper)
-                finals[m] = _last(solve_problem(
-                    dual if start is None else replace(dual, start=start), NEVER))
-                seeds[m] = (dual.y * finals[m].dual_coef, dual.upper)   # a_i = y_i (y_i a_i)
-                fitted.append(binary_machine(finals[m], problem, points, *pair))
+            problems = [replace(problem, C=C) for _points, problem, _pair in machines]
+            finals = _solve_at(problems, [job[0] for job in machines], seeds, shared)
+            seeds = [(problem.y * final.dual_coef, problem.bounds)   # a_i = y_i (y_i a_i)
+                     for problem, final in zip(problems, finals)]
+            fitted = tuple(binary_machine(final, problem, points, *pair)
+                           for final, (points, problem, pair) in zip(finals, machines))
             times[k, f] = time.perf_counter() - started
-            model = SVMModel(kernel, classes, tuple(fitted), None)
+            model = SVMModel(kernel, classes, fitted, None)
             scores[k, f] = float(np.mean(model.predict(task.X[test]) == task.y[test]))
             converged[k, f] = all(final.converged for final in finals)
     return scores, times, converged
+
+
+def _solve_at(problems: list[BinaryProblem], points: list[np.ndarray], seeds: list,
+              shared: lockstep.SharedRows | None) -> list[Snapshot]:
+    """The final states of a fold's machines at one C, each started from its seed: in
+    lockstep over the fold's shared kernel rows where that gains (as SVC.fit decides), else
+    one after another."""
+    starts = [_seed(seed, problem.bounds) for seed, problem in zip(seeds, problems)]
+    if shared is not None:
+        return lockstep.solve_together(problems, points, shared, starts)
+    duals = [c_svc(problem) for problem in problems]
+    return [_last(solve_problem(dual if start is None else replace(dual, start=start), NEVER))
+            for dual, start in zip(duals, starts)]
 
 
 def _fold_grams(task: _Task, kernel: Kernel) -> Iterator[tuple]:

@@ -80,6 +80,23 @@ def test_linear_kernel_and_class_weights_as_gridsearchcv():
     _assert_within_a_point(result, search, folds=4)
 
 
+def test_many_classes_in_lockstep_as_gridsearchcv_within_one_test_point(monkeypatch):
+    """Six classes: a fold's fifteen machines step in lockstep, each seeded along C."""
+    calls = []
+    solve_together = grid_module.lockstep.solve_together
+    monkeypatch.setattr(grid_module.lockstep, "solve_together",
+                        lambda *args: calls.append(args[3]) or solve_together(*args))
+    rng = np.random.default_rng(6)
+    centres = rng.normal(scale=2.0, size=(6, 2))
+    X = np.vstack([c + rng.normal(size=(25, 2)) for c in centres])
+    y = np.repeat(np.arange(6), 25)
+    grid = {"C": [0.5, 5.0, 50.0], "gamma": [0.2, 2.0]}
+    result = grid_search(SVC(), X, y, grid, folds=3, seed=2, jobs=1)
+    _assert_within_a_point(result, _theirs(LibSVC(), X, y, grid, folds=3, seed=2), folds=3)
+    assert len(calls) == 2 * 3 * 3                      # every gamma, fold and C
+    assert sum(start is not None for starts in calls for start in starts) > 0
+
+
 def test_shared_column_scores_as_each_cell_cross_validated_alone():
     """The C-seeded column on one kernel gives each cell what a fresh cross-validation of
     that cell gives (fold for fold, within one test point)."""

@@ -77,6 +77,29 @@ def test_each_machine_solved_in_lockstep_is_the_machine_solved_alone(seed, class
             mine.decision, kernel(problem.X, problem.X[sv]) @ mine.dual_coef[sv], atol=1e-9)
 
 
+@pytest.mark.parametrize("whole", [True, False], ids=["whole matrix", "rows on demand"])
+def test_machines_started_from_given_multipliers_reach_the_machines_solved_alone(whole):
+    """Each machine from a feasible start (the solution at C = 1 scaled to C = 3, as a grid
+    search seeds the next C; one machine from 0): the optimum the solo solver reaches from
+    0, with the start's F, I_up and I_low."""
+    X, y = _blobs(6, 30, 3, 5)
+    kernel = Kernel("rbf", 0.3)
+    gram = KernelRows(kernel, X, np.float64).matrix() if whole else None
+    problems, points = _machines(X, y, kernel, 1.0, tol=1e-7)
+    first = lockstep.solve_together(problems, points, lockstep.SharedRows(kernel, X, gram))
+    starts = [None, *(3.0 * problem.y * final.dual_coef
+                      for problem, final in zip(problems[1:], first[1:]))]
+    problems, points = _machines(X, y, kernel, 3.0, tol=1e-7)
+    seeded = lockstep.solve_together(problems, points, lockstep.SharedRows(kernel, X, gram),
+                                     starts)
+    for problem, mine in zip(problems, seeded):
+        alone = _alone(problem)
+        assert mine.converged
+        assert mine.dual_objective == pytest.approx(alone.dual_objective, rel=1e-6)
+        np.testing.assert_array_equal(mine.support, alone.support)
+        np.testing.assert_allclose(mine.dual_coef, alone.dual_coef, atol=3e-5)
+
+
 @pytest.mark.parametrize("kernel, C, class_weight", [
     ("rbf", 1.0, None), ("rbf", 100.0, None), ("linear", 10.0, None),
     ("rbf", 1.0, {-1: 3.0, 2: 0.5, 1: 1.0, 3: 1.0, 4: 1.0, 5: 1.0, 6: 1.0, 7: 1.0})])

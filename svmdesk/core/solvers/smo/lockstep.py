@@ -97,7 +97,7 @@ class _Batch:
     """The state of the problems still running, one row each, padded to N columns."""
 
     def __init__(self, problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
-                 rows: SharedRows) -> None:
+                 rows: SharedRows, starts: Sequence[np.ndarray | None] | None = None) -> None:
         B, N = len(problems), max(p.n for p in problems)
         self.which = np.arange(B)                        # each row's problem
         self.points = np.zeros((B, N), dtype=np.intp)    # each entry's point in the set
@@ -117,10 +117,25 @@ class _Batch:
         # positive points, I_low the negative ones
         self.Fup = np.where(valid & self.pos, self.F, -math.inf)
         self.Flow = np.where(valid & ~self.pos, self.F, math.inf)
+        for b, start in enumerate(starts or ()):
+            if start is not None:
+                self._start_at(b, start, rows)
         self.kd = rows.kd[self.points]
         self.pair = np.zeros((B, 2), dtype=np.intp)
         self.settled: list[np.ndarray | None] = [None] * B   # by problem: see _newton
         self.last_solve = [0] * B            # by problem: the step of its last Newton solve
+
+    def _start_at(self, b: int, start: np.ndarray, rows: SharedRows) -> None:
+        """Problem b from the feasible multipliers `start` instead of 0: F = y - K (y a)."""
+        n = len(start)
+        own = self.points[b, :n]
+        self.alpha[b, :n] = start
+        moved = np.flatnonzero(start)
+        if len(moved):
+            K = rows.block(own[moved], np.broadcast_to(own, (len(moved), n)))
+            self.F[b, :n] -= (self.y[b, moved] * start[moved]) @ K
+        up_pen, low_pen = _membership(self.y[b, :n], start, self.upper[b, :n])
+        self.Fup[b, :n], self.Flow[b, :n] = self.F[b, :n] + up_pen, self.F[b, :n] + low_pen
 
     def rows_at(self, local: np.ndarray, rows: SharedRows) -> np.ndarray:
         """(B, N): for each running problem, the kernel row of its point `local[r]`."""
@@ -134,18 +149,20 @@ class _Batch:
 
 
 def solve_together(problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
-                   rows: SharedRows) -> list[Snapshot]:
+                   rows: SharedRows, starts: Sequence[np.ndarray | None] | None = None
+                   ) -> list[Snapshot]:
     """Each C-SVC problem's final snapshot, as `solver.solve` ends it: problem b's points
     are the points[b] of the set `rows` draws from (its X is their rows of it). Every
     problem shares one kernel, tol and max_iter, has a finite C and at least one point of
-    each sign."""
+    each sign. `starts[b]`, if given and not None, is a feasible start for problem b
+    (0 <= a <= C_i, y'a = 0) in place of 0."""
     first = problems[0]
     tol = first.tol
     n_max = max(p.n for p in problems)
     max_iter = (first.max_iter if first.max_iter is not None
                 else max(10_000_000, 100 * n_max))
     watch = ProgressWatch(tol) if first.max_iter is None else None
-    batch = _Batch(problems, points, rows)
+    batch = _Batch(problems, points, rows, starts)
     finals: list[tuple | None] = [None] * len(problems)
     steps, busy, started = 0, 0.0, time.perf_counter()
     with np.errstate(over="ignore", invalid="ignore"):
