@@ -21,6 +21,7 @@ from ..core.datasets import class_labels
 from ..formats import load_dataset
 from ..formats.atomic import write_atomic
 from ..formats.targets import load_targets
+from .cluster import executor_at
 from .common import (
     DATA_FORMATS,
     EXIT_CODES,
@@ -87,7 +88,11 @@ map over log10 C (across) and log10 gamma (up), with its colour scale and the be
 ringed; a search over C alone is drawn as the mean score against log10 C.
 
 --jobs N scores the grid's columns in N processes (default: one per core); --jobs 1 in
-this process.  On a terminal a progress bar counts the cells on stderr.
+this process.  --scheduler ADDRESS scores them on a Dask cluster instead (the optional
+extra: pip install 'svmdesk[cluster]'; start the cluster with 'dask scheduler' and
+'dask worker ADDRESS' on each machine, each with svmdesk installed): the points go to
+every worker once, and a worker lost mid-grid costs only its cells, which run again.
+On a terminal a progress bar counts the cells on stderr.
 
 {DATA_FORMATS}
 
@@ -97,6 +102,8 @@ examples:
   svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --folds 5 --out grid.csv
   svmdesk grid moons.csv --C 0.1:100:7 --gamma 0.5 --standardize --out grid.csv \\
       --plot grid.png --jobs 4
+  svmdesk grid big.csv --C 1e-2:1e3:21 --gamma 1e-3:1e2:21 --folds 10 --out grid.csv \\
+      --scheduler tcp://10.0.0.5:8786
   svmdesk grid sine.csv --type epsilon-svr --epsilon 0.05 --out grid.csv"""
 
 
@@ -182,6 +189,10 @@ def add_parser(commands) -> None:
     p.add_argument("--jobs", type=jobs, default=None, metavar="N",
                    help="processes to score the grid in (default: one per core; 1: in "
                         "this process)")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="score the grid on the Dask cluster whose scheduler listens at "
+                        "ADDRESS (such as tcp://10.0.0.5:8786) instead of this machine's "
+                        "cores; needs pip install 'svmdesk[cluster]'")
     p.add_argument("--out", required=True, metavar="FILE",
                    help="the table to write, one row per cell: FILE.csv")
     p.add_argument("--plot", default=None, metavar="FILE",
@@ -194,6 +205,9 @@ def add_parser(commands) -> None:
 
 def run(args) -> int:
     out, picture = _paths(args)           # refused before any work, and nothing printed
+    if args.scheduler is not None and args.jobs is not None:
+        raise ValueError("--jobs counts this machine's processes; with --scheduler the "
+                         "cluster's workers score the grid: give one of the two")
     if args.type == "c-svc":
         data = load_dataset(args.data)
         classes = class_labels(data.class_names)
@@ -207,13 +221,15 @@ def run(args) -> int:
     param_grid = _param_grid(args, params["kernel"])
     estimator = estimators()[args.type](**params)
     total = math.prod(len(values) for values in param_grid.values())
-    bar = _ProgressBar(total, sys.stderr)
-    started = time.perf_counter()
-    try:
-        result = grid_search(estimator, X, y, param_grid, folds=args.folds, seed=args.seed,
-                             jobs=args.jobs, progress=bar)
-    finally:
-        bar.clear()
+    with executor_at(args.scheduler) as executor:
+        bar = _ProgressBar(total, sys.stderr)
+        started = time.perf_counter()
+        try:
+            result = grid_search(estimator, X, y, param_grid, folds=args.folds,
+                                 seed=args.seed, executor=executor, jobs=args.jobs,
+                                 progress=bar)
+        finally:
+            bar.clear()
     elapsed = time.perf_counter() - started
     write_atomic(out, table_text(result, tuple(param_grid)))
     print(summary(args, params, param_grid, result, len(X), elapsed))

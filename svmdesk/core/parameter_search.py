@@ -18,14 +18,23 @@ cross-validated one by one (validation.cross_validate's folds and scores).
 """
 from __future__ import annotations
 
+import ctypes
+import functools
 import itertools
 import math
 import os
+import sys
 import time
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import (
+    FIRST_COMPLETED,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    wait,
+)
 from dataclasses import dataclass, field, replace
 from multiprocessing import get_context
 from types import MappingProxyType
@@ -59,6 +68,9 @@ from .validation import (
     fold_indices,
 )
 
+M_MMAP_THRESHOLD = -3            # glibc's mallopt parameter
+HEAP_ARRAYS_UP_TO = 32 * 2**20   # bytes: see _arrays_on_the_heap
+CANCEL_POLL = 0.1              # seconds between two looks at `cancelled` while tasks run
 SHARED_KERNEL_POINTS = 4096     # up to this many points a column computes k once (128 MB)
 
 
@@ -127,9 +139,10 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
     never a forked copy of a process that holds Qt or threads), shut down on return. A
     script that spawns must start under `if __name__ == "__main__":` (each process imports
     the script again). `progress(cell)` hears of each cell as soon as its column's folds
-    are done, in the order they finish; `cancelled()` is asked between tasks (and before
-    each is handed over): on True the pending ones are withdrawn and Cancelled is raised
-    with the cells done so far.
+    are done, in the order they finish; `cancelled()` is asked before each task is handed
+    over and, while tasks run, every CANCEL_POLL seconds (serially: between tasks): on True
+    the pending ones are withdrawn (a cluster's futures cancelled) and Cancelled is raised
+    with the cells done so far; tasks already running finish unheard.
 
     Every cell's parameters, the data and the folds are checked before the first fit."""
     workers = _workers(jobs)
@@ -144,16 +157,16 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
     columns = _columns(estimator, grid)
     by_fold = executor is not None or workers > 1
     parts = [(f,) for f in range(len(splits))] if by_fold else [tuple(range(len(splits)))]
-    tasks = [_Task(c, type(estimator), base, cells, X, y, splits, part)
+    tasks = [_Task(c, type(estimator), base, cells, splits, part)
              for c, (base, cells) in enumerate(columns) for part in parts]
     done = _Cells(tasks, progress)
     if executor is None and workers == 1:
-        _serially(tasks, done, cancelled)
+        _serially(tasks, X, y, done, cancelled)
     elif executor is None:
         with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-            _on_executor(pool, tasks, done, cancelled)
+            _on_executor(pool, tasks, (X, y), done, cancelled)
     else:
-        _on_executor(executor, tasks, done, cancelled)
+        _on_executor(executor, tasks, _shared_points(executor, X, y), done, cancelled)
     return GridResult(tuple(sorted(done.done, key=lambda cell: cell.index)), seed, splits)
 
 
@@ -216,7 +229,8 @@ def _workers(jobs: int | None) -> int:
 # -- a column's folds ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class _Task:
-    """Some folds of one column to score: what a worker needs, pickled whole to a process.
+    """Some folds of one column to score: what a worker needs besides the points, which
+    travel apart (a cluster holds them once for every task: `_shared_points`).
     A run in this thread takes a column's folds in one task (the kernel over every point is
     computed once for them); an executor takes them one by one (its workers share the
     load more evenly), each computing the kernel over its fold's training points once."""
@@ -225,8 +239,6 @@ class _Task:
     kind: type
     base: dict
     cells: list                     # [(cell index, the cell's grid values), ...] by C
-    X: np.ndarray
-    y: np.ndarray
     splits: tuple[Split, ...]
     folds: tuple[int, ...]          # which of splits this task scores
 
@@ -243,18 +255,38 @@ class _Scored:
     converged: np.ndarray
 
 
-def run_task(task: _Task) -> _Scored:
+def run_task(task: _Task, X: np.ndarray, y: np.ndarray) -> _Scored:
     """Score a column's cells on some folds (module-level: a process pool's entry point; its
     module imports the core alone). A fit that stops short of its tolerance marks its cell
     not converged; its ConvergenceWarning is not repeated."""
+    _arrays_on_the_heap()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         scores, times, converged = (_seeded_along_C if _shares_work(task) else _one_by_one)(
-            task)
+            task, X, y)
     return _Scored(task.column, task.folds, scores, times, converged)
 
 
-def _one_by_one(column: _Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+@functools.cache
+def _arrays_on_the_heap() -> None:
+    """Undo, in a Dask worker, what made it score a grid 1.5-1.8 times slower than a plain
+    process: Dask's nanny starts its workers with MALLOC_TRIM_THRESHOLD_=65536, which also
+    pins glibc's mmap threshold at 128 KiB, so every larger array (a kernel block, a Newton
+    step's matrices, the reordered kernel of each shrink) is mapped and zero-filled afresh.
+    Arrays up to 32 MiB come from the heap again (glibc's own ceiling when it adjusts the
+    threshold itself); the trim threshold stays, so freed memory still returns to the
+    system. Only where that variable is set, on glibc."""
+    if "MALLOC_TRIM_THRESHOLD_" not in os.environ or not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(M_MMAP_THRESHOLD, HEAP_ARRAYS_UP_TO)
+    except (OSError, AttributeError):          # not glibc: nothing to undo
+        pass
+
+
+def _one_by_one(column: _Task, X: np.ndarray, y: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Each cell's folds fitted by a fresh estimator and scored by its own score."""
     shape = (len(column.cells), len(column.folds))
     scores, times, converged = np.empty(shape), np.empty(shape), np.ones(shape, dtype=bool)
@@ -265,8 +297,7 @@ def _one_by_one(column: _Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always", ConvergenceWarning)
                 scores[k, f], times[k, f] = _one_fold(
-                    estimator, column.X[train], column.y[train], column.X[test],
-                    column.y[test], None)
+                    estimator, X[train], y[train], X[test], y[test], None)
             converged[k, f] = not any(issubclass(w.category, ConvergenceWarning)
                                       for w in caught)
     return scores, times, converged
@@ -284,16 +315,17 @@ def _shares_work(column: _Task) -> bool:
                     for _index, values in column.cells))
 
 
-def _seeded_along_C(task: _Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _seeded_along_C(task: _Task, X: np.ndarray, y: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The column's cells on shared kernel blocks, each fold's machines seeded along C."""
     params = SVC.table.check(task.base)
-    _scaler, _Z, kernel = scaled_data_and_kernel(task.X, params)
+    _scaler, _Z, kernel = scaled_data_and_kernel(X, params)
     shape = (len(task.cells), len(task.folds))
     scores, times, converged = np.empty(shape), np.empty(shape), np.ones(shape, dtype=bool)
-    for f, (train, test, gram) in enumerate(_fold_grams(task, kernel)):
-        classes, machines = _fold_problems(task, params, train, kernel, gram)
+    for f, (train, test, gram) in enumerate(_fold_grams(task, kernel, X)):
+        classes, machines = _fold_problems(params, X[train], y[train], kernel, gram)
         together = lockstep.gains(len(machines), max(job[1].n for job in machines))
-        shared = lockstep.SharedRows(kernel, task.X[train], gram) if together else None
+        shared = lockstep.SharedRows(kernel, X[train], gram) if together else None
         seeds: list = [None] * len(machines)        # each machine's (a, bounds) at the C before
         for k, (_index, values) in enumerate(task.cells):
             C = SVC.table.check({**task.base, **values})["C"]
@@ -306,7 +338,7 @@ def _seeded_along_C(task: _Task) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                            for final, (points, problem, pair) in zip(finals, machines))
             times[k, f] = time.perf_counter() - started
             model = SVMModel(kernel, classes, fitted, None)
-            scores[k, f] = float(np.mean(model.predict(task.X[test]) == task.y[test]))
+            scores[k, f] = float(np.mean(model.predict(X[test]) == y[test]))
             converged[k, f] = all(final.converged for final in finals)
     return scores, times, converged
 
@@ -324,18 +356,18 @@ def _solve_at(problems: list[BinaryProblem], points: list[np.ndarray], seeds: li
             for dual, start in zip(duals, starts)]
 
 
-def _fold_grams(task: _Task, kernel: Kernel) -> Iterator[tuple]:
+def _fold_grams(task: _Task, kernel: Kernel, X: np.ndarray) -> Iterator[tuple]:
     """(train, test, k over the training points or None) of each of the task's folds: the
     kernel over every point computed once and sliced for each fold, or for a single fold
     its training points' own; None beyond SHARED_KERNEL_POINTS (the solver's row cache)."""
     splits = [task.splits[fold] for fold in task.folds]
-    if len(task.X) > SHARED_KERNEL_POINTS:
+    if len(X) > SHARED_KERNEL_POINTS:
         yield from ((train, test, None) for train, test in splits)
     elif len(splits) == 1:
         train, test = splits[0]
-        yield train, test, KernelRows(kernel, task.X[train], np.float64).matrix()
+        yield train, test, KernelRows(kernel, X[train], np.float64).matrix()
     else:
-        every = KernelRows(kernel, task.X, np.float64).matrix()
+        every = KernelRows(kernel, X, np.float64).matrix()
         yield from ((train, test, square_block(every, train)) for train, test in splits)
 
 
@@ -353,17 +385,17 @@ def _seed(before: tuple | None, upper: np.ndarray) -> np.ndarray | None:
     return np.minimum(a * (upper[0] / bounds[0]), upper)    # C_i = C w_i: one ratio
 
 
-def _fold_problems(column: _Task, params: dict, train: np.ndarray, kernel: Kernel,
+def _fold_problems(params: dict, X: np.ndarray, y: np.ndarray, kernel: Kernel,
                    gram: np.ndarray | None) -> tuple[np.ndarray, list]:
-    """A fold's classes (those its training part holds) and its machines: (the training
-    part's points each holds, its problem at the column's first C, its pair of classes);
-    `gram`: k over the training points, or None."""
-    classes, codes = encode_labels(column.y[train])
+    """A fold's classes (those its training part (X, y) holds) and its machines: (the
+    training points each holds, its problem at the column's first C, its pair of
+    classes); `gram`: k over the training points, or None."""
+    classes, codes = encode_labels(y)
     _class_weight, weights = point_weights(params["class_weight"], None, classes, codes)
     weighted = not np.all(weights == 1.0)
     machines = []
     for pair in machine_pairs(len(classes)):
-        points, problem = machine_problem(column.X[train], codes, weights if weighted else None,
+        points, problem = machine_problem(X, codes, weights if weighted else None,
                                           pair, kernel, params, gram)
         machines.append((points, problem, pair))
     return classes, machines
@@ -409,23 +441,38 @@ class _Cells:
                             tuple(sorted(self.done, key=lambda cell: cell.index)))
 
 
-def _serially(tasks: list[_Task], cells: _Cells, cancelled: Callable[[], bool] | None
-              ) -> None:
+def _serially(tasks: list[_Task], X: np.ndarray, y: np.ndarray, cells: _Cells,
+              cancelled: Callable[[], bool] | None) -> None:
     for task in tasks:
         cells.stop_if(cancelled)
-        cells.add(run_task(task))
+        cells.add(run_task(task, X, y))
 
 
-def _on_executor(executor: Executor, tasks: list[_Task], cells: _Cells,
+def _shared_points(executor: Executor, X: np.ndarray, y: np.ndarray) -> tuple:
+    """X and y as the tasks on `executor` receive them: on a dask.distributed cluster (its
+    Client's executor, ClientExecutor) sent to every worker once and passed by reference;
+    any other executor is handed the arrays with each task (a process pool pickles them)."""
+    client = getattr(executor, "_client", None)         # ClientExecutor's Client
+    scatter = getattr(client, "scatter", None)
+    if type(executor).__name__ != "ClientExecutor" or scatter is None:
+        return X, y
+    return tuple(scatter([X, y], broadcast=True, hash=False))
+
+
+def _on_executor(executor: Executor, tasks: list[_Task], points: tuple, cells: _Cells,
                  cancelled: Callable[[], bool] | None) -> None:
     futures: list[Future] = []
     try:
         for task in tasks:
             cells.stop_if(cancelled)
-            futures.append(executor.submit(run_task, task))
-        for future in as_completed(futures):
+            futures.append(executor.submit(run_task, task, *points))
+        pending = set(futures)
+        while pending:
+            # asked at least every CANCEL_POLL seconds: a task may take minutes on a cluster
+            done, pending = wait(pending, CANCEL_POLL, return_when=FIRST_COMPLETED)
             cells.stop_if(cancelled)
-            cells.add(future.result())
+            for future in done:
+                cells.add(future.result())
     except BaseException:
         for future in futures:      # a task failed or the run was cancelled: none is left
             future.cancel()

@@ -114,7 +114,7 @@ def test_columns_share_the_kernel_only_where_the_folds_leave_it_unchanged():
 
     def column(estimator, cells=({"C": 1.0},)):
         return grid_module._Task(0, type(estimator), estimator.get_params(), list(
-            enumerate(cells)), np.zeros((4, 2)), np.zeros(4), (), ())
+            enumerate(cells)), (), ())
 
     assert shares(column(SVC(gamma=0.5)))
     assert shares(column(SVC(kernel="linear")))          # gamma "scale" unused
@@ -207,7 +207,7 @@ def test_a_fit_that_stops_short_marks_its_cell():
     ({"gamma": [0.1, "wide"]}, "gamma"),
 ])
 def test_a_bad_grid_is_refused_before_any_fit(grid, said, monkeypatch):
-    monkeypatch.setattr(grid_module, "run_task", lambda task: pytest.fail("fitted"))
+    monkeypatch.setattr(grid_module, "run_task", lambda *task: pytest.fail("fitted"))
     X, y = _moons(30)
     with pytest.raises(ValueError, match=said):
         grid_search(SVC(), X, y, grid, folds=3, seed=0, jobs=1)
@@ -220,11 +220,11 @@ def test_bad_jobs_refused(jobs):
         grid_search(SVC(), X, y, {"C": [1.0]}, folds=3, seed=0, jobs=jobs)
 
 
-def _qt_loaded_after(task):
+def _qt_loaded_after(task, *data):
     """Runs in a spawned worker: the grid's entry point, then which Qt packages it loaded."""
     import sys
 
-    grid_module.run_task(task)
+    grid_module.run_task(task, *data)
     return [name for name in ("PySide6", "pyqtgraph", "qasync", "shiboken6")
             if name in sys.modules]
 
@@ -236,7 +236,7 @@ def test_the_workers_entry_point_loads_no_qt():
 
     X, y = _moons(30)
     splits = tuple(grid_module.fold_indices(y, 3, 0))
-    task = grid_module._Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], X, y,
-                             splits, (0,))
+    task = grid_module._Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], splits,
+                             (0,))
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
-        assert pool.submit(_qt_loaded_after, task).result(timeout=50) == []
+        assert pool.submit(_qt_loaded_after, task, X, y).result(timeout=50) == []
