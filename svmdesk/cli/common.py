@@ -56,24 +56,35 @@ def fraction(text: str) -> float:
 
 
 def seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer; got {text!r}")
-    return value
+    return _whole(text, 0, "a non-negative integer")
 
 
 def folds(text: str) -> int:
+    return _whole(text, 2, "a whole number of folds, 2 or more")
+
+
+def jobs(text: str) -> int:
+    return _whole(text, 1, "a whole number of processes, 1 or more")
+
+
+def _whole(text: str, least: int, allowed: str) -> int:
+    """`text` as a whole number of at least `least`; `allowed` says what may be given."""
     try:
         value = int(text)
     except ValueError:
-        value = 0
-    if value < 2:
-        raise argparse.ArgumentTypeError(f"must be a whole number of folds, 2 or more; got "
-                                         f"{text!r}")
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}")
     return value
+
+
+def add_picture_options(parser, drawn: str) -> None:
+    """--plot FILE and --width W: `drawn` says what the picture shows."""
+    parser.add_argument("--plot", default=None, metavar="FILE",
+                        help=f"also draw {drawn} into FILE.png or FILE.svg")
+    parser.add_argument("--width", type=width_value, default=1200, metavar="W",
+                        help=f"the --plot picture's width in pixels, {RENDER_WIDTH[0]} to "
+                             f"{RENDER_WIDTH[1]} (default 1200)")
 
 
 def width_value(text: str) -> int:

@@ -23,11 +23,10 @@ from .common import (
     DATA_FORMATS,
     EXIT_CODES,
     EXIT_OK,
-    RENDER_WIDTH,
+    add_picture_options,
     check_folder,
     command,
     offscreen_application,
-    width_value,
 )
 from .predict import read_model
 
@@ -84,12 +83,7 @@ def add_parser(commands) -> None:
                    help="the decision threshold on f(x) (default 0)")
     p.add_argument("--class", dest="chosen", default=None, metavar="C",
                    help="with more than two classes: the class --threshold applies to")
-    p.add_argument("--plot", default=None, metavar="FILE",
-                   help="also draw the ROC and precision-recall curves (a regressor: its "
-                        "residuals) into FILE.png or FILE.svg")
-    p.add_argument("--width", type=width_value, default=1200, metavar="W",
-                   help=f"the --plot picture's width in pixels, {RENDER_WIDTH[0]} to "
-                        f"{RENDER_WIDTH[1]} (default 1200)")
+    add_picture_options(p, "the ROC and precision-recall curves (a regressor: its residuals)")
 
 
 def run(args) -> int:

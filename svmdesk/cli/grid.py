@@ -26,13 +26,13 @@ from .common import (
     DATA_FORMATS,
     EXIT_CODES,
     EXIT_OK,
-    RENDER_WIDTH,
+    add_picture_options,
     check_folder,
     command,
     folds,
+    jobs,
     offscreen_application,
     seed,
-    width_value,
 )
 from .options import add_options, chosen
 
@@ -153,17 +153,6 @@ def _positive(part: str, text: str) -> float:
     return value
 
 
-def jobs(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number of processes, 1 or more; "
-                                         f"got {text!r}")
-    return value
-
-
 def add_parser(commands) -> None:
     p = command(commands, "grid", "cross-validate every combination of C and gamma values "
                 "and write the table as CSV", GRID_HELP, run)
@@ -195,12 +184,7 @@ def add_parser(commands) -> None:
                         "cores; needs pip install 'svmdesk[cluster]'")
     p.add_argument("--out", required=True, metavar="FILE",
                    help="the table to write, one row per cell: FILE.csv")
-    p.add_argument("--plot", default=None, metavar="FILE",
-                   help="also draw the mean score as a heat map over log10 C and log10 "
-                        "gamma into FILE.png or FILE.svg")
-    p.add_argument("--width", type=width_value, default=1200, metavar="W",
-                   help=f"the --plot picture's width in pixels, {RENDER_WIDTH[0]} to "
-                        f"{RENDER_WIDTH[1]} (default 1200)")
+    add_picture_options(p, "the mean score as a heat map over log10 C and log10 gamma")
 
 
 def run(args) -> int:
