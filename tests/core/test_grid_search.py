@@ -25,6 +25,8 @@ from svmdesk.core import (
 )
 from svmdesk.core import parameter_search as grid_module
 
+from .in_workers import qt_loaded_after
+
 
 def _moons(n=120, seed=3):
     data = make_dataset("moons", n=n, noise=0.3, seed=seed)
@@ -220,15 +222,6 @@ def test_bad_jobs_refused(jobs):
         grid_search(SVC(), X, y, {"C": [1.0]}, folds=3, seed=0, jobs=jobs)
 
 
-def _qt_loaded_after(task, *data):
-    """Runs in a spawned worker: the grid's entry point, then which Qt packages it loaded."""
-    import sys
-
-    grid_module.run_task(task, *data)
-    return [name for name in ("PySide6", "pyqtgraph", "qasync", "shiboken6")
-            if name in sys.modules]
-
-
 @pytest.mark.slow
 def test_the_workers_entry_point_loads_no_qt():
     from concurrent.futures import ProcessPoolExecutor
@@ -239,4 +232,4 @@ def test_the_workers_entry_point_loads_no_qt():
     task = grid_module._Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], splits,
                              (0,))
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
-        assert pool.submit(_qt_loaded_after, task, X, y).result(timeout=50) == []
+        assert pool.submit(qt_loaded_after, task, X, y).result(timeout=50) == []

@@ -25,6 +25,8 @@ from svmdesk.core import (
     make_dataset,
 )
 
+from .in_workers import negative_squared_error
+
 SEEDS = [0, 1, 42, 2**32 - 1]
 
 
@@ -169,10 +171,6 @@ def test_svr_is_scored_by_r2_on_plain_folds():
                              cv=KFold(4, shuffle=True, random_state=3))
     np.testing.assert_allclose(ours.scores, theirs, rtol=0, atol=1e-12)
     _assert_same_folds(ours.indices, fold_indices(y, 4, 3, stratified=False))
-
-
-def negative_squared_error(estimator, X, y):
-    return -float(np.mean((estimator.predict(X) - y) ** 2))
 
 
 def test_a_score_function_replaces_the_estimators_own():
