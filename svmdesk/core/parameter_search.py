@@ -159,15 +159,15 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
     parts = [(f,) for f in range(len(splits))] if by_fold else [tuple(range(len(splits)))]
     tasks = [_Task(c, type(estimator), base, cells, splits, part)
              for c, (base, cells) in enumerate(columns) for part in parts]
-    done = _Cells(tasks, progress)
+    cells = _Cells(tasks, progress)
     if executor is None and workers == 1:
-        _serially(tasks, X, y, done, cancelled)
+        _serially(tasks, X, y, cells, cancelled)
     elif executor is None:
         with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-            _on_executor(pool, tasks, (X, y), done, cancelled)
+            _on_executor(pool, tasks, (X, y), cells, cancelled)
     else:
-        _on_executor(executor, tasks, _shared_points(executor, X, y), done, cancelled)
-    return GridResult(tuple(sorted(done.done, key=lambda cell: cell.index)), seed, splits)
+        _on_executor(executor, tasks, _shared_points(executor, X, y), cells, cancelled)
+    return GridResult(tuple(sorted(cells.done, key=lambda cell: cell.index)), seed, splits)
 
 
 # -- the grid -----------------------------------------------------------------------------------
@@ -193,8 +193,8 @@ def _checked_grid(estimator: Any, param_grid: Mapping) -> list[dict]:
     cells = [dict(zip(names, values))
              for values in itertools.product(*(list(param_grid[name]) for name in names))]
     table = getattr(estimator, "table", None)
-    for cell in cells:
-        if table is not None:
+    if table is not None:
+        for cell in cells:
             table.check({**known, **cell})
     return cells
 
@@ -311,8 +311,12 @@ def _shares_work(column: _Task) -> bool:
     fold_free_gamma = params["kernel"] == "linear" or params["gamma"] != "scale"
     return (params["solver"] == "smo" and not params["standardize"]
             and not params["probability"] and fold_free_gamma
-            and all(math.isfinite(SVC.table.check({**column.base, **values})["C"])
-                    for _index, values in column.cells))
+            and all(math.isfinite(C) for C in _Cs(column)))
+
+
+def _Cs(column: _Task) -> list[float]:
+    """Each cell's C as training takes it (C = inf for the hard margin)."""
+    return [SVC.table.check({**column.base, **values})["C"] for _index, values in column.cells]
 
 
 def _seeded_along_C(task: _Task, X: np.ndarray, y: np.ndarray
@@ -320,6 +324,7 @@ def _seeded_along_C(task: _Task, X: np.ndarray, y: np.ndarray
     """The column's cells on shared kernel blocks, each fold's machines seeded along C."""
     params = SVC.table.check(task.base)
     _scaler, _Z, kernel = scaled_data_and_kernel(X, params)
+    Cs = _Cs(task)
     shape = (len(task.cells), len(task.folds))
     scores, times, converged = np.empty(shape), np.empty(shape), np.ones(shape, dtype=bool)
     for f, (train, test, gram) in enumerate(_fold_grams(task, kernel, X)):
@@ -327,8 +332,7 @@ def _seeded_along_C(task: _Task, X: np.ndarray, y: np.ndarray
         together = lockstep.gains(len(machines), max(job[1].n for job in machines))
         shared = lockstep.SharedRows(kernel, X[train], gram) if together else None
         seeds: list = [None] * len(machines)        # each machine's (a, bounds) at the C before
-        for k, (_index, values) in enumerate(task.cells):
-            C = SVC.table.check({**task.base, **values})["C"]
+        for k, C in enumerate(Cs):
             started = time.perf_counter()
             problems = [replace(problem, C=C) for _points, problem, _pair in machines]
             finals = _solve_at(problems, [job[0] for job in machines], seeds, shared)
