@@ -214,3 +214,67 @@ def test_the_progress_watch_judges_the_machines_together(monkeypatch, stop):
     assert "standardize=True" in said[0] and "C=10" in said[0]
     assert svc.converged_ is not stop and np.isfinite(svc.dual_coef_).all()
     assert all(np.isfinite(v) and v >= 0 and np.isfinite(d) for v, d in looked)
+
+
+def _watch_shrinking(monkeypatch):
+    """Spies on the batch's shrinking and on the solves: the (rows, width) of each batch
+    a shrink leaves, and each solve's number of problems and whether it shrinks."""
+    shrinks, solves = [], []
+    real_shrink, real_solve = lockstep._Batch.shrink, lockstep._solve
+
+    def shrink(batch):
+        parts = real_shrink(batch)
+        shrinks.append([part.ya.shape for part in parts])
+        return parts
+
+    def solve(problems, *args, **kwargs):
+        solves.append((len(problems), kwargs["shrinking"]))
+        return real_solve(problems, *args, **kwargs)
+
+    monkeypatch.setattr(lockstep._Batch, "shrink", shrink)
+    monkeypatch.setattr(lockstep, "_solve", solve)
+    return shrinks, solves
+
+
+@pytest.mark.parametrize("kernel, C", [(Kernel("rbf", 0.5), 10.0), (Kernel("linear"), 1.0)])
+def test_shrunk_machines_are_the_machines_solved_alone(monkeypatch, kernel, C):
+    """Bounded points that cannot join a violating pair leave their rows and the batch
+    narrows; a machine found optimal over the points it kept but not over all goes on
+    unshrunk (seed 0 has such machines at either kernel), and every machine is the one
+    SMO gives alone."""
+    shrinks, solves = _watch_shrinking(monkeypatch)
+    X, y = _blobs(8, 50, 3, seed=0)
+    for tol in (1e-3, 1e-7):
+        shrinks.clear(), solves.clear()
+        problems, points = _machines(X, y, kernel, C, tol=tol)
+        together = lockstep.solve_together(problems, points, lockstep.SharedRows(kernel, X))
+        assert min(width for parts in shrinks for _, width in parts) < 100 / 2
+        if tol == 1e-3:
+            assert solves[0] == (28, True) and solves[1][1] is False and solves[1][0] >= 1
+        for problem, mine in zip(problems, together):
+            alone = _alone(problem)
+            assert mine.converged and mine.kkt_violation < tol
+            assert mine.dual_objective == pytest.approx(alone.dual_objective, rel=1e-6)
+            if tol < 1e-3:
+                np.testing.assert_array_equal(mine.support, alone.support)
+                np.testing.assert_allclose(mine.dual_coef, alone.dual_coef, atol=1e-5 * C)
+
+
+def test_rows_left_narrow_by_a_shrink_step_apart_from_the_wide_ones(monkeypatch):
+    """With the rows' widths apart (a batch of its own costs nothing here, where on small
+    machines it does not pay: on digits it does), a shrink sets the narrow rows apart, and
+    every machine is still the one solved alone."""
+    shrinks, _ = _watch_shrinking(monkeypatch)
+    monkeypatch.setattr(lockstep, "SPLIT_COST", 0)
+    X, y = _blobs(7, 60, 3, seed=1)
+    kernel = Kernel("rbf", 0.3)
+    problems, points = _machines(X, y, kernel, 1.0, tol=1e-7)
+    together = lockstep.solve_together(problems, points, lockstep.SharedRows(kernel, X))
+    (wide, narrow), *_ = [parts for parts in shrinks if len(parts) == 2]
+    assert wide[0] + narrow[0] <= 21 and narrow[1] < wide[1]
+    for problem, mine in zip(problems, together):
+        alone = _alone(problem)
+        assert mine.converged
+        assert mine.dual_objective == pytest.approx(alone.dual_objective, rel=1e-6)
+        np.testing.assert_array_equal(mine.support, alone.support)
+        np.testing.assert_allclose(mine.dual_coef, alone.dual_coef, atol=1e-5)

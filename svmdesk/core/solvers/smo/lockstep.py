@@ -11,17 +11,25 @@ optimal, or has spent max_iter steps, and the others go on without it.
 The method is `solver._SMO`'s, libsvm's: i the maximal violator, j the second-order choice,
 the pair moved analytically and clipped to the box, with libsvm's TAU guard, and the same
 Newton steps on each problem's free multipliers (after NEWTON_EVERY steps, then every
-NEWTON_EVERY_SMALL). Without shrinking, which pays on large problems only, and in float64:
-kernel rows come from `SharedRows`, each point's row over every point of the set computed
-once, whichever machines need it (a point of class k serves all K - 1 of k's machines). At
-the end each problem's F is recomputed from its support vectors' rows, free of the steps'
-rounding, and gives its bias and objectives as `_SMO`'s final snapshot does.
+NEWTON_EVERY_SMALL). In float64: kernel rows come from `SharedRows`, each point's row over
+every point of the set computed once, whichever machines need it (a point of class k serves
+all K - 1 of k's machines). At the end each problem's F is recomputed from its support
+vectors' rows, free of the steps' rounding, and gives its bias and objectives as `_SMO`'s
+final snapshot does.
+
+Shrinking, as libsvm's: every SHRINK_EVERY steps the bounded points that cannot join a
+violating pair leave their rows, and the batch is laid out again as wide as the row with
+the most points left. A step's cost is its passes over the (B, N) arrays (twenty or so), so
+it falls with the width: on digits, 45 machines of 360 points, to a fifth. A problem
+optimal over the points it kept is checked over all its points with the exact F; one that
+is not goes on from where it stood, unshrunk (libsvm unshrinks once too).
 
 `solve_together` is for fit: it yields no snapshot before the last; a window that streams
 a run uses `solver.solve`, machine after machine.
 """
 from __future__ import annotations
 
+import copy
 import math
 import time
 from collections.abc import Sequence
@@ -53,6 +61,9 @@ MAX_POINTS = 4096       # the shared rows of every point: at most 128 MB of floa
 # more, of at most 400 points each: 0.47-1.04x (digits, 45 machines of about 360: 0.66-0.8x).
 MIN_MACHINES = 15
 MAX_MACHINE_POINTS = 400
+SHRINK_EVERY = 50       # pair steps between shrinking tests
+SHRINK_WIDTH = 0.8      # lay the batch out again only when its steps get at most this dear
+SPLIT_COST = 5000       # a batch's own numpy calls in a step, in elements passed over
 
 
 def gains(machines: int, largest: int) -> bool:
@@ -90,62 +101,154 @@ class SharedRows:
         """k(x_points[r], x_columns[r, :]) for each r: (len(points), columns' width)."""
         self.ensure(points)
         # one take at flat indices: half the time of indexing with the two arrays
-        return self.flat.take(points[:, None] * len(self.rows) + columns)
+        return self.flat.take(np.add((points * len(self.rows))[:, None], columns))
 
 
 class _Batch:
-    """The state of the problems still running, one row each, padded to N columns."""
+    """The state of the problems still running, one row each, padded to N columns.
+
+    A step reads and writes two points of every row, so the state is kept where flat
+    indices reach it in one call each (a `take` or `put` costs a quarter of indexing with
+    a row and a column array): the signed multipliers ya = y a, which a pair step moves by
+    +lam at i and -lam at j; their ends (hi, lo) stacked in one array, [0, C] for a
+    positive point and [-C, 0] for a negative one, so t is in I_up while ya_t < hi_t and
+    in I_low while ya_t > lo_t; and F within I_up (else -inf) and within I_low (else +inf)
+    stacked likewise, so one subtraction updates both."""
 
     def __init__(self, problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
                  rows: SharedRows, starts: Sequence[np.ndarray | None] | None = None) -> None:
         B, N = len(problems), max(p.n for p in problems)
+        self.tol = problems[0].tol
         self.which = np.arange(B)                        # each row's problem
         self.points = np.zeros((B, N), dtype=np.intp)    # each entry's point in the set
+        self.local = np.zeros((B, N), dtype=np.intp)     # each entry's index in its problem
         self.y = np.ones((B, N))
         self.upper = np.ones((B, N))
         self.valid = np.zeros((B, N), dtype=bool)       # not padding
         for b, (problem, own) in enumerate(zip(problems, points)):
             n = problem.n
             self.points[b, :n], self.y[b, :n] = own, problem.y
+            self.local[b, :n] = np.arange(n)
             self.upper[b, :n] = problem.bounds
             self.valid[b, :n] = True
-        valid = self.valid
-        self.pos = self.y > 0
-        self.alpha = np.zeros((B, N))
-        self.F = np.where(valid, self.y, 0.0)            # -y G at a = 0, G = -e
-        # F within I_up (else -inf) and within I_low (else +inf); at a = 0 I_up holds the
-        # positive points, I_low the negative ones
-        self.Fup = np.where(valid & self.pos, self.F, -math.inf)
-        self.Flow = np.where(valid & ~self.pos, self.F, math.inf)
+        pos = self.y > 0
+        self.ends = np.stack((np.where(pos, self.upper, 0.0), np.where(pos, 0.0, -self.upper)))
+        self.ya = np.zeros((B, N))
+        self.FF = np.empty((2, B, N))
+        self._set_F(slice(None), np.where(self.valid, self.y, 0.0))   # F = -y G = y at a = 0
         for b, start in enumerate(starts or ()):
             if start is not None:
                 self._start_at(b, start, rows)
         self.kd = rows.kd[self.points]
-        self.pair = np.zeros((B, 2), dtype=np.intp)
+        self.saved = self.alpha()         # by problem: the multipliers of points shrunk away
+        self.pair = np.zeros((B, 2), dtype=np.intp)      # the last pair, problem's indices
         self.settled: list[np.ndarray | None] = [None] * B   # by problem: see _newton
         self.last_solve = [0] * B            # by problem: the step of its last Newton solve
+        self._index()
+
+    @property
+    def Fup(self) -> np.ndarray:
+        return self.FF[0]
+
+    @property
+    def Flow(self) -> np.ndarray:
+        return self.FF[1]
+
+    def _index(self) -> None:
+        """Each row's first flat index, for the steps' takes and puts."""
+        B, N = self.ya.shape
+        self.base = np.arange(B) * N
+        self.size = B * N                 # Flow's and lo's offset in FF and ends
+        self.offsets = np.array([0, B * N])      # i's entry in Fup and hi, j's in Flow and lo
+
+    def alpha(self, rows=slice(None)) -> np.ndarray:
+        """The multipliers a = y ya of these rows (exact: y is +-1)."""
+        return self.y[rows] * self.ya[rows]
+
+    def F(self, row: int) -> np.ndarray:
+        """Row `row`'s F (every point is in I_up or I_low; padding: +inf)."""
+        Fup, Flow = self.Fup[row], self.Flow[row]
+        return np.where(np.isfinite(Fup), Fup, Flow)
+
+    def _set_F(self, rows, F: np.ndarray) -> None:
+        """Fup and Flow of these rows from F and the membership of their multipliers."""
+        ya, hi, lo, valid = self.ya[rows], self.ends[0][rows], self.ends[1][rows], self.valid[rows]
+        self.FF[0][rows] = np.where(valid & (ya < hi), F, -math.inf)
+        self.FF[1][rows] = np.where(valid & (ya > lo), F, math.inf)
 
     def _start_at(self, b: int, start: np.ndarray, rows: SharedRows) -> None:
         """Problem b from the feasible multipliers `start` instead of 0: F = y - K (y a)."""
         n = len(start)
-        own = self.points[b, :n]
-        self.alpha[b, :n] = start
+        own, y = self.points[b, :n], self.y[b, :n]
+        self.ya[b, :n] = y * start
+        F = self.F(b)
         moved = np.flatnonzero(start)
         if len(moved):
             K = rows.block(own[moved], np.broadcast_to(own, (len(moved), n)))
-            self.F[b, :n] -= (self.y[b, moved] * start[moved]) @ K
-        up_pen, low_pen = _membership(self.y[b, :n], start, self.upper[b, :n])
-        self.Fup[b, :n], self.Flow[b, :n] = self.F[b, :n] + up_pen, self.F[b, :n] + low_pen
-
-    def rows_at(self, local: np.ndarray, rows: SharedRows) -> np.ndarray:
-        """(B, N): for each running problem, the kernel row of its point `local[r]`."""
-        return rows.block(self.points[np.arange(len(local)), local], self.points)
+            F[:n] -= (y[moved] * start[moved]) @ K
+        self._set_F(b, F)
 
     def keep(self, rows: np.ndarray) -> None:
         """Go on with these rows only."""
-        for name in ("which", "points", "y", "upper", "valid", "pos", "alpha", "F", "Fup",
-                     "Flow", "kd", "pair"):
+        for name in ("which", "points", "y", "upper", "valid", "ya", "kd", "pair", "local"):
             setattr(self, name, getattr(self, name)[rows])
+        self.FF, self.ends = self.FF[:, rows], self.ends[:, rows]
+        self._index()
+
+    def multipliers(self, row: int, n: int) -> np.ndarray:
+        """Row `row`'s problem's multipliers, all n of them: the points it kept and those
+        shrunk away."""
+        alpha = self.saved[self.which[row], :n].copy()
+        kept = self.valid[row]
+        alpha[self.local[row, kept]] = self.alpha(row)[kept]
+        return alpha
+
+    def shrink(self) -> list[_Batch]:
+        """Drop from each row the bounded points that cannot join a violating pair (libsvm's
+        test: only in I_up and below min F over I_low, or only in I_low and above max F
+        over I_up), keeping their multipliers aside, and lay the rows out again; the batch
+        itself, or it and a narrower batch of the rows with the fewest points left, where
+        one slow problem would keep every row wide. Unchanged unless that makes the steps'
+        passes at most SHRINK_WIDTH of today's."""
+        Fup, Flow = self.Fup, self.Flow
+        up, low = np.isfinite(Fup), np.isfinite(Flow)
+        out = (~self.valid | (up & ~low & (Fup < Flow.min(axis=1, keepdims=True)))
+               | (low & ~up & (Flow > Fup.max(axis=1, keepdims=True))))
+        B, N = out.shape
+        by_width = np.argsort(N - out.sum(axis=1), kind="stable")
+        widths = N - out.sum(axis=1)[by_width]
+        # the elements a step passes over with the first k rows (by width) apart, k = 0: none
+        k = np.arange(B)
+        cost = k * widths[k - 1] + (B - k) * widths[-1] + SPLIT_COST * (k > 0)
+        cost[0] = B * widths[-1]
+        apart = int(cost.argmin())
+        if cost[apart] > SHRINK_WIDTH * B * N:
+            return [self]
+        rows, cols = np.nonzero(out & self.valid)
+        self.saved[self.which[rows], self.local[rows, cols]] = self.alpha()[rows, cols]
+        order = np.argsort(out, axis=1, kind="stable")              # kept points first
+        for problem in self.which.tolist():
+            self.settled[problem] = None          # free sets named by the old layout
+        parts = [self]
+        if apart:
+            narrow = copy.copy(self)              # shares saved, settled and last_solve
+            narrow.keep(by_width[:apart])
+            narrow.lay_out(order[by_width[:apart], :widths[apart - 1]], out[by_width[:apart]])
+            parts.append(narrow)
+        self.keep(by_width[apart:])
+        self.lay_out(order[by_width[apart:], :widths[-1]], out[by_width[apart:]])
+        return parts
+
+    def lay_out(self, order: np.ndarray, out: np.ndarray) -> None:
+        """Each row's entries in `order` (its row of indices), the entries `out` marked as
+        padding."""
+        for name in ("points", "y", "upper", "ya", "kd", "local"):
+            setattr(self, name, np.take_along_axis(getattr(self, name), order, axis=1))
+        self.FF = np.take_along_axis(self.FF, order[None], axis=2)
+        self.ends = np.take_along_axis(self.ends, order[None], axis=2)
+        self.valid = ~np.take_along_axis(out, order, axis=1)
+        self.Fup[~self.valid], self.Flow[~self.valid] = -math.inf, math.inf
+        self._index()
 
 
 def solve_together(problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
@@ -156,54 +259,99 @@ def solve_together(problems: Sequence[BinaryProblem], points: Sequence[np.ndarra
     problem shares one kernel, tol and max_iter, has a finite C and at least one point of
     each sign. `starts[b]`, if given and not None, is a feasible start for problem b
     (0 <= a <= C_i, y'a = 0) in place of 0."""
+    finals = _solve(problems, points, rows, starts, shrinking=True)
+    snapshots = [_final(problem, own, rows, *final)
+                 for problem, own, final in zip(problems, points, finals)]
+    tol = problems[0].tol
+    # optimal over the points each kept; those that are not over all go on, unshrunk
+    again = [b for b, snap in enumerate(snapshots)
+             if snap.converged and (snap.kkt_violation or 0.0) >= tol]
+    if again:
+        finals = _solve([problems[b] for b in again], [points[b] for b in again], rows,
+                        [snapshots[b].dual_coef * problems[b].y for b in again],
+                        shrinking=False, steps=max(snapshots[b].iteration for b in again))
+        for b, final in zip(again, finals):
+            snapshots[b] = _final(problems[b], points[b], rows, *final)
+    return snapshots
+
+
+def _solve(problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
+           rows: SharedRows, starts: Sequence[np.ndarray | None] | None,
+           shrinking: bool, steps: int = 0) -> list[tuple]:
+    """The pair steps of `solve_together`: each problem's (multipliers, steps, optimal over
+    the points it kept, last pair); `steps`: those already taken (which the Newton steps'
+    schedule counts)."""
     first = problems[0]
     tol = first.tol
     n_max = max(p.n for p in problems)
     max_iter = (first.max_iter if first.max_iter is not None
                 else max(10_000_000, 100 * n_max))
     watch = ProgressWatch(tol) if first.max_iter is None else None
-    batch = _Batch(problems, points, rows, starts)
-    finals: list[tuple | None] = [None] * len(problems)
-    steps, busy, started = 0, 0.0, time.perf_counter()
+    batches = [_Batch(problems, points, rows, starts)]
+    finals: list[tuple] = [()] * len(problems)
+    busy, started = 0.0, time.perf_counter()
+
+    def retire(batch: _Batch, row: int, optimal: bool) -> None:
+        problem = batch.which[row]
+        finals[problem] = (batch.multipliers(row, problems[problem].n), steps, optimal,
+                           batch.pair[row])
+
     with np.errstate(over="ignore", invalid="ignore"):
-        while len(batch.which):
-            fmax = batch.Fup.max(axis=1)
-            optimal = fmax - batch.Flow.min(axis=1) < tol
-            spent = steps >= max_iter
-            if optimal.any() or spent:
-                for row in np.flatnonzero(optimal | spent).tolist():
-                    finals[batch.which[row]] = (batch.alpha[row], steps, bool(optimal[row]),
-                                                batch.pair[row])
-                batch.keep(np.flatnonzero(~(optimal | spent)))
-                continue
+        while batches:
+            if steps >= max_iter:
+                for batch in batches:
+                    optimal = batch.Fup.max(axis=1) - batch.Flow.min(axis=1) < tol
+                    for row in range(len(batch.which)):
+                        retire(batch, row, bool(optimal[row]))
+                break
             if steps % WATCH_EVERY == 0 and watch is not None and steps:
                 busy = time.perf_counter() - started
-                reason = _watch(watch, busy, batch, problems, fmax)
+                reason = _watch(watch, busy, batches, problems)
                 if reason:
-                    warn_convergence(reason, stacklevel=2)
-                    for row in range(len(batch.which)):
-                        finals[batch.which[row]] = (batch.alpha[row], steps, False,
-                                                    batch.pair[row])
+                    warn_convergence(reason, stacklevel=3)
+                    for batch in batches:
+                        for row in range(len(batch.which)):
+                            retire(batch, row, False)
                     break
-            _step(batch, rows)
+            stepped = False
+            for batch in batches:
+                optimal = _step(batch, rows)
+                if optimal is None:
+                    stepped = True
+                    continue
+                for row in np.flatnonzero(optimal).tolist():
+                    retire(batch, row, True)
+                batch.keep(np.flatnonzero(~optimal))
+            batches = [batch for batch in batches if len(batch.which)]
+            if not stepped:
+                continue
             steps += 1
+            if shrinking and steps % SHRINK_EVERY == 0:
+                batches = [part for batch in batches for part in batch.shrink()]
             if steps >= NEWTON_EVERY and steps % NEWTON_EVERY_SMALL == 0:
-                for row in range(len(batch.which)):
-                    _newton(batch, row, rows, tol, steps)
-    if steps >= max_iter and not all(final[2] for final in finals if final is not None):
-        warn_convergence(max_iter_spent(max_iter, tol), stacklevel=2)
-    return [_final(problem, own, rows, *final)          # type: ignore[misc]
-            for problem, own, final in zip(problems, points, finals)]
+                for batch in batches:
+                    for row in range(len(batch.which)):
+                        _newton(batch, row, rows, tol, steps)
+    if steps >= max_iter and not all(final[2] for final in finals):
+        warn_convergence(max_iter_spent(max_iter, tol), stacklevel=3)
+    return finals
 
 
-def _step(batch: _Batch, rows: SharedRows) -> None:
-    """One pair step of every problem in the batch."""
-    r = np.arange(len(batch.which))
-    Fup, Flow, F, a = batch.Fup, batch.Flow, batch.F, batch.alpha
+SIGNS = np.array([1.0, -1.0])     # a pair step moves ya_i by +lam and ya_j by -lam
+
+
+def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
+    """One pair step of every problem in the batch; or, when some are optimal (their
+    maximal violation below tol), no step and which are."""
+    Fup, Flow, ya, base, size = batch.Fup, batch.Flow, batch.ya, batch.base, batch.size
     i = Fup.argmax(axis=1)
-    fmax = Fup[r, i]
-    Ki = batch.rows_at(i, rows)
-    inv = inverse_curvatures(Ki, batch.kd, batch.kd[r, i][:, None], rows.kd_const,
+    at_i = base + i
+    fmax = Fup.take(at_i)
+    optimal = fmax - Flow.take(base + Flow.argmin(axis=1)) < batch.tol
+    if optimal.any():
+        return optimal
+    Ki = rows.block(batch.points.take(at_i), batch.points)
+    inv = inverse_curvatures(Ki, batch.kd, batch.kd.take(at_i)[:, None], rows.kd_const,
                              np.empty_like(Ki))
     # the second-order gain b^2 / quad over I_low points, b = fmax - F > 0 (b |b| keeps
     # the sign, so points with b <= 0 never win); in _SMO's order of operations, so that
@@ -212,27 +360,28 @@ def _step(batch: _Batch, rows: SharedRows) -> None:
     gain = np.abs(b)
     gain *= b
     gain *= inv
-    j = gain.argmax(axis=1)
-    Kj = batch.rows_at(j, rows)
-    bj = b[r, j]
-    ai, aj, pos_i, pos_j = a[r, i], a[r, j], batch.pos[r, i], batch.pos[r, j]
-    Ci, Cj = batch.upper[r, i], batch.upper[r, j]
-    lam = np.minimum(np.minimum(bj * inv[r, j], np.where(pos_i, Ci - ai, ai)),
-                     np.where(pos_j, aj, Cj - aj))
-    ai = ai + np.where(pos_i, lam, -lam)
-    aj = aj - np.where(pos_j, lam, -lam)
-    a[r, i], a[r, j] = ai, aj
+    at_j = base + gain.argmax(axis=1)
+    Kj = rows.block(batch.points.take(at_j), batch.points)
+    pair = np.empty((len(at_i), 2), dtype=np.intp)
+    pair[:, 0], pair[:, 1] = at_i, at_j
+    # i moves up to its upper end hi_i, j down to its lower end lo_j (flat in FF and ends)
+    far = pair + batch.offsets
+    y_a = ya.take(pair)
+    room = batch.ends.take(far) - y_a
+    room *= SIGNS
+    lam = np.minimum(b.take(at_j) * inv.take(at_j), np.minimum(room[:, 0], room[:, 1]))
+    y_a += lam[:, None] * SIGNS
+    ya.put(pair, y_a)
     change = Ki - Kj
     change *= lam[:, None]
-    F -= change
-    Fup -= change
-    Flow -= change
-    for t, at, pos_t, Ct in ((i, ai, pos_i, Ci), (j, aj, pos_j, Cj)):
-        above, below = at > 0, at < Ct
-        Ft = F[r, t]
-        Fup[r, t] = np.where(np.where(pos_t, below, above), Ft, -math.inf)
-        Flow[r, t] = np.where(np.where(pos_t, above, below), Ft, math.inf)
-    batch.pair[:, 0], batch.pair[:, 1] = i, j
+    batch.FF -= change                                # Fup and Flow at once
+    # the pair's membership of I_up / I_low: i was in I_up and j in I_low, so their F is
+    # read there
+    F = batch.FF.take(far)
+    batch.FF.put(pair, np.where(y_a < batch.ends.take(pair), F, -math.inf))
+    batch.FF.put(pair + size, np.where(y_a > batch.ends.take(pair + size), F, math.inf))
+    batch.pair = batch.local.take(pair)
+    return None
 
 
 def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float, steps: int) -> None:
@@ -240,20 +389,21 @@ def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float, steps: int) -> 
     together to the optimum of its dual with the others held, box included
     (`newton._box_qp`), unless they are too few or too many, already there, or the solve
     would cost more than the pair steps since the last (`newton.newton_pays`)."""
-    a, upper = batch.alpha[b], batch.upper[b]
-    free = np.flatnonzero((a > 0) & (a < upper))
+    a, upper = batch.alpha(b), batch.upper[b]
+    free = np.flatnonzero((a > 0) & (a < upper) & batch.valid[b])
     if not 3 <= len(free) <= NEWTON_MAX_FREE:
         return
-    settled = batch.settled[batch.which[b]]
+    problem = batch.which[b]
+    settled = batch.settled[problem]
     if settled is not None and np.array_equal(settled, free):
         return                          # already at the optimum over this very free set
-    problem = batch.which[b]
     if not newton_pays(len(free), int(batch.valid[b].sum()), steps - batch.last_solve[problem]):
         return
     batch.last_solve[problem] = steps
     y, points = batch.y[b, free], batch.points[b, free]
     Q = rows.block(points, np.broadcast_to(points, (len(free), len(free)))) * np.outer(y, y)
-    G = -y * batch.F[b, free]                         # gradient of 1/2 a'Qa - e'a
+    F = batch.F(b)
+    G = -y * F[free]                                  # gradient of 1/2 a'Qa - e'a
     old = a[free]
     new, optimal = _box_qp(Q, y, G, old, upper[free], 0.5 * tol)
     change = new - old
@@ -261,24 +411,28 @@ def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float, steps: int) -> 
     if not len(moved) or abs(y @ change) > 1e-12 * max(1.0, float(new.max())):
         return                          # nothing to do, or an ill-conditioned solve
     a[free] = new
+    batch.ya[b, free] = y * new
     K = rows.block(points[moved], np.broadcast_to(batch.points[b], (len(moved),
                                                                      batch.points.shape[1])))
-    batch.F[b] -= (y[moved] * change[moved]) @ K
-    up_pen, low_pen = _membership(batch.y[b], a, upper)
-    batch.Fup[b] = np.where(batch.valid[b], batch.F[b] + up_pen, -math.inf)
-    batch.Flow[b] = np.where(batch.valid[b], batch.F[b] + low_pen, math.inf)
-    batch.settled[batch.which[b]] = np.flatnonzero((a > 0) & (a < upper)) if optimal else None
+    F -= (y[moved] * change[moved]) @ K
+    batch._set_F(b, F)
+    batch.settled[problem] = (np.flatnonzero((a > 0) & (a < upper) & batch.valid[b])
+                              if optimal else None)
 
 
-def _watch(watch: ProgressWatch, busy: float, batch: _Batch,
-           problems: Sequence[BinaryProblem], fmax: np.ndarray) -> str | None:
-    """The progress watch's verdict on the batch as one run: its largest violation and
-    the running problems' summed dual objective."""
+def _watch(watch: ProgressWatch, busy: float, batches: Sequence[_Batch],
+           problems: Sequence[BinaryProblem]) -> str | None:
+    """The progress watch's verdict on the batches as one run: their largest violation
+    and the running problems' summed dual objective (over the points they kept)."""
     if not watch.due(busy):
         return None
-    violation = float((fmax - batch.Flow.min(axis=1)).max())
-    dual = 0.5 * float((batch.alpha * (batch.y * batch.F + 1.0)).sum())
-    first = problems[batch.which[0]]
+    violation = max(float((batch.Fup.max(axis=1) - batch.Flow.min(axis=1)).max())
+                    for batch in batches)
+    dual = 0.0
+    for batch in batches:
+        F = np.where(np.isfinite(batch.Fup), batch.Fup, batch.Flow)
+        dual += 0.5 * float((batch.alpha() * (batch.y * F + 1.0))[batch.valid].sum())
+    first = problems[batches[0].which[0]]
     return watch.reason_to_stop(busy, violation, dual, first.X, float(first.C))
 
 
