@@ -347,9 +347,6 @@ def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
     i = Fup.argmax(axis=1)
     at_i = base + i
     fmax = Fup.take(at_i)
-    optimal = fmax - Flow.take(base + Flow.argmin(axis=1)) < batch.tol
-    if optimal.any():
-        return optimal
     Ki = rows.block(batch.points.take(at_i), batch.points)
     inv = inverse_curvatures(Ki, batch.kd, batch.kd.take(at_i)[:, None], rows.kd_const,
                              np.empty_like(Ki))
@@ -361,6 +358,12 @@ def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
     gain *= b
     gain *= inv
     at_j = base + gain.argmax(axis=1)
+    bj = b.take(at_j)
+    # optimal (the maximal violation below tol) only if j's violation is: then see
+    if (bj < batch.tol).any():
+        optimal = fmax - Flow.take(base + Flow.argmin(axis=1)) < batch.tol
+        if optimal.any():
+            return optimal
     Kj = rows.block(batch.points.take(at_j), batch.points)
     pair = np.empty((len(at_i), 2), dtype=np.intp)
     pair[:, 0], pair[:, 1] = at_i, at_j
@@ -369,7 +372,7 @@ def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
     y_a = ya.take(pair)
     room = batch.ends.take(far) - y_a
     room *= SIGNS
-    lam = np.minimum(b.take(at_j) * inv.take(at_j), np.minimum(room[:, 0], room[:, 1]))
+    lam = np.minimum(bj * inv.take(at_j), np.minimum(room[:, 0], room[:, 1]))
     y_a += lam[:, None] * SIGNS
     ya.put(pair, y_a)
     change = Ki - Kj
