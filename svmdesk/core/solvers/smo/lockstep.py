@@ -41,7 +41,7 @@ from ...kernels import Kernel
 from ..base import BinaryProblem, Snapshot, hinge_primal
 from .newton import _box_qp, newton_pays
 from .progress import ProgressWatch
-from .row_cache import constant_value, inverse_curvatures
+from .row_cache import constant_value, gain_scales
 from .solver import (
     NEWTON_EVERY,
     NEWTON_EVERY_SMALL,
@@ -348,17 +348,15 @@ def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
     at_i = base + i
     fmax = Fup.take(at_i)
     Ki = rows.block(batch.points.take(at_i), batch.points)
-    inv = inverse_curvatures(Ki, batch.kd, batch.kd.take(at_i)[:, None], rows.kd_const,
-                             np.empty_like(Ki))
-    # the second-order gain b^2 / quad over I_low points, b = fmax - F > 0 (b |b| keeps
-    # the sign, so points with b <= 0 never win); in _SMO's order of operations, so that
-    # both take the same path (SMO's path turns on near-ties)
-    b = fmax[:, None] - Flow
-    gain = np.abs(b)
-    gain *= b
-    gain *= inv
+    scale = gain_scales(Ki, batch.kd, batch.kd.take(at_i)[:, None], rows.kd_const,
+                        np.empty_like(Ki))
+    # the second-order choice over I_low points, b = fmax - F > 0 (row_cache.gain_scales);
+    # in _SMO's order of operations, so that both take the same path (SMO's path turns on
+    # near-ties)
+    gain = fmax[:, None] - Flow
+    gain *= scale
     at_j = base + gain.argmax(axis=1)
-    bj = b.take(at_j)
+    bj = fmax - Flow.take(at_j)
     # optimal (the maximal violation below tol) only if j's violation is: then see
     if (bj < batch.tol).any():
         optimal = fmax - Flow.take(base + Flow.argmin(axis=1)) < batch.tol
@@ -372,7 +370,8 @@ def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
     y_a = ya.take(pair)
     room = batch.ends.take(far) - y_a
     room *= SIGNS
-    lam = np.minimum(bj * inv.take(at_j), np.minimum(room[:, 0], room[:, 1]))
+    scale_j = scale.take(at_j)
+    lam = np.minimum(bj * (scale_j * scale_j), np.minimum(room[:, 0], room[:, 1]))
     y_a += lam[:, None] * SIGNS
     ya.put(pair, y_a)
     change = Ki - Kj
