@@ -278,3 +278,31 @@ def test_rows_left_narrow_by_a_shrink_step_apart_from_the_wide_ones(monkeypatch)
         assert mine.dual_objective == pytest.approx(alone.dual_objective, rel=1e-6)
         np.testing.assert_array_equal(mine.support, alone.support)
         np.testing.assert_allclose(mine.dual_coef, alone.dual_coef, atol=1e-5)
+
+
+def test_a_machine_that_goes_on_unshrunk_counts_its_own_steps(monkeypatch):
+    """The steps a machine reports are its own: those of its first run, plus, if it goes
+    on unshrunk, those it took then (the count goes on from the first run's last step, for
+    the Newton steps' schedule, and is not the machine's own)."""
+    runs = []
+    real = lockstep._solve
+
+    def solve(problems, *args, **kwargs):
+        finals = real(problems, *args, **kwargs)
+        runs.append(([id(problem) for problem in problems], kwargs.get("steps", 0),
+                     [final[1] for final in finals]))
+        return finals
+
+    monkeypatch.setattr(lockstep, "_solve", solve)
+    X, y = _blobs(8, 50, 3, seed=0)
+    kernel = Kernel("linear")
+    problems, points = _machines(X, y, kernel, 1.0)
+    together = lockstep.solve_together(problems, points, lockstep.SharedRows(kernel, X))
+    (_, _, first), (again, start, then) = runs
+    assert len(again) >= 2 and start == max(first[[id(p) for p in problems].index(k)]
+                                             for k in again)
+    went_on = dict(zip(again, then))
+    for b, problem in enumerate(problems):
+        own = first[b] + (went_on[id(problem)] - start if id(problem) in went_on else 0)
+        assert together[b].iteration == own
+        assert id(problem) not in went_on or own > first[b]

@@ -267,11 +267,17 @@ def solve_together(problems: Sequence[BinaryProblem], points: Sequence[np.ndarra
     again = [b for b, snap in enumerate(snapshots)
              if snap.converged and (snap.kkt_violation or 0.0) >= tol]
     if again:
+        # the steps go on counting (the Newton steps' schedule reads them); each problem's
+        # own are its first run's plus those it took here
+        before = max(snapshots[b].iteration for b in again)
         finals = _solve([problems[b] for b in again], [points[b] for b in again], rows,
                         [snapshots[b].dual_coef * problems[b].y for b in again],
-                        shrinking=False, steps=max(snapshots[b].iteration for b in again))
-        for b, final in zip(again, finals):
-            snapshots[b] = _final(problems[b], points[b], rows, *final)
+                        shrinking=False, steps=before)
+        for b, (alpha, steps, optimal, pair) in zip(again, finals):
+            if steps == before:
+                continue                # optimal on the exact F: the snapshot stands
+            snapshots[b] = _final(problems[b], points[b], rows, alpha,
+                                  snapshots[b].iteration + steps - before, optimal, pair)
     return snapshots
 
 
