@@ -40,6 +40,16 @@ def _alone(problem):
     return final
 
 
+def _each_as_alone(problems, together, atol):
+    """Each machine solved in lockstep is the one SMO gives alone, to a tight tol."""
+    for problem, mine in zip(problems, together):
+        alone = _alone(problem)
+        assert mine.converged
+        assert mine.dual_objective == pytest.approx(alone.dual_objective, rel=1e-6)
+        np.testing.assert_array_equal(mine.support, alone.support)
+        np.testing.assert_allclose(mine.dual_coef, alone.dual_coef, atol=atol)
+
+
 @pytest.mark.parametrize("seed, classes, d, kernel, C, weighted", [
     (0, 6, 2, Kernel("rbf", 0.5), 1.0, False),
     (1, 6, 5, Kernel("rbf", 0.2), 10.0, True),
@@ -92,12 +102,7 @@ def test_machines_started_from_given_multipliers_reach_the_machines_solved_alone
     problems, points = _machines(X, y, kernel, 3.0, tol=1e-7)
     seeded = lockstep.solve_together(problems, points, lockstep.SharedRows(kernel, X, gram),
                                      starts)
-    for problem, mine in zip(problems, seeded):
-        alone = _alone(problem)
-        assert mine.converged
-        assert mine.dual_objective == pytest.approx(alone.dual_objective, rel=1e-6)
-        np.testing.assert_array_equal(mine.support, alone.support)
-        np.testing.assert_allclose(mine.dual_coef, alone.dual_coef, atol=3e-5)
+    _each_as_alone(problems, seeded, atol=3e-5)
 
 
 @pytest.mark.parametrize("kernel, C, class_weight", [
@@ -272,12 +277,7 @@ def test_rows_left_narrow_by_a_shrink_step_apart_from_the_wide_ones(monkeypatch)
     together = lockstep.solve_together(problems, points, lockstep.SharedRows(kernel, X))
     (wide, narrow), *_ = [parts for parts in shrinks if len(parts) == 2]
     assert wide[0] + narrow[0] <= 21 and narrow[1] < wide[1]
-    for problem, mine in zip(problems, together):
-        alone = _alone(problem)
-        assert mine.converged
-        assert mine.dual_objective == pytest.approx(alone.dual_objective, rel=1e-6)
-        np.testing.assert_array_equal(mine.support, alone.support)
-        np.testing.assert_allclose(mine.dual_coef, alone.dual_coef, atol=1e-5)
+    _each_as_alone(problems, together, atol=1e-5)
 
 
 def test_a_machine_that_goes_on_unshrunk_counts_its_own_steps(monkeypatch):
