@@ -361,7 +361,9 @@ class _SMO:
             return False
         self.last_solve = self.iteration
         y = self.y[free]
-        Q = self._free_kernel(free) * np.outer(y, y)
+        Xf = self.cache.points_of(free)
+        # Q in float64: float32 rows would make this nearly singular matrix indefinite.
+        Q = self.p.kernel(Xf, Xf) * np.outer(y, y)
         G = -y * self.F[free]                        # gradient of 1/2 a'Qa + p'a
         old = a[free]
         new, settled = _box_qp(Q, y, G, old, upper[free], 0.5 * self.p.tol)
@@ -376,19 +378,6 @@ class _SMO:
         self.up_pen[free], self.low_pen[free] = _membership(y, new, upper[free])
         self._settled = np.flatnonzero((a > 0) & (a < upper)) if settled else None
         return True
-
-    def _free_kernel(self, free: np.ndarray) -> np.ndarray:
-        """k over the free variables' points, (k, k) in float64: from the cache's rows where
-        they are float64 (symmetrised: two rows may round a value apart), else computed
-        afresh, as float32 rows would make this nearly singular matrix indefinite. On small
-        sets the rows are there already and the fresh kernel took half a Newton step."""
-        if self.cache.dtype != np.float64:
-            Xf = self.cache.points_of(free)
-            return self.p.kernel(Xf, Xf)
-        K = self.cache.rows_of(free, self.iteration)[:, free]
-        K += K.T
-        K *= 0.5
-        return K
 
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
