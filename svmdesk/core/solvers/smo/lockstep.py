@@ -41,7 +41,7 @@ from ...kernels import Kernel
 from ..base import BinaryProblem, Snapshot, hinge_primal
 from .newton import _box_qp, newton_pays
 from .progress import ProgressWatch
-from .row_cache import constant_value, gain_scales
+from .row_cache import constant_value, inverse_curvatures
 from .solver import (
     NEWTON_EVERY,
     NEWTON_EVERY_SMALL,
@@ -354,15 +354,17 @@ def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
     at_i = base + i
     fmax = Fup.take(at_i)
     Ki = rows.block(batch.points.take(at_i), batch.points)
-    scale = gain_scales(Ki, batch.kd, batch.kd.take(at_i)[:, None], rows.kd_const,
-                        np.empty_like(Ki))
-    # the second-order choice over I_low points, b = fmax - F > 0 (row_cache.gain_scales);
-    # in _SMO's order of operations, so that both take the same path (SMO's path turns on
-    # near-ties)
-    gain = fmax[:, None] - Flow
-    gain *= scale
+    inv = inverse_curvatures(Ki, batch.kd, batch.kd.take(at_i)[:, None], rows.kd_const,
+                             np.empty_like(Ki))
+    # the second-order gain b^2 / quad over I_low points, b = fmax - F > 0 (b |b| keeps
+    # the sign, so points with b <= 0 never win); in _SMO's order of operations, so that
+    # both take the same path (SMO's path turns on near-ties)
+    b = fmax[:, None] - Flow
+    gain = np.abs(b)
+    gain *= b
+    gain *= inv
     at_j = base + gain.argmax(axis=1)
-    bj = fmax - Flow.take(at_j)
+    bj = b.take(at_j)
     # optimal (the maximal violation below tol) only if j's violation is: then see
     if (bj < batch.tol).any():
         optimal = fmax - Flow.take(base + Flow.argmin(axis=1)) < batch.tol
@@ -376,8 +378,7 @@ def _step(batch: _Batch, rows: SharedRows) -> np.ndarray | None:
     y_a = ya.take(pair)
     room = batch.ends.take(far) - y_a
     room *= SIGNS
-    scale_j = scale.take(at_j)
-    lam = np.minimum(bj * (scale_j * scale_j), np.minimum(room[:, 0], room[:, 1]))
+    lam = np.minimum(bj * inv.take(at_j), np.minimum(room[:, 0], room[:, 1]))
     y_a += lam[:, None] * SIGNS
     ya.put(pair, y_a)
     change = Ki - Kj

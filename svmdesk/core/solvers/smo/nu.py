@@ -118,7 +118,7 @@ class NuSMO(_SMO):
         up_pen, low_pen = self.up_pen[:m], self.low_pen[:m]
         Fup, Flow = self.F[:m] + up_pen, self.F[:m] + low_pen
         rows, slot_of, stamp = cache.rows, cache.slot_of, cache.stamp
-        gain_scale, upper = cache.gain_scale, self.upper_list
+        inv_quad, upper = cache.inv_quad, self.upper_list
         b, work = np.empty(m), np.empty(m)
         inf = math.inf
         dual, steps, optimal, now = self.dual, 0, False, self.iteration
@@ -128,10 +128,12 @@ class NuSMO(_SMO):
             fmax_p, fmax_n = Fup[i_p], Fup[i_n]
             np.subtract(fmax_p, Flow[:k], out=b[:k])
             np.subtract(fmax_n, Flow[k:], out=b[k:])
+            np.abs(b, out=work)
+            b *= work
             si_p = self._inv_slot(i_p, now, -1)
-            b[:k] *= gain_scale[si_p, :k]            # (row_cache.gain_scales)
+            b[:k] *= inv_quad[si_p, :k]
             si_n = self._inv_slot(i_n, now, si_p)
-            b[k:] *= gain_scale[si_n, k:m]
+            b[k:] *= inv_quad[si_n, k:m]
             j = int(b.argmax())
             pos = j < k
             i, si, fmax = (i_p, si_p, fmax_p) if pos else (i_n, si_n, fmax_n)
@@ -146,8 +148,7 @@ class NuSMO(_SMO):
             stamp[sj] = now
             Ki, Kj = rows[si, :m], rows[sj, :m]
             ai, aj, Ci, Cj = a[i], a[j], upper[i], upper[j]
-            scale = gain_scale[si, j]
-            lam = min(bj * (scale * scale), Ci - ai if pos else ai, aj if pos else Cj - aj)
+            lam = min(bj * inv_quad[si, j], Ci - ai if pos else ai, aj if pos else Cj - aj)
             dual += lam * bj - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
             a[i] = ai = ai + lam if pos else ai - lam
             a[j] = aj = aj - lam if pos else aj + lam
@@ -176,12 +177,12 @@ class NuSMO(_SMO):
 
     def _inv_slot(self, i: int, now: int, keep: int) -> int:
         """The slot of i's kernel row, fetched (never evicting `keep`) and stamped now, with
-        its gain scales computed."""
+        its inverse curvatures computed."""
         cache = self.cache
         slot = cache.slot_of[i]
         if slot < 0:
             slot = cache.fetch(i, now, keep=keep)
         cache.stamp[slot] = now
-        if not cache.have_scale[slot]:
-            cache.scale_row(slot)
+        if not cache.have_inv[slot]:
+            cache.inv_quad_row(slot)
         return int(slot)

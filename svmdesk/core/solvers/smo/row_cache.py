@@ -50,8 +50,8 @@ def _row_array(name: str, shape: tuple, dtype) -> np.ndarray:
 
 
 class KernelRowCache:
-    """Rows K[i, :m] over the active prefix of the variables, with their gain scales
-    (`gain_scales`), under a byte budget; least recently used rows are
+    """Rows K[i, :m] over the active prefix of the variables, with their inverse curvatures
+    1 / max(k_ii + k_tt - 2 k_it, TAU), under a byte budget; least recently used rows are
     evicted first. Rows are float32 when the full matrix would not fit (libsvm's Qfloat).
 
     A variable is a point of X; several variables may share one (`point_of`: epsilon-SVR has
@@ -91,12 +91,12 @@ class KernelRowCache:
             min(points, max(2, budget // (2 * n * np.dtype(self.dtype).itemsize))))
         self.rows = (np.asarray(gram, dtype=np.float64) if self.whole
                      else _row_array("rows", (capacity, n), self.dtype))
-        self.gain_scale = _row_array("gain_scale", (capacity, n), self.dtype)
+        self.inv_quad = _row_array("inv_quad", (capacity, n), self.dtype)
         # variable -> slot, slot -> point; a whole matrix: slot k is place k's row
         self.slot_of = np.arange(n) if self.whole else np.full(n, -1, dtype=np.intp)
         self.owner = np.arange(n) if self.whole else np.full(capacity, -1, dtype=np.intp)
         self.stamp = np.zeros(capacity, dtype=np.int64)
-        self.have_scale = np.zeros(capacity, dtype=bool)
+        self.have_inv = np.zeros(capacity, dtype=bool)
         self.unused = capacity if self.whole else 0  # slots [unused:] were never filled
 
     def fetch(self, i: SupportsIndex, now: int, keep: SupportsIndex = -1) -> int:
@@ -114,7 +114,7 @@ class KernelRowCache:
         self.slot_of[self._variables(point)] = slot
         self.stamp[slot] = now
         self._compute_row(point, self.rows[slot, :self.m])
-        self.have_scale[slot] = False
+        self.have_inv[slot] = False
         return slot
 
     def _variables(self, point: int):
@@ -168,16 +168,16 @@ class KernelRowCache:
             self.stamp[keep] = now
         return int(self.stamp.argmin())
 
-    def scale_row(self, slot: int) -> np.ndarray:
-        """The gain scales over the prefix for the point in `slot` (`gain_scales`); computed
-        the first time the point is the i of a pair."""
+    def inv_quad_row(self, slot: int) -> np.ndarray:
+        """1 / max(k_ii + k_tt - 2 k_it, TAU) over the prefix, for the point in `slot`;
+        computed the first time the point is the i of a pair."""
         m = self.m
-        scale = self.gain_scale[slot, :m]
-        if not self.have_scale[slot]:
-            gain_scales(self.rows[slot, :m], self.kd_row[:m],
-                        float(self.kd[self.owner[slot]]), self.kd_const, scale)
-            self.have_scale[slot] = True
-        return scale
+        inv = self.inv_quad[slot, :m]
+        if not self.have_inv[slot]:
+            inverse_curvatures(self.rows[slot, :m], self.kd_row[:m],
+                               float(self.kd[self.owner[slot]]), self.kd_const, inv)
+            self.have_inv[slot] = True
+        return inv
 
     def permute(self, order: np.ndarray, m: int) -> None:
         """Points were reordered by `order` and the first m are active. Cached rows are
@@ -187,7 +187,7 @@ class KernelRowCache:
         if self.whole:
             self.X, self.kd, self.m = self.X[order], self.kd[order], m
             self.rows = square_block(self.rows, order)
-            self.have_scale[:] = False
+            self.have_inv[:] = False
             return
         if self.point_of is None:
             self.X, self.kd = self.X[order], self.kd[order]
@@ -200,7 +200,7 @@ class KernelRowCache:
     def clear(self, m: int) -> None:
         self.m = m
         if self.whole:                   # every row stays; the curvatures cover the old m
-            self.have_scale[:] = False
+            self.have_inv[:] = False
             return
         self.unused = 0                              # slots [unused:] were never filled
         self.slot_of[:] = -1
@@ -237,15 +237,3 @@ def _variables_of(point_of: np.ndarray, points: int) -> np.ndarray:
     if not (counts == counts[0]).all():
         raise ValueError("every point must be the point of equally many variables")
     return np.argsort(point_of, kind="stable").reshape(points, -1)
-
-
-def gain_scales(K: np.ndarray, kd: np.ndarray, kd_i: float | np.ndarray,
-                kd_const: float | None, out: np.ndarray) -> np.ndarray:
-    """sqrt(1 / max(k_ii + k_tt - 2 k_it, TAU)) into `out` (as `inverse_curvatures`).
-
-    The second-order choice of j maximises b_t^2 / quad_it over the points with b_t > 0;
-    b_t sqrt(1 / quad_it) orders those points alike and leaves the others at or below 0,
-    so its argmax is that j in two passes (a subtraction and this product) where b |b| / quad
-    takes four: pair steps are counted in numpy calls."""
-    inverse_curvatures(K, kd, kd_i, kd_const, out)
-    return np.sqrt(out, out=out)

@@ -278,7 +278,7 @@ class _SMO:
         up_pen, low_pen = self.up_pen[:m], self.low_pen[:m]
         Fup, Flow = self.F[:m] + up_pen, self.F[:m] + low_pen
         rows, slot_of, stamp = cache.rows, cache.slot_of, cache.stamp
-        gain_scale, have_scale = cache.gain_scale, cache.have_scale
+        inv_quad, have_inv = cache.inv_quad, cache.have_inv
         pos, upper = self.pos_list, self.upper_list
         b, work = np.empty(m), np.empty(m)
         inf = math.inf
@@ -288,16 +288,18 @@ class _SMO:
             i = Fup.argmax()
             fmax = Fup[i]
             # second-order selection: j maximises b^2 / quad over I_low points with b > 0,
-            # b = fmax - F: b sqrt(1 / quad) picks it (row_cache.gain_scales)
+            # b = fmax - F; b |b| keeps the sign, so points with b <= 0 never win
             np.subtract(fmax, Flow, out=b)
+            np.abs(b, out=work)
+            b *= work
             si = slot_of[i]
             if si < 0:
                 si = cache.fetch(i, now)
             stamp[si] = now
-            if not have_scale[si]:
-                cache.scale_row(si)
-            scale_i = gain_scale[si, :m]
-            b *= scale_i
+            if not have_inv[si]:
+                cache.inv_quad_row(si)
+            inv_i = inv_quad[si, :m]
+            b *= inv_i
             j = b.argmax()
             bj = fmax - Flow[j]             # -inf when no point of I_low is below fmax
             if bj < tol and fmax - Flow.min() < tol:   # the max violation < tol
@@ -311,8 +313,7 @@ class _SMO:
             # clip: a_i moves by +y_i lam, a_j by -y_j lam; both stay within [0, C_i]
             ai, aj = a[i], a[j]
             pos_i, pos_j, Ci, Cj = pos[i], pos[j], upper[i], upper[j]
-            scale = scale_i[j]
-            lam = min(bj * (scale * scale), Ci - ai if pos_i else ai, aj if pos_j else Cj - aj)
+            lam = min(bj * inv_i[j], Ci - ai if pos_i else ai, aj if pos_j else Cj - aj)
             dual += lam * bj - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
             a[i] = ai = ai + lam if pos_i else ai - lam
             a[j] = aj = aj - lam if pos_j else aj + lam
