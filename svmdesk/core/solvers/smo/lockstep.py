@@ -165,10 +165,14 @@ class _Batch:
         """The multipliers a = y ya of these rows (exact: y is +-1)."""
         return self.y[rows] * self.ya[rows]
 
-    def F(self, row: int) -> np.ndarray:
-        """Row `row`'s F (every point is in I_up or I_low; padding: +inf)."""
-        Fup, Flow = self.Fup[row], self.Flow[row]
+    def F(self, rows=slice(None)) -> np.ndarray:
+        """F of these rows (every point is in I_up or I_low; padding: +inf)."""
+        Fup, Flow = self.Fup[rows], self.Flow[rows]
         return np.where(np.isfinite(Fup), Fup, Flow)
+
+    def violations(self) -> np.ndarray:
+        """Each row's maximal violation: max F over I_up - min F over I_low."""
+        return self.Fup.max(axis=1) - self.Flow.min(axis=1)
 
     def _set_F(self, rows, F: np.ndarray) -> None:
         """Fup and Flow of these rows from F and the membership of their multipliers."""
@@ -215,8 +219,9 @@ class _Batch:
         out = (~self.valid | (up & ~low & (Fup < Flow.min(axis=1, keepdims=True)))
                | (low & ~up & (Flow > Fup.max(axis=1, keepdims=True))))
         B, N = out.shape
-        by_width = np.argsort(N - out.sum(axis=1), kind="stable")
-        widths = N - out.sum(axis=1)[by_width]
+        kept = N - out.sum(axis=1)
+        by_width = np.argsort(kept, kind="stable")
+        widths = kept[by_width]
         # the elements a step passes over with the first k rows (by width) apart, k = 0: none
         k = np.arange(B)
         cost = k * widths[k - 1] + (B - k) * widths[-1] + SPLIT_COST * (k > 0)
@@ -306,9 +311,9 @@ def _solve(problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
         while batches:
             if steps >= max_iter:
                 for batch in batches:
-                    optimal = batch.Fup.max(axis=1) - batch.Flow.min(axis=1) < tol
+                    met = batch.violations() < tol
                     for row in range(len(batch.which)):
-                        retire(batch, row, bool(optimal[row]))
+                        retire(batch, row, bool(met[row]))
                 break
             if steps % WATCH_EVERY == 0 and watch is not None and steps:
                 busy = time.perf_counter() - started
@@ -435,12 +440,9 @@ def _watch(watch: ProgressWatch, busy: float, batches: Sequence[_Batch],
     and the running problems' summed dual objective (over the points they kept)."""
     if not watch.due(busy):
         return None
-    violation = max(float((batch.Fup.max(axis=1) - batch.Flow.min(axis=1)).max())
-                    for batch in batches)
-    dual = 0.0
-    for batch in batches:
-        F = np.where(np.isfinite(batch.Fup), batch.Fup, batch.Flow)
-        dual += 0.5 * float((batch.alpha() * (batch.y * F + 1.0))[batch.valid].sum())
+    violation = max(float(batch.violations().max()) for batch in batches)
+    dual = sum(0.5 * float((batch.alpha() * (batch.y * batch.F() + 1.0))[batch.valid].sum())
+               for batch in batches)
     first = problems[batches[0].which[0]]
     return watch.reason_to_stop(busy, violation, dual, first.X, float(first.C))
 
