@@ -1,6 +1,9 @@
 """Undoable edits of the point set (QUndoStack commands)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, Protocol
+
 import numpy as np
 from PySide6.QtGui import QUndoCommand
 
@@ -68,16 +71,46 @@ class ReplacePoints(QUndoCommand):
         self.points.replace(*self.before)
 
 
+class Shelf(Protocol):
+    """Where a change of task puts the model shown and the panel's settings (the shell's
+    ModelShelf: this room knows nothing of training, so what it holds is opaque here)."""
+
+    def take(self) -> Any: ...
+
+    def discard(self) -> None: ...
+
+    def put_back(self, standing: Any, change: Callable[[], None]) -> None: ...
+
+
 class ChangeTask(ReplacePoints):
     """The points become the points of another task: for novelty detection every point is
     a point of the one class; for regression a sample at its place (x, y); back in
     classification, the outlier marks a class of their own (the class after the points'),
-    and samples keep the class they had. Undo brings back what each point was."""
+    and samples keep the class they had. Undo brings back what each point was.
 
-    def __init__(self, points: PointSet, task: str, text: str):
+    The model shown is of one task: the change discards it, and its undo and redo bring
+    back the model and settings that stood before them, without training."""
+
+    def __init__(self, points: PointSet, task: str, text: str, shelf: Shelf):
         X, y, test, names, _ = points.state()
         y = np.zeros_like(y) if task == "novelty" else y
         super().__init__(points, X, y, test, names, text, task)
+        self.shelf = shelf
+        self.standing_before: Any = None     # taken as each redo starts
+        self.standing_after: Any = None      # taken as each undo starts (None: not yet undone)
+
+    def redo(self):
+        before = self.shelf.take()
+        if self.standing_after is None:      # the change itself: its model goes, and an
+            self.shelf.discard()             # edit's retrain may follow as after any edit
+            super().redo()
+        else:
+            self.shelf.put_back(self.standing_after, super().redo)
+        self.standing_before = before
+
+    def undo(self):
+        self.standing_after = self.shelf.take()
+        self.shelf.put_back(self.standing_before, super().undo)
 
 
 def _added(points: PointSet, label: int) -> str:

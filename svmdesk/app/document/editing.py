@@ -14,7 +14,7 @@ from ...core import catalog, make_dataset
 from ...core.datasets import Samples, make_samples
 from ...i18n import N_, tr
 from ..tasks import MARK
-from .commands import AddPoint, ChangeTask, MovePoint, RemovePoint, ReplacePoints
+from .commands import AddPoint, ChangeTask, MovePoint, RemovePoint, ReplacePoints, Shelf
 from .work import Work
 
 if TYPE_CHECKING:
@@ -31,13 +31,14 @@ TASK_STEPS = {"classification": N_("Change the task to classification"),
 
 class Editing(QObject):
     def __init__(self, work: Work, undo: QUndoStack, canvas: Canvas, panel: SidePanel,
-                 notices: Notices, discard_model: Callable[[], None],
+                 notices: Notices, discard_model: Callable[[], None], shelf: Shelf,
                  parent: QObject | None = None):
-        """`discard_model()`: new points drop the model drawn (and stop its run)."""
+        """`discard_model()`: new points drop the model drawn (and stop its run); `shelf`:
+        where a change of task puts the model shown, for its undo to bring back."""
         super().__init__(parent)
         self.work, self.points, self.undo = work, work.points, undo
         self.canvas, self.panel, self.notices = canvas, panel, notices
-        self.discard_model = discard_model
+        self.discard_model, self.shelf = discard_model, shelf
         c, p = self.canvas, self.panel
         c.add_requested.connect(self.add_point)
         c.remove_requested.connect(self.remove_point)
@@ -69,8 +70,7 @@ class Editing(QObject):
         if task == self.points.task:
             return
         marks = self.points.novelty and bool((self.points.y == MARK).any())
-        self.discard_model()
-        self.undo.push(ChangeTask(self.points, task, tr(TASK_STEPS[task])))
+        self.undo.push(ChangeTask(self.points, task, tr(TASK_STEPS[task]), self.shelf))
         if task == "novelty":
             said = tr("Novelty detection: every point is a point of the one class. A left "
                       "click adds a point, a right click an outlier mark the model never "

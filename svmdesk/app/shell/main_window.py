@@ -53,6 +53,7 @@ from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.panel import SidePanel
 from .help_menu import HelpMenu
+from .model_shelf import ModelShelf
 from .placement import keep_inside, place, remember
 
 GRID = 200                   # decision grid resolution per axis
@@ -140,6 +141,9 @@ class MainWindow(QMainWindow):
         self.panel_scroll.setWidget(self.panel)
         self.panel_scroll.setWidgetResizable(True)
         self.panel_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # the scroll bar's room is kept when nothing scrolls: a bar that came and went as
+        # rows showed would move every control of the panel sideways under the cursor
+        self.panel_scroll.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
         self.panel_scroll.setMinimumWidth(PANEL_WIDTH)
         right = QWidget()
         side = QVBoxLayout(right)
@@ -160,9 +164,10 @@ class MainWindow(QMainWindow):
         self.run_display = RunDisplay(         # draws what the run reports
             self.run, self.canvas, self.charts, self.panel, self.notices, self.work,
             self._refusal, self.grid_spec, self.evaluation_view, self)
+        self.shelf = ModelShelf(self.run_display, self.panel, self.discard_model)
         self.editing = Editing(                # what clicks and the Data box do to the points
             self.work, self.undo, self.canvas, self.panel, self.notices, self.discard_model,
-            self)
+            self.shelf, self)
         self.cross_validation = CrossValidation(   # the evaluation view's k folds
             self.evaluation_view, self._job, self.notices, self.work, self)
         self.opener = Opener(                  # what opening a file does to the window
@@ -278,6 +283,8 @@ class MainWindow(QMainWindow):
         for changed in (self.points.changed, p.params_changed):
             changed.connect(v.inputs_changed)
         self.points.changed.connect(self.work.mark_changed)
+        for changed in (self.points.changed, p.params_changed):   # after _points_changed
+            changed.connect(self._judge_cross_validations)
         p.params_changed.connect(self.work.mark_changed)
         self.work.title_changed.connect(self.setWindowTitle)
         self.work.modified_changed.connect(self.setWindowModified)
@@ -301,6 +308,14 @@ class MainWindow(QMainWindow):
         self.canvas.current_class = self.panel.klass.currentIndex() if classification else 0
         self.canvas.right_class = 1 if task != "regression" else 0
         self._auto_retrain()
+
+    def _judge_cross_validations(self) -> None:
+        """The evaluation view shows its results beside the settings they scored."""
+        try:
+            params = self.panel.params()
+        except ValueError:                   # settings no run can train: none of theirs
+            params = None
+        self.cross_validation.judge(self.panel.kind_key(), params)
 
     def after_run(self, action) -> None:
         """Do `action` now, or once a running training has stopped (it would draw its
@@ -381,7 +396,8 @@ class MainWindow(QMainWindow):
         return GridSpec(x0, x1, y0, y1, GRID, GRID)
 
     def _auto_retrain(self) -> None:
-        if self.panel.auto_retrain.isChecked() and len(self.points) and not self.opener.applying:
+        if (self.panel.auto_retrain.isChecked() and len(self.points)
+                and not (self.opener.applying or self.shelf.putting_back)):
             self.train()
 
     # -- events ---------------------------------------------------------------------------

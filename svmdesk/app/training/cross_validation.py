@@ -11,6 +11,7 @@ import threading
 
 from PySide6.QtCore import QObject, Signal
 
+from ...core.catalog import KIND_TASKS
 from ...core.errors import Cancelled, DataError
 from ...core.validation import FoldScore, cross_validate
 from ...formats.session import CVRecord
@@ -58,20 +59,26 @@ class CrossValidation(QObject):
         except RunRefused as e:
             self.notices.error(str(e))
             return
-        self.start(job, folds, " · ".join(settings_parts(job.params, job.kind)))
+        self.start(job, folds, settings_words(job.params, job.kind))
+
+    def judge(self, kind: str, params: dict | None) -> None:
+        """The panel now holds `kind` with `params` (None: they cannot be trained): the
+        view shows the results beside the task and settings they scored."""
+        self.view.judge_cv_by(metric_of(kind),
+                              None if params is None else settings_words(params, kind))
 
     def start(self, job, folds: int, settings: str) -> None:
         """Cross-validate the estimator of `job` (a worker Job: its kind, parameters and
         training points) over `folds` folds; `settings` names what is judged."""
         if self.running:
             return
-        if job.kind == "one_class":
+        metric = metric_of(job.kind)
+        if metric is None:
             self.failed.emit(tr("Novelty detection has no labels to score folds by: "
                                 "cross-validation needs a classifier or a regressor."))
             return
         estimator = ESTIMATORS[job.kind](**job.params)
         labels = job.training_labels()
-        metric = "R²" if job.kind in ("epsilon_svr", "nu_svr") else "accuracy"
         self._cancel.clear()
         self._set_running(True)
         self.fold_done.emit(0, folds)
@@ -118,3 +125,14 @@ class CrossValidation(QObject):
     def _set_running(self, running: bool) -> None:
         self.running = running
         self.running_changed.emit(running)
+
+
+def metric_of(kind: str) -> str | None:
+    """What folds of `kind` are scored by: R² for a regressor, accuracy for a classifier,
+    nothing for novelty detection (no labels)."""
+    return {"classification": "accuracy", "regression": "R²"}.get(KIND_TASKS[kind])
+
+
+def settings_words(params: dict, kind: str) -> str:
+    """The settings a cross-validation judged, in words (what its result shows beside)."""
+    return " · ".join(settings_parts(params, kind))

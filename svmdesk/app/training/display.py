@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
 from ...drawing.frames import regrid
@@ -32,6 +34,19 @@ TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobo
                              # numbers or curves that change more than 10 times a second
 STATE_WORDS = {RunState.RUNNING: N_("training…"), RunState.PAUSED: N_("paused"),
                RunState.STEPPING: N_("stepping…"), RunState.STOPPING: N_("stopping…")}
+
+
+@dataclass(frozen=True)
+class ShownModel:
+    """A model as the window showed it once a run had ended (or a file had brought it): put
+    aside by an undo step, shown again as it was without training."""
+
+    frame: Any                   # the frame drawn (drawing.frames.Frame)
+    fitted: Any                  # the document's model (None: a run stopped before one)
+    params: dict | None          # the parameters it was trained with
+    kind: str
+    history: np.ndarray          # the charts' rows
+    state: str                   # what the readout said of the run
 
 
 class RunDisplay(QObject):
@@ -98,6 +113,34 @@ class RunDisplay(QObject):
         self.charts.clear()
         self.readout.clear()
         self.evaluation.show_evaluation(None, self.blank_names())
+
+    def shown_model(self) -> ShownModel | None:
+        """The model shown now, to show again later (None: none, or a run under way, which
+        an undo step cuts short)."""
+        frame = self.last_frame
+        if frame is None or self.run.active:
+            return None
+        return ShownModel(frame, self.work.fitted, self.work.trained_params,
+                          self.work.trained_kind, self.charts.history.rows(),
+                          self.readout.values["state"].text())
+
+    def show_again(self, shown: ShownModel | None) -> None:
+        """Stop any run and show `shown` as it was shown (None: no model), without training:
+        the document's model, the canvas, the charts, the readout and the evaluation."""
+        self.run.reset()
+        if shown is None:
+            self.work.fitted = None
+            self.clear()
+        else:
+            self.work.take_model(shown.fitted, shown.params, shown.kind)
+            self.charts.show_rows(shown.history)
+            if shown.params is not None:
+                self.readout.mark_objective(shown.params["solver"])
+            self.readout.show_kind(shown.kind)
+            self.show(shown.frame, shown.state)
+            self._view_settled.start()       # drawn anew if the view moved meanwhile
+        self.notices.recheck()
+        self.model_changed.emit()
 
     def inputs_changed(self) -> None:
         """The points or the parameters changed: a message whose cause is gone goes."""

@@ -43,6 +43,10 @@ class History:
     def clear(self) -> None:
         self._n = 0
 
+    def rows(self) -> np.ndarray:
+        """A copy of every row (what `extend` takes to bring them back)."""
+        return self._rows[:self._n].copy()
+
     def column(self, name: str) -> np.ndarray:
         """A copy of one column, non-finite values as NaN (gaps in the curve)."""
         values = self._rows[:self._n, COLUMNS.index(name)].copy()
@@ -72,6 +76,12 @@ class TrainingCharts:
 
     def clear(self) -> None:
         self.history.clear()
+        self.redraw()
+
+    def show_rows(self, rows: np.ndarray) -> None:
+        """The charts of a run that ended earlier: its rows (History.rows) drawn anew."""
+        self.history.clear()
+        self.history.extend(rows)
         self.redraw()
 
     def redraw(self) -> None:

@@ -70,6 +70,10 @@ class EvaluationView(QWidget):
         self._built = False               # the matrices and plots: made when first seen
         self._kind: tuple | None = None   # the last evaluation's type and classes
         self._cv_results: list = []       # the cross-validations shown, oldest first
+        # (metric, settings in words) of the task and settings in the panel: results of
+        # another metric are not shown, of other settings marked as earlier (None: shown
+        # as they are; a metric None: the task has no labels to score folds by)
+        self._cv_judged: tuple | None = None
         self._wanted_class: str | None = None   # a session's class, until its model shows
         self._f_evaluation: Evaluation | FitEvaluation | None = None  # by f (or a fit)
         self._probability: Evaluation | None = None   # by P, if the model has P
@@ -153,11 +157,33 @@ class EvaluationView(QWidget):
         """The newest cross-validation and the one before it (every kept one in the
         tooltip): a student compares two settings side by side."""
         self._cv_results = list(records)
-        lines = [cv_line(r) for r in reversed(self._cv_results)]
+        self._show_cv_lines()
+
+    def judge_cv_by(self, metric: str | None, settings: str | None) -> None:
+        """The panel's task scores folds by `metric` (None: it cannot) and its settings
+        are `settings` (in words; None: they cannot be trained): results show beside the
+        settings they scored, or marked as earlier settings'."""
+        self._cv_judged = (metric, settings)
+        self._show_cv_lines()
+
+    def _show_cv_lines(self) -> None:
+        if self._cv_judged is not None and self._cv_judged[0] is None:
+            self.cv_results.setText(tr("Novelty detection has no labels to score folds by: "
+                                       "cross-validation needs a classifier or a "
+                                       "regressor."))
+            self.cv_results.setToolTip("")
+            return
+        lines = [self._judged_line(r) for r in reversed(self._cv_results)
+                 if self._cv_judged is None or r.metric == self._cv_judged[0]]
         self.cv_results.setText("\n".join(lines[:2]) if lines else tr(
             "No cross-validation yet: it scores the current settings on folds of the "
             "training points."))
         self.cv_results.setToolTip("\n".join(lines))
+
+    def _judged_line(self, record) -> str:
+        if self._cv_judged is None or record.settings == self._cv_judged[1]:
+            return cv_line(record)
+        return tr("Earlier settings: {result}").format(result=cv_line(record))
 
     def _classification_page(self) -> QWidget:
         """The matrices (side by side) and the ROC and precision-recall curves."""
@@ -697,7 +723,8 @@ def cv_line(record) -> str:
     scores = " ".join(f"{v:.3f}" for v in record.scores)
     # the settings before the folds' scores: a line cut at the view's edge loses the scores
     # (the tooltip has them), not what tells two lines apart
-    return tr("{metric} {mean} ± {std} ({folds} folds) · {settings} · folds: {scores}").format(
+    return tr("{metric} {mean} ± {std} over {folds} folds · {settings} · each fold: "
+              "{scores}").format(
         folds=record.folds, metric=metric, mean=f"{record.mean:.3f}",
         std=f"{record.std:.3f}", scores=scores, settings=record.settings)
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QSpinBox,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -50,6 +51,11 @@ HINTS = {"classification": N_("Left click: add · right click: add class 2 · dr
                        "move · Ctrl+click or Delete: remove"),
          "regression": N_("Click: add a sample (x, y), its height the target · drag: move · "
                           "Ctrl+click or Delete: remove")}
+# The Data box's row of what a click adds, by task: its label, and (without classes to
+# pick) its words
+CLICK_ADDS = {"classification": (N_("Click adds class"), ""),
+              "novelty": (N_("Click adds"), N_("a point; a right click an outlier mark")),
+              "regression": (N_("Click adds"), N_("a sample (x, y)"))}
 # Each task's generators and the titles the Data box shows them by
 GENERATOR_SETS: dict[str, tuple[Mapping, Mapping]] = {
     "classification": (GENERATORS, GENERATOR_TITLES),
@@ -78,6 +84,8 @@ class SidePanel(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self._task_shown = "classification"             # the task the Data box is set for
+        self._generator_of: dict = {}   # task -> generator its Data box had when left
+        self._kernel_of: dict = {}      # task -> kernel it had when left
         # the kind last chosen of each task
         self._kind_of = {"classification": "c_svc", "novelty": "one_class",
                          "regression": "epsilon_svr"}
@@ -144,12 +152,25 @@ class SidePanel(QWidget):
             self.klass.setItemData(k, class_color(k), Qt.ItemDataRole.DecorationRole)
         self.klass.setToolTip(tr("The class a left click adds (keys 1–8 choose it too)."))
         self.klass.currentIndexChanged.connect(self.class_selected)
-        form.addRow(tr("Click adds class"), self.klass)
+        # Beside the class picker, what a click adds in a task without classes: a row of
+        # one height in every task, so the boxes under it never move with the task
+        self.click_adds = QLabel()
+        self.click_adds.setWordWrap(True)
+        self.klass_or_words = QStackedWidget()
+        self.klass_or_words.addWidget(self.klass)
+        self.klass_or_words.addWidget(self.click_adds)
+        self.click_adds_label = QLabel(tr(CLICK_ADDS["classification"][0]))
+        form.addRow(self.click_adds_label, self.klass_or_words)
         self._data_form = form
-        self.hint = QLabel(tr(HINTS[self._task_shown]))
-        self.hint.setWordWrap(True)
-        self.hint.setStyleSheet("color: #555; font-size: 11px")
-        form.addRow(self.hint)
+        # the hint is as tall as the longest task's: the boxes under it never move
+        self.hints = QStackedWidget()
+        self._hint_labels = [QLabel(tr(HINTS[task])) for task in GENERATOR_SETS]
+        for hint in self._hint_labels:
+            hint.setWordWrap(True)
+            hint.setStyleSheet("color: #555; font-size: 11px")
+            self.hints.addWidget(hint)
+        self.hint = self._hint_labels[0]              # the task's
+        form.addRow(self.hints)
         return box
 
     def _fill_generators(self, task: str) -> None:
@@ -192,6 +213,11 @@ class SidePanel(QWidget):
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setStyleSheet("color: #B03A2E")
+        self.kernel_note = QLabel(tr("A linear kernel's region is a half-plane: one side of "
+                                     "a straight line, however the points lie. The RBF "
+                                     "kernel draws a region around them."))
+        self.kernel_note.setWordWrap(True)
+        self.kernel_note.setStyleSheet("color: #555; font-size: 11px")
         self.rows: dict[str, tuple[QWidget | None, QWidget]] = {}
         last_choice = [n for n, c in self.controls.items() if c.param.kind == "choice"][-1]
         for name, control in self.controls.items():
@@ -206,6 +232,7 @@ class SidePanel(QWidget):
             if name == last_choice:               # the formula and the reason follow them
                 form.addRow("", self.formula)
                 form.addRow("", self.reason)
+                form.addRow("", self.kernel_note)
         self.solver, self.kernel = self.controls["solver"].widget, self.controls["kernel"].widget
         return box
 
@@ -229,6 +256,7 @@ class SidePanel(QWidget):
         self.hard_regions = QCheckBox(tr("hard regions"))
         self.by_probability = QCheckBox(tr("shade by probability"))
         self.by_probability.hide()          # until a model with probabilities is drawn
+        _keep_room_when_hidden(self.by_probability)     # the boxes under it never move
         self.residuals = QCheckBox(tr("residuals"))     # in its place, for a regression
         self.residuals.setChecked(True)
         self.residuals.hide()
@@ -311,14 +339,38 @@ class SidePanel(QWidget):
             self.task.blockSignals(False)
             self._update_visibility()
         if task != self._task_shown:
+            self._leave_task(self._task_shown)
             self._task_shown = task
-            generator = self.generator.currentIndex()
-            self._fill_generators(task)
-            self.generator.setCurrentIndex(0 if generator >= 0 else -1)
-            self.hint.setText(tr(HINTS[task]))
-            self._data_form.setRowVisible(self.klass, task == "classification")
-            self.hard_regions.setVisible(task != "regression")     # a curve has no regions
-            self.residuals.setVisible(task == "regression")
+            self._enter_task(task)
+
+    def _leave_task(self, task: str) -> None:
+        """Keep what the Data box and the kernel were in `task`, for a return to it."""
+        self._generator_of[task] = self.generator.currentData()     # None: from a file
+        self._kernel_of[task] = self.kernel_key()
+
+    def _enter_task(self, task: str) -> None:
+        """The Data box of `task`: its generators (the one it had; a file's points keep no
+        generator), its hint and what a click adds; its kernel (novelty detection starts on
+        rbf: a linear kernel's region is a half-plane)."""
+        from_file = self.generator.currentIndex() < 0
+        self._fill_generators(task)
+        self.generator.setCurrentIndex(-1 if from_file else max(
+            0, self.generator.findData(self._generator_of.get(task))))
+        kernel = self._kernel_of.get(task, "rbf" if task == "novelty" else None)
+        if kernel is not None and kernel != self.kernel_key():
+            control = self.controls["kernel"]
+            control.blockSignals(True)           # the points changed: that says it already
+            control.show_value(kernel)
+            control.blockSignals(False)
+            self._update_visibility()
+        self.hint = self._hint_labels[list(GENERATOR_SETS).index(task)]
+        self.hints.setCurrentWidget(self.hint)
+        label, words = CLICK_ADDS[task]
+        self.click_adds_label.setText(tr(label))
+        self.click_adds.setText(tr(words))
+        self.klass_or_words.setCurrentIndex(0 if task == "classification" else 1)
+        self.hard_regions.setVisible(task != "regression")     # a curve has no regions
+        self.residuals.setVisible(task == "regression")
 
     def offer_probabilities(self, available: bool) -> None:
         """Offer shading by probability while the model drawn has probabilities."""
@@ -383,6 +435,8 @@ class SidePanel(QWidget):
         reason = self.incompatibility()
         self.reason.setText(reason)
         self.reason.setVisible(bool(reason))
+        self._show_row(self.kernel_note, catalog.KIND_TASKS[self.kind_key()] == "novelty"
+                       and kernel == "linear")
         self.train_button.setEnabled(not reason)
 
     def _show_row(self, widget, visible: bool) -> None:
@@ -410,6 +464,12 @@ class SidePanel(QWidget):
     def settings(self) -> dict:
         """Every control's value by name: numbers, text and booleans (for a session)."""
         return {name: read(widget) for name, widget in self._setting_widgets().items()}
+
+    def settings_as_shown(self) -> dict:
+        """`settings()` with the kind the Data box is set for: while a new choice in the Task
+        box is being carried out (the points are still of the task before), the kind before
+        it."""
+        return dict(self.settings(), kind=self._kind_of[self._task_shown])
 
     def apply_settings(self, settings: dict) -> None:
         """Set the controls from `settings` (names as in `settings()`; unknown names, from a
@@ -477,6 +537,13 @@ class SidePanel(QWidget):
         self.pause_button.setChecked(paused)
         self.pause_button.setText(tr("Resume (Space)") if paused else tr("Pause (Space)"))
         self.stop_button.setEnabled(under_way)
+
+
+def _keep_room_when_hidden(widget) -> None:
+    """Hidden, `widget` leaves its room empty: what lies below it stays where it was."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
 
 
 def _int_spin(value, low, high) -> QSpinBox:

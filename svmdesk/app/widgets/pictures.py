@@ -203,12 +203,17 @@ def settings_parts(params: dict, kind: str) -> list:
     solver, kernel = table.solvers[params["solver"]], table.kernels[params["kernel"]]
     parts = [tr(KIND_CAPTIONS[kind])] if kind in KIND_CAPTIONS else []
     parts += [tr(solver.title), tr("{kernel} kernel").format(kernel=tr(kernel.title))]
+    # a yes-or-no setting is named when it is on ('probabilities (Platt)'), never '= 0'
     return parts + [_said(param, value) for param, value in table.used(params,
-                                                                        shapes=("model",))]
+                                                                        shapes=("model",))
+                    if value is not False]
 
 
 def _said(param, value) -> str:
-    """A parameter in a caption: 'C = 10', 'gamma = scale', or what its None means."""
+    """A parameter in a caption: 'C = 10', 'gamma = scale', what its None means, or the
+    name of a setting that is on."""
     if param.none and (value is None or value == param.none_value):
         return param.none
+    if value is True:
+        return tr(param.control.label) if param.control and param.control.label else param.name
     return f"{param.name} = {value if isinstance(value, str) else format(value, 'g')}"

@@ -1,0 +1,60 @@
+"""What a change of task puts aside and its undo brings back: the model the window shows
+(drawn, read out, charted, evaluated) and the panel's settings. The document's undo steps
+hold it without looking inside (the document room knows nothing of training); the shell,
+where the rooms meet, takes it and puts it back."""
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..training.display import RunDisplay, ShownModel
+    from ..widgets.panel import SidePanel
+
+# Settings an undo leaves as they are: a preference of the person, not a state of the work
+# (retrain on edit), and the held-out share, which deals the points anew when it changes
+# (the undo step brings back the points' own held-out marks)
+KEPT_SETTINGS = ("auto_retrain", "test_fraction")
+
+
+@dataclass(frozen=True)
+class Standing:
+    """The window as it stood: the model shown (None: none) and the panel's settings."""
+
+    shown: ShownModel | None
+    settings: dict
+
+
+class ModelShelf:
+    def __init__(self, display: RunDisplay, panel: SidePanel,
+                 discard_model: Callable[[], None]):
+        """`discard_model()`: stop any run and show no model."""
+        self.display, self.panel, self.discard_model = display, panel, discard_model
+        self.putting_back = False      # while True an edit does not retrain (the window asks)
+
+    def take(self) -> Standing:
+        return Standing(self.display.shown_model(), self.panel.settings_as_shown())
+
+    def discard(self) -> None:
+        self.discard_model()
+
+    def put_back(self, standing: Standing, change: Callable[[], None]) -> None:
+        """Make `change` (the points' return), then show `standing` again: what it shows
+        was trained on those points, so nothing trains again meanwhile."""
+        with self._putting_back():
+            self.display.run.reset()           # a run of the other task ends, unseen
+            change()
+            settings = {name: value for name, value in standing.settings.items()
+                        if name not in KEPT_SETTINGS}
+            self.panel.apply_settings(settings)
+            self.display.show_again(standing.shown)
+
+    @contextlib.contextmanager
+    def _putting_back(self):
+        was, self.putting_back = self.putting_back, True
+        try:
+            yield
+        finally:
+            self.putting_back = was
