@@ -68,7 +68,9 @@ def test_two_settings_are_scored_on_folds_off_the_gui_thread(window, qtbot, qasy
     shown = view.cv_results.text().splitlines()
     assert len(shown) == 2 and "C = 10" in shown[0] and "C = 1 " in shown[1] + " "
     assert f"{second.mean:.3f} ± {second.std:.3f}" in shown[0]
-    assert " ".join(f"{s:.3f}" for s in second.scores) in shown[0]
+    # each fold's score in the tooltip, under its line (the line wraps, never cut)
+    tip = view.cv_results.toolTip().splitlines()
+    assert tip[0] == shown[0] and " ".join(f"{s:.3f}" for s in second.scores) in tip[1]
     assert view.cross_validate.isEnabled() and not view.cv_cancel.isVisible()
 
 

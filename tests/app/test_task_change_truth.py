@@ -89,6 +89,9 @@ def test_undo_and_redo_of_a_task_change_bring_back_what_stood_without_training(w
     press(window, Qt.Key.Key_Z, CTRL)
     assert_shows(window, classification)
     assert not window.running and not started               # restored, not retrained
+    said = window.statusBar().currentMessage()               # no other run's line
+    assert said.startswith("Undone: Change the task to novelty detection.")
+    assert "nothing was trained" in said
     assert window.panel.task.currentData() == "c_svc"
     assert window.panel.generator.currentData() == "moons"
     # the mouse over the surest point of class 0: f < 0 there, and the line says class 0
@@ -99,6 +102,7 @@ def test_undo_and_redo_of_a_task_change_bring_back_what_stood_without_training(w
     assert cls == 0 and f < 0 and f"predicted class: {window.points.class_names[0]}" in said
     press(window, Qt.Key.Key_Z, CTRL | SHIFT)
     assert_shows(window, novelty)
+    assert window.statusBar().currentMessage().startswith("Redone: ")
     assert window.panel.task.currentData() == "one_class" and not started
     press(window, Qt.Key.Key_Z, CTRL)                         # and back once more
     assert_shows(window, classification)
@@ -137,7 +141,24 @@ def test_undo_during_a_run_of_the_other_task_stops_it_and_shows_the_model_before
     assert_shows(window, classification)
     press(window, Qt.Key.Key_Z, CTRL | SHIFT)       # the run was cut short: no model to show
     assert window.fitted is None and window.last_frame is None
+    assert "No model was shown then" in window.statusBar().currentMessage()
     assert window.points.task == "novelty"
+
+
+def test_the_empty_matrices_name_the_classes_of_the_points_shown(window, qtbot):
+    """Before a model, the evaluation's empty matrices name the classes the points have now,
+    not those of the points replaced."""
+    from .test_evaluation_view import three_classes
+
+    three_classes(window, qtbot)
+    view = window.evaluation_view
+    window.below.setCurrentWidget(view)
+    generate(window, qtbot, "moons", 60)
+    assert window.last_frame is None and view.names == ["0", "1"]
+    choose(window.panel.task, "one_class")
+    assert view.names == ["inside", "outlier marks"]
+    qtbot.waitUntil(lambda: view.train_table.horizontalHeaderItem(0).text() == "inside",
+                    timeout=2000)                               # drawn on the next turn
 
 
 # -- the cross-validation line ------------------------------------------------------------

@@ -79,7 +79,7 @@ class Shelf(Protocol):
 
     def discard(self) -> None: ...
 
-    def put_back(self, standing: Any, change: Callable[[], None]) -> None: ...
+    def put_back(self, standing: Any, change: Callable[[], None], done: str) -> None: ...
 
 
 class ChangeTask(ReplacePoints):
@@ -105,12 +105,14 @@ class ChangeTask(ReplacePoints):
             self.shelf.discard()             # edit's retrain may follow as after any edit
             super().redo()
         else:
-            self.shelf.put_back(self.standing_after, super().redo)
+            self.shelf.put_back(self.standing_after, super().redo,
+                                tr("Redone: {step}.").format(step=self.text()))
         self.standing_before = before
 
     def undo(self):
         self.standing_after = self.shelf.take()
-        self.shelf.put_back(self.standing_before, super().undo)
+        self.shelf.put_back(self.standing_before, super().undo,
+                            tr("Undone: {step}.").format(step=self.text()))
 
 
 def _added(points: PointSet, label: int) -> str:

@@ -164,7 +164,7 @@ class MainWindow(QMainWindow):
         self.run_display = RunDisplay(         # draws what the run reports
             self.run, self.canvas, self.charts, self.panel, self.notices, self.work,
             self._refusal, self.grid_spec, self.evaluation_view, self)
-        self.shelf = ModelShelf(self.run_display, self.panel, self.discard_model)
+        self.shelf = ModelShelf(self.run_display, self.panel, self.notices, self.discard_model)
         self.editing = Editing(                # what clicks and the Data box do to the points
             self.work, self.undo, self.canvas, self.panel, self.notices, self.discard_model,
             self.shelf, self)

@@ -9,8 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...i18n import tr
+
 if TYPE_CHECKING:
     from ..training.display import RunDisplay, ShownModel
+    from ..widgets.notices import Notices
     from ..widgets.panel import SidePanel
 
 # Settings an undo leaves as they are: a preference of the person, not a state of the work
@@ -28,10 +31,11 @@ class Standing:
 
 
 class ModelShelf:
-    def __init__(self, display: RunDisplay, panel: SidePanel,
+    def __init__(self, display: RunDisplay, panel: SidePanel, notices: Notices,
                  discard_model: Callable[[], None]):
         """`discard_model()`: stop any run and show no model."""
-        self.display, self.panel, self.discard_model = display, panel, discard_model
+        self.display, self.panel, self.notices = display, panel, notices
+        self.discard_model = discard_model
         self.putting_back = False      # while True an edit does not retrain (the window asks)
 
     def take(self) -> Standing:
@@ -40,9 +44,10 @@ class ModelShelf:
     def discard(self) -> None:
         self.discard_model()
 
-    def put_back(self, standing: Standing, change: Callable[[], None]) -> None:
+    def put_back(self, standing: Standing, change: Callable[[], None], done: str) -> None:
         """Make `change` (the points' return), then show `standing` again: what it shows
-        was trained on those points, so nothing trains again meanwhile."""
+        was trained on those points, so nothing trains again meanwhile. The status bar
+        says `done` (what was undone or redone) and what is shown now."""
         with self._putting_back():
             self.display.run.reset()           # a run of the other task ends, unseen
             change()
@@ -50,6 +55,9 @@ class ModelShelf:
                         if name not in KEPT_SETTINGS}
             self.panel.apply_settings(settings)
             self.display.show_again(standing.shown)
+        now = (tr("The model shown then is back; nothing was trained.") if standing.shown
+               else tr("No model was shown then: Train (F5) fits one."))
+        self.notices.say(f"{done} {now}", 10000)
 
     @contextlib.contextmanager
     def _putting_back(self):

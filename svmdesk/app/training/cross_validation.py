@@ -17,7 +17,7 @@ from ...core.validation import FoldScore, cross_validate
 from ...formats.session import CVRecord
 from ...i18n import tr
 from ..background import in_background
-from ..widgets.evaluation_view import cv_line
+from ..widgets.evaluation_view import cv_folds, cv_line
 from ..widgets.pictures import settings_parts
 from .run import RunRefused
 from .worker import ESTIMATORS
@@ -103,7 +103,7 @@ class CrossValidation(QObject):
 
     def _said(self, record: CVRecord) -> None:
         self.view.show_cv_results(self.results)
-        self.notices.say(cv_line(record), 8000)
+        self.notices.say(f"{cv_line(record)} · {cv_folds(record)}", 8000)
 
     def _done(self, result, settings: str, metric: str) -> None:
         record = CVRecord(settings, metric, result.folds, result.seed,

@@ -143,8 +143,11 @@ class RunDisplay(QObject):
         self.model_changed.emit()
 
     def inputs_changed(self) -> None:
-        """The points or the parameters changed: a message whose cause is gone goes."""
+        """The points or the parameters changed: a message whose cause is gone goes, and
+        with no model drawn the empty matrices name the classes the points have now."""
         self.notices.recheck()
+        if self.last_frame is None:
+            self.evaluation.show_evaluation(None, self.blank_names())
 
     # -- what the run reports -----------------------------------------------------------------
     @Slot(object)

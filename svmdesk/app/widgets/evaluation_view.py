@@ -48,6 +48,7 @@ from .canvas import class_color, plain_numbers
 from .evaluation_pictures import curves_figure, residuals_figure, unit_square
 
 SLIDER_MINIMUM_WIDTH = 120   # pixels
+CV_LINES = 3                 # lines the cross-validation results have
 SLIDER_STEPS = 400           # slider positions across the threshold's range
 CURVE_VERTICES = 400         # a curve drawn in the view has at most these points
 CELL_PADDING = 8             # pixels beside a matrix cell's widest text
@@ -134,7 +135,11 @@ class EvaluationView(QWidget):
         self.cv_results = QLabel()
         self.cv_results.setStyleSheet("font-size: 11px")
         self.cv_results.setTextFormat(Qt.TextFormat.PlainText)
-        self.cv_results.setFixedHeight(2 * self.cv_results.fontMetrics().lineSpacing() + 4)
+        # wrapped, never cut at the view's edge (a laptop's 1280x720, a longer language):
+        # the newest result, and the one before it where the lines have room
+        self.cv_results.setWordWrap(True)
+        self.cv_results.setFixedHeight(CV_LINES * self.cv_results.fontMetrics().lineSpacing()
+                                       + 4)
         for widget in (self.folds, self.cross_validate, self.cv_progress, self.cv_cancel):
             row.addWidget(widget, 0, Qt.AlignmentFlag.AlignTop)
         row.addWidget(self.cv_results, 1)
@@ -173,12 +178,31 @@ class EvaluationView(QWidget):
                                        "regressor."))
             self.cv_results.setToolTip("")
             return
-        lines = [self._judged_line(r) for r in reversed(self._cv_results)
-                 if self._cv_judged is None or r.metric == self._cv_judged[0]]
-        self.cv_results.setText("\n".join(lines[:2]) if lines else tr(
+        records = [r for r in reversed(self._cv_results)
+                   if self._cv_judged is None or r.metric == self._cv_judged[0]]
+        lines = [self._judged_line(r) for r in records]
+        shown = "\n".join(lines[:2])
+        if len(lines) > 1 and not self._cv_fits(shown):
+            shown = lines[0]
+        self.cv_results.setText(shown if lines else tr(
             "No cross-validation yet: it scores the current settings on folds of the "
             "training points."))
-        self.cv_results.setToolTip("\n".join(lines))
+        self.cv_results.setToolTip("\n".join(f"{line}\n    {cv_folds(r)}"
+                                             for line, r in zip(lines, records)))
+
+    def _cv_fits(self, text: str) -> bool:
+        """`text` wrapped at the results' width fits their lines (before the first layout,
+        the width unknown, it is taken to)."""
+        label = self.cv_results
+        if label.width() <= 1:
+            return True
+        flags = int(Qt.TextFlag.TextWordWrap)
+        needed = label.fontMetrics().boundingRect(0, 0, label.width(), 10_000, flags, text)
+        return needed.height() <= label.height() - 4
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._show_cv_lines()          # the second result where the new width has room
 
     def _judged_line(self, record) -> str:
         if self._cv_judged is None or record.settings == self._cv_judged[1]:
@@ -717,16 +741,17 @@ def _cell(text: str, tip: str) -> QTableWidgetItem:
 
 
 def cv_line(record) -> str:
-    """One cross-validation in a line: its mean and spread, each fold's score, and the
-    settings it judged."""
+    """One cross-validation in a line: its mean and spread over its folds, and the
+    settings it judged (each fold's score: cv_folds)."""
     metric = tr("accuracy") if record.metric == "accuracy" else record.metric
-    scores = " ".join(f"{v:.3f}" for v in record.scores)
-    # the settings before the folds' scores: a line cut at the view's edge loses the scores
-    # (the tooltip has them), not what tells two lines apart
-    return tr("{metric} {mean} ± {std} over {folds} folds · {settings} · each fold: "
-              "{scores}").format(
+    return tr("{metric} {mean} ± {std} over {folds} folds · {settings}").format(
         folds=record.folds, metric=metric, mean=f"{record.mean:.3f}",
-        std=f"{record.std:.3f}", scores=scores, settings=record.settings)
+        std=f"{record.std:.3f}", settings=record.settings)
+
+
+def cv_folds(record) -> str:
+    """Each fold's score of a cross-validation."""
+    return tr("each fold: {scores}").format(scores=" ".join(f"{v:.3f}" for v in record.scores))
 
 
 def _thinned(x: np.ndarray, y: np.ndarray, most: int = CURVE_VERTICES) -> tuple:

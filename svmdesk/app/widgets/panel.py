@@ -54,7 +54,7 @@ HINTS = {"classification": N_("Left click: add · right click: add class 2 · dr
 # The Data box's row of what a click adds, by task: its label, and (without classes to
 # pick) its words
 CLICK_ADDS = {"classification": (N_("Click adds class"), ""),
-              "novelty": (N_("Click adds"), N_("a point; a right click an outlier mark")),
+              "novelty": (N_("Click adds"), N_("a point (right click: an outlier mark)")),
               "regression": (N_("Click adds"), N_("a sample (x, y)"))}
 # Each task's generators and the titles the Data box shows them by
 GENERATOR_SETS: dict[str, tuple[Mapping, Mapping]] = {
@@ -154,8 +154,8 @@ class SidePanel(QWidget):
         self.klass.currentIndexChanged.connect(self.class_selected)
         # Beside the class picker, what a click adds in a task without classes: a row of
         # one height in every task, so the boxes under it never move with the task
-        self.click_adds = QLabel()
-        self.click_adds.setWordWrap(True)
+        self.click_adds = QLabel()          # one short line (a wrapped label in a stack
+                                            # asked for the height of many)
         self.klass_or_words = QStackedWidget()
         self.klass_or_words.addWidget(self.klass)
         self.klass_or_words.addWidget(self.click_adds)
@@ -213,9 +213,10 @@ class SidePanel(QWidget):
         self.reason = QLabel()
         self.reason.setWordWrap(True)
         self.reason.setStyleSheet("color: #B03A2E")
-        self.kernel_note = QLabel(tr("A linear kernel's region is a half-plane: one side of "
-                                     "a straight line, however the points lie. The RBF "
-                                     "kernel draws a region around them."))
+        self.kernel_note = QLabel(tr("Linear kernel: the region is a half-plane."))
+        self.kernel_note.setToolTip(tr("A linear kernel's region is one side of a straight "
+                                       "line, however the points lie. The RBF kernel draws "
+                                       "a region around them."))
         self.kernel_note.setWordWrap(True)
         self.kernel_note.setStyleSheet("color: #555; font-size: 11px")
         self.rows: dict[str, tuple[QWidget | None, QWidget]] = {}
