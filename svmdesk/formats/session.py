@@ -97,6 +97,9 @@ class CVRecord:
     folds: int
     seed: int
     scores: tuple            # one per fold
+    # what the training points were (a digest; None: not known, as for a record read from
+    # a file): the window marks a result of other points. Not kept in a session.
+    points: str | None = field(default=None, compare=False)
 
     @property
     def mean(self) -> float:

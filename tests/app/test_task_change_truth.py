@@ -17,7 +17,7 @@ from svmdesk.drawing.frames import decision_at
 from .test_labels import CTRL, press
 from .test_panel_rows import _box
 from .test_tasks import choose, type_value
-from .test_window import TIMEOUT, viewport_pos
+from .test_window import TIMEOUT, click, viewport_pos
 
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -145,6 +145,39 @@ def test_undo_during_a_run_of_the_other_task_stops_it_and_shows_the_model_before
     assert window.points.task == "novelty"
 
 
+@pytest.mark.parametrize("through", [["one_class"], ["one_class", "epsilon_svr"],
+                                     ["epsilon_svr", "one_class", "nu_svr"]])
+def test_the_classes_come_back_after_a_journey_through_other_tasks(window, qtbot, through):
+    """Each point keeps its class through novelty detection and regression, chosen in the
+    Task box (not undone): back in classification the points have the classes they had,
+    and outlier marks placed meanwhile are a class of their own."""
+    from svmdesk.app.tasks import MARK
+
+    from .test_evaluation_view import three_classes
+
+    three_classes(window, qtbot)                        # classes -1, 1, 2 as a file names
+    X, classes = window.points.X.copy(), window.points.y.copy()
+    n = len(classes)
+    assert len(np.unique(classes)) == 3
+    for kind in through:
+        choose(window.panel.task, kind)
+    if window.points.novelty:                         # a mark, and a removal undone
+        (x0, x1), (y0, y1) = window.canvas.view.viewRange()
+        click(window, x0 + 0.05 * (x1 - x0), y0 + 0.05 * (y1 - y0), Qt.MouseButton.RightButton)
+        assert window.points.y[-1] == MARK
+        window.editing.remove_point(0)
+        press(window, Qt.Key.Key_Z, CTRL)
+    choose(window.panel.task, "c_svc")
+    y = window.points.y
+    np.testing.assert_array_equal(window.points.X[:n], X)
+    np.testing.assert_array_equal(y[:n], classes)
+    if len(y) > n:
+        assert y[n] == 3                                # the mark: a class of its own
+    assert window.points.class_names[:3] == ["-1", "1", "2"]
+    f5(window, qtbot)
+    assert window.fitted is not None
+
+
 def test_the_empty_matrices_name_the_classes_of_the_points_shown(window, qtbot):
     """Before a model, the evaluation's empty matrices name the classes the points have now,
     not those of the points replaced."""
@@ -187,6 +220,13 @@ def test_a_cross_validation_shows_only_beside_the_task_and_settings_it_scored(wi
     assert "accuracy" in line.text() and "earlier settings" in line.text().lower()
     type_value(qtbot, window.panel.controls["C"].widget.spin, 1)
     assert "earlier" not in line.text().lower()
+    n = len(window.points)
+    (x0, x1), (y0, y1) = window.canvas.view.viewRange()
+    click(window, x0 + 0.1 * (x1 - x0), y0 + 0.1 * (y1 - y0))   # other points now
+    assert len(window.points) == n + 1
+    assert "earlier points" in line.text().lower()
+    press(window, Qt.Key.Key_Z, CTRL)                       # the points it scored
+    assert "accuracy" in line.text() and "earlier" not in line.text().lower()
 
 
 # -- novelty's kernel ---------------------------------------------------------------------

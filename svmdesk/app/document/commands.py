@@ -7,6 +7,7 @@ from typing import Any, Protocol
 import numpy as np
 from PySide6.QtGui import QUndoCommand
 
+from ...core import MAX_CLASSES
 from ...i18n import tr
 from ..tasks import MARK
 from .point_set import PointSet
@@ -30,14 +31,16 @@ class RemovePoint(QUndoCommand):
         super().__init__(tr("Remove point"))
         self.points, self.index = points, index
         self.item: tuple[np.ndarray, int, bool] | None = None     # what redo removed
+        self.klass = 0                                             # and the class it had
 
     def redo(self):
+        self.klass = int(self.points.classes[self.index])
         self.item = self.points.remove(self.index)
 
     def undo(self):
         assert self.item is not None, "QUndoStack undoes only what it did"
         xy, label, test = self.item
-        self.points.insert(self.index, xy, label, test)
+        self.points.insert(self.index, xy, label, test, self.klass)
 
 
 class MovePoint(QUndoCommand):
@@ -61,14 +64,16 @@ class ReplacePoints(QUndoCommand):
                  task=None):
         super().__init__(tr("Replace points") if text is None else text)
         self.points = points
-        self.before = points.state()
+        self.before, self.classes_before = points.state(), points.classes
         self.after = (X, y, test, class_names, task)
+        # the classes the points have after (None: their y)
+        self.classes_after: np.ndarray | None = None
 
     def redo(self):
-        self.points.replace(*self.after)
+        self.points.replace(*self.after, classes=self.classes_after)
 
     def undo(self):
-        self.points.replace(*self.before)
+        self.points.replace(*self.before, classes=self.classes_before)
 
 
 class Shelf(Protocol):
@@ -92,9 +97,14 @@ class ChangeTask(ReplacePoints):
     back the model and settings that stood before them, without training."""
 
     def __init__(self, points: PointSet, task: str, text: str, shelf: Shelf):
-        X, y, test, names, _ = points.state()
-        y = np.zeros_like(y) if task == "novelty" else y
+        X, y, test, names, was = points.state()
+        classes = points.classes
+        if task == "novelty":             # one class: each point keeps the class it had
+            y = np.zeros_like(y)
+        elif was == "novelty":
+            y = _classes_back(y, classes)
         super().__init__(points, X, y, test, names, text, task)
+        self.classes_after = classes if task == "novelty" else None
         self.shelf = shelf
         self.standing_before: Any = None     # taken as each redo starts
         self.standing_after: Any = None      # taken as each undo starts (None: not yet undone)
@@ -113,6 +123,18 @@ class ChangeTask(ReplacePoints):
         self.standing_after = self.shelf.take()
         self.shelf.put_back(self.standing_before, super().undo,
                             tr("Undone: {step}.").format(step=self.text()))
+
+
+def _classes_back(y: np.ndarray, classes: np.ndarray) -> np.ndarray:
+    """The classes of points leaving novelty detection: each the class it had; a point
+    added there the first class; the outlier marks added there a class of their own, the
+    class after the points'."""
+    back = np.where(classes >= 0, classes, 0)
+    marks = (y == MARK) & (classes < 0)
+    if marks.any():
+        points = back[~marks]
+        back[marks] = min(int(points.max()) + 1 if len(points) else 0, MAX_CLASSES - 1)
+    return back
 
 
 def _added(points: PointSet, label: int) -> str:

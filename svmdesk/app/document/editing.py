@@ -137,7 +137,8 @@ class Editing(QObject):
 
     def _mark_test_points(self, fraction: float) -> None:
         X, y, _, names, task = self.points.state()
-        self.points.replace(X, y, self._test_mask(len(y)), names, task)
+        self.points.replace(X, y, self._test_mask(len(y)), names, task,
+                            classes=self.points.classes)
 
     def _test_mask(self, n: int) -> np.ndarray:
         k = int(round(self.panel.test_fraction.value() * n))

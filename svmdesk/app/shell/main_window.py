@@ -310,12 +310,17 @@ class MainWindow(QMainWindow):
         self._auto_retrain()
 
     def _judge_cross_validations(self) -> None:
-        """The evaluation view shows its results beside the settings they scored."""
+        """The evaluation view shows its results beside the settings and points they
+        scored."""
         try:
             params = self.panel.params()
         except ValueError:                   # settings no run can train: none of theirs
             params = None
-        self.cross_validation.judge(self.panel.kind_key(), params)
+        try:
+            job = self._job()
+        except RunRefused:                   # points no run can train on: none of theirs
+            job = None
+        self.cross_validation.judge(self.panel.kind_key(), params, job)
 
     def after_run(self, action) -> None:
         """Do `action` now, or once a running training has stopped (it would draw its

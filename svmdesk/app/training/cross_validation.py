@@ -7,8 +7,10 @@ them.
 """
 from __future__ import annotations
 
+import hashlib
 import threading
 
+import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from ...core.catalog import KIND_TASKS
@@ -61,11 +63,13 @@ class CrossValidation(QObject):
             return
         self.start(job, folds, settings_words(job.params, job.kind))
 
-    def judge(self, kind: str, params: dict | None) -> None:
-        """The panel now holds `kind` with `params` (None: they cannot be trained): the
-        view shows the results beside the task and settings they scored."""
+    def judge(self, kind: str, params: dict | None, job) -> None:
+        """The panel now holds `kind` with `params` (None: they cannot be trained) and
+        `job` would train on its points (None: none can): the view shows the results beside
+        the task, settings and points they scored."""
         self.view.judge_cv_by(metric_of(kind),
-                              None if params is None else settings_words(params, kind))
+                              None if params is None else settings_words(params, kind),
+                              None if job is None else points_digest(job))
 
     def start(self, job, folds: int, settings: str) -> None:
         """Cross-validate the estimator of `job` (a worker Job: its kind, parameters and
@@ -90,7 +94,8 @@ class CrossValidation(QObject):
             return cross_validate(estimator, job.X, labels, folds=folds, seed=FOLDS_SEED,
                                   cancelled=self._cancel.is_set, progress=heard)
 
-        in_background(work, lambda result: self._done(result, settings, metric),
+        points = points_digest(job)
+        in_background(work, lambda result: self._done(result, settings, metric, points),
                       self._failed)
 
     def cancel(self) -> None:
@@ -105,9 +110,9 @@ class CrossValidation(QObject):
         self.view.show_cv_results(self.results)
         self.notices.say(f"{cv_line(record)} · {cv_folds(record)}", 8000)
 
-    def _done(self, result, settings: str, metric: str) -> None:
+    def _done(self, result, settings: str, metric: str, points: str) -> None:
         record = CVRecord(settings, metric, result.folds, result.seed,
-                          tuple(float(s) for s in result.scores))
+                          tuple(float(s) for s in result.scores), points)
         self.work.cross_validations = (self.results + [record])[-MOST_KEPT:]
         self._set_running(False)
         self.finished.emit(record)
@@ -136,3 +141,12 @@ def metric_of(kind: str) -> str | None:
 def settings_words(params: dict, kind: str) -> str:
     """The settings a cross-validation judged, in words (what its result shows beside)."""
     return " · ".join(settings_parts(params, kind))
+
+
+def points_digest(job) -> str:
+    """What the training points of `job` are, in a few bytes: two cross-validations scored
+    the same points when their digests are equal."""
+    digest = hashlib.blake2b(digest_size=16)
+    for array in (job.X, job.training_labels()):
+        digest.update(np.ascontiguousarray(array).tobytes())
+    return digest.hexdigest()

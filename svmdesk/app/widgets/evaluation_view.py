@@ -164,11 +164,13 @@ class EvaluationView(QWidget):
         self._cv_results = list(records)
         self._show_cv_lines()
 
-    def judge_cv_by(self, metric: str | None, settings: str | None) -> None:
-        """The panel's task scores folds by `metric` (None: it cannot) and its settings
-        are `settings` (in words; None: they cannot be trained): results show beside the
-        settings they scored, or marked as earlier settings'."""
-        self._cv_judged = (metric, settings)
+    def judge_cv_by(self, metric: str | None, settings: str | None,
+                    points: str | None) -> None:
+        """The panel's task scores folds by `metric` (None: it cannot), its settings are
+        `settings` (in words; None: they cannot be trained) and the training points
+        `points` (a digest, CVRecord.points): results show beside the settings and points
+        they scored, or marked as earlier settings' or points'."""
+        self._cv_judged = (metric, settings, points)
         self._show_cv_lines()
 
     def _show_cv_lines(self) -> None:
@@ -205,9 +207,14 @@ class EvaluationView(QWidget):
         self._show_cv_lines()          # the second result where the new width has room
 
     def _judged_line(self, record) -> str:
-        if self._cv_judged is None or record.settings == self._cv_judged[1]:
+        if self._cv_judged is None:
             return cv_line(record)
-        return tr("Earlier settings: {result}").format(result=cv_line(record))
+        _, settings, points = self._cv_judged
+        if record.settings != settings:
+            return tr("Earlier settings: {result}").format(result=cv_line(record))
+        if None not in (record.points, points) and record.points != points:
+            return tr("Earlier points: {result}").format(result=cv_line(record))
+        return cv_line(record)
 
     def _classification_page(self) -> QWidget:
         """The matrices (side by side) and the ROC and precision-recall curves."""
