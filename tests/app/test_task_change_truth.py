@@ -300,3 +300,23 @@ def test_the_task_box_and_the_data_box_stay_put_when_the_task_changes(window, qt
     assert len(set(before) & set(after)) >= len(before) - 1       # the regions' box may go
     assert {k: v for k, v in after.items() if k in before} == \
         {k: v for k, v in before.items() if k in after}
+
+
+def test_a_ticked_box_of_the_panel_stays_under_the_cursor(window, qtbot):
+    """Ticking 'hard margin' hides C and unticking gamma's 'scale' shows gamma: the box
+    itself never moves, so a second click lands on it again."""
+    from PySide6.QtWidgets import QCheckBox
+
+    p = window.panel
+    window.resize(1280, 720)
+    choose(p.kernel, "rbf")
+    boxes = [box for box in p.findChildren(QCheckBox) if box.isVisible()]
+    assert {"hard margin (C = ∞)", "gamma = 'scale' (1 / (d · var X))"} <= {
+        box.text() for box in boxes}
+    for box in boxes:
+        _settle(qtbot)
+        where = box.mapToGlobal(box.rect().topLeft())
+        for _ in range(2):
+            qtbot.mouseClick(box, LEFT, pos=_box(box))
+            _settle(qtbot)
+            assert box.mapToGlobal(box.rect().topLeft()) == where, box.text()

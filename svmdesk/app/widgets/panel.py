@@ -223,11 +223,11 @@ class SidePanel(QWidget):
         last_choice = [n for n, c in self.controls.items() if c.param.kind == "choice"][-1]
         for name, control in self.controls.items():
             label = "" if isinstance(control.widget, QCheckBox) else control.label
+            if control.choice is not None:    # above the value its tick hides: the box
+                form.addRow("", control.choice)   # stays under the cursor
+                self.rows[control.param.control.setting] = (None, control.choice)
             form.addRow(label, control.widget)
             self.rows[name] = (form.labelForField(control.widget), control.widget)
-            if control.choice is not None:
-                form.addRow("", control.choice)
-                self.rows[control.param.control.setting] = (None, control.choice)
             control.changed.connect(self.params_changed)
             control.changed.connect(self._update_visibility)
             if name == last_choice:               # the formula and the reason follow them
