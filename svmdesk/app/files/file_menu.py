@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QPushButton,
-    QSpinBox,
     QWidget,
 )
 
@@ -42,6 +41,7 @@ from ..actions import make_action
 from ..background import in_background
 from ..settings import app_settings
 from ..widgets import pictures
+from ..widgets.number_fields import IntField
 from .autosave import Autosave
 from .dialogs import OPEN, SAVE, ask, ask_path
 from .kinds import (
@@ -450,7 +450,7 @@ class PictureOptions(QDialog):
         super().__init__(parent)
         self.setWindowTitle(tr("Save picture"))
         form = QFormLayout(self)
-        self.width_box = QSpinBox()
+        self.width_box = IntField(tr("width"))
         self.width_box.setRange(200, 20000)
         self.width_box.setValue(width)
         self.width_box.setSuffix(" px")

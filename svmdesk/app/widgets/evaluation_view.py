@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QAbstractScrollArea,
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -33,7 +32,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSlider,
-    QSpinBox,
     QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
@@ -46,6 +44,7 @@ from ...drawing.evaluation import Evaluation, FitEvaluation, confusion_at, opera
 from ...i18n import tr
 from .canvas import class_color, plain_numbers
 from .evaluation_pictures import curves_figure, residuals_figure, unit_square
+from .number_fields import IntField, RealField
 
 SLIDER_MINIMUM_WIDTH = 120   # pixels
 CV_LINES = 3                 # lines the cross-validation results have
@@ -112,7 +111,7 @@ class EvaluationView(QWidget):
         the newest two results, in two lines: one row, which the threshold's controls had
         left too narrow at 1280x720."""
         row = QHBoxLayout()
-        self.folds = QSpinBox()
+        self.folds = IntField(tr("folds"))
         self.folds.setRange(2, 20)
         self.folds.setValue(5)
         self.folds.setSuffix(tr(" folds"))
@@ -281,7 +280,7 @@ class EvaluationView(QWidget):
         # the thing to drag: at 1280x720 with the P scale and a class to choose, the row's
         # other controls squeezed it to 25 px
         self.slider.setMinimumWidth(SLIDER_MINIMUM_WIDTH)
-        self.spin = QDoubleSpinBox()
+        self.spin = RealField(tr("threshold"))
         self.spin.setRange(-1e6, 1e6)
         self.spin.setDecimals(3)
         self.spin.setSingleStep(0.05)

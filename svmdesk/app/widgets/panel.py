@@ -32,6 +32,7 @@ from ...core.datasets import (
 )
 from ...i18n import N_, both, either, tr
 from .canvas import SYMBOL_NAMES, class_color
+from .number_fields import IntField, RealField
 from .param_rows import ParamControl, check_setting, clamped, read, write
 from .readout import Readout
 
@@ -105,9 +106,9 @@ class SidePanel(QWidget):
         form = QFormLayout(box)
         self.generator = QComboBox()
         self._fill_generators("classification")
-        self.n_points = _int_spin(100, 4, MAX_GENERATED)
-        self.noise = _float_spin(0.2, 0.0, 5.0, 0.05)
-        self.seed = _int_spin(0, 0, 1_000_000)
+        self.n_points = _int_spin(tr("n"), 100, 4, MAX_GENERATED)
+        self.noise = _float_spin(tr("noise"), 0.2, 0.0, 5.0, 0.05)
+        self.seed = _int_spin(tr("seed"), 0, 0, 1_000_000)
         form.addRow(tr("Generator"), self.generator)
         row = QHBoxLayout()
         for label, widget in ((tr("n"), self.n_points), (tr("noise"), self.noise),
@@ -142,7 +143,7 @@ class SidePanel(QWidget):
             self.seed.value()))
         open_file.clicked.connect(self.open_requested)
         clear.clicked.connect(self.clear_requested)
-        self.test_fraction = _float_spin(0.0, 0.0, 0.9, 0.05)
+        self.test_fraction = _float_spin(tr("Test fraction"), 0.0, 0.0, 0.9, 0.05)
         self.test_fraction.setToolTip(tr("Share of points held out for testing (drawn hollow)"))
         self.test_fraction.valueChanged.connect(self.test_fraction_changed)
         form.addRow(tr("Test fraction"), self.test_fraction)
@@ -547,15 +548,15 @@ def _keep_room_when_hidden(widget) -> None:
     widget.setSizePolicy(policy)
 
 
-def _int_spin(value, low, high) -> QSpinBox:
-    spin = QSpinBox()
+def _int_spin(name: str, value, low, high) -> QSpinBox:
+    spin = IntField(name)
     spin.setRange(low, high)
     spin.setValue(value)
     return spin
 
 
-def _float_spin(value, low, high, step) -> QDoubleSpinBox:
-    spin = QDoubleSpinBox()
+def _float_spin(name: str, value, low, high, step) -> QDoubleSpinBox:
+    spin = RealField(name)
     spin.setRange(low, high)
     spin.setSingleStep(step)
     spin.setDecimals(3)

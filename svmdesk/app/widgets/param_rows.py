@@ -22,13 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from ...i18n import tr
+from .number_fields import IntField, RealField
 
 
-class SciSpinBox(QDoubleSpinBox):
+class SciSpinBox(RealField):
     """A spin box that shows 4 significant digits (1e-06, 0.001, 250) at any magnitude."""
 
-    def __init__(self, low: float, high: float):
-        super().__init__()
+    def __init__(self, low: float, high: float, name: str = ""):
+        super().__init__(name)
         self.setDecimals(12)
         self.setRange(low, high)
         self.setStepType(QDoubleSpinBox.StepType.AdaptiveDecimalStepType)
@@ -57,12 +58,12 @@ class LogParam(QWidget):
     changed = Signal(float)
     STEPS = 600
 
-    def __init__(self, value: float, low: float, high: float, parent=None):
+    def __init__(self, value: float, low: float, high: float, name: str = "", parent=None):
         super().__init__(parent)
         self.low, self.high = math.log10(low), math.log10(high)
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setRange(0, self.STEPS)
-        self.spin = SciSpinBox(low, high)
+        self.spin = SciSpinBox(low, high, name)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.slider, 3)
@@ -108,7 +109,7 @@ class ParamControl(QObject):
         control = param.control
         self.label = (tr(control.label) if control and control.label
                       else param.name.replace("_", " "))
-        self.widget = _value_widget(param, table)
+        self.widget = _value_widget(param, table, self.label)
         self.choice = None
         if control and control.choice and param.kind == "real":
             self.choice = QCheckBox(tr(control.choice))
@@ -227,7 +228,8 @@ class ParamControl(QObject):
             self.choice.setChecked(False)
 
 
-def _value_widget(param, table):
+def _value_widget(param, table, label: str):
+    """The control of `param`; a number field says `label` in its refusals."""
     control = param.control
     if param.kind == "choice":
         box = QComboBox()
@@ -242,15 +244,15 @@ def _value_widget(param, table):
         return check
     start = control.start if control.start is not None else param.default
     if param.kind == "int":
-        spin = QSpinBox()
+        spin = IntField(label)
         spin.setRange(int(control.low), int(control.high))
         if param.none and control.choice:        # the lowest place says None
             spin.setSpecialValueText(tr(control.choice))
         spin.setValue(int(control.low) if start is None else int(start))
         return spin
     if control.log:
-        return LogParam(float(start), control.low, control.high)
-    real = QDoubleSpinBox()
+        return LogParam(float(start), control.low, control.high, label)
+    real = RealField(label)
     real.setRange(control.low, control.high)
     real.setSingleStep(control.step)
     real.setDecimals(3)
