@@ -305,15 +305,15 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
     "gaussians": gaussians,
 }
 
-# How the window names each generator (marked for translation): in English its name, the key
-# above that files, sessions and the CLI use.
+# How the window names each generator (marked for translation): words, not the key above that
+# files, sessions and the CLI use (a new user read `two_disks` in the Generator box).
 GENERATOR_TITLES: dict[str, str] = {
     "blobs": N_("blobs"),
     "moons": N_("moons"),
     "circles": N_("circles"),
     "xor": N_("xor"),
     "spirals": N_("spirals"),
-    "two_disks": N_("two_disks"),
+    "two_disks": N_("two disks with an outlier"),
     "gaussians": N_("gaussians"),
 }
 

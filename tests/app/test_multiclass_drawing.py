@@ -113,7 +113,7 @@ def test_clear_and_new_points_take_the_old_picture_away(window, qtbot):
 
 def test_the_generator_box_says_where_the_points_came_from(window, monkeypatch, tmp_path):
     p = window.panel
-    assert p.generator.currentText() == "two_disks"
+    assert p.generator.currentData() == "two_disks"
     open_three_classes(window, monkeypatch, tmp_path)
     assert p.generator.currentIndex() == -1 and "three.csv" in p.generator.toolTip()
     assert not p.generate_button.isEnabled()

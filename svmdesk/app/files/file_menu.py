@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -106,23 +105,28 @@ class FileActions(QObject):
         add(tr("Save p&icture…"), "Ctrl+Shift+P", self.choose_picture)
         add(tr("&Copy picture"), "Ctrl+Shift+C", self.copy_picture)
         menu.addSeparator()
-        add(tr("&Quit"), QKeySequence.StandardKey.Quit, w.close)
+        # Ctrl+Q itself: the platform's standard Quit key is none on some (offscreen, and
+        # desktops whose theme names none), where the page's keys then lacked it
+        add(tr("&Quit"), "Ctrl+Q", w.close)
 
     # -- opening --------------------------------------------------------------------------
     def choose_and_open(self) -> None:
         self.dialog = ask_path(self.window, tr("Open a session, model or data"),
                                self._folder(), open_files(), OPEN, self.open)
 
-    def open(self, path, remember: bool = True) -> None:
+    def open(self, path, remember: bool = True, quiet: bool = False) -> None:
         """Open a data, session or model file, read off the GUI thread (inline when no
         event loop runs). When several opens overlap, the last one asked for wins.
-        `remember`: list it among the recent files (whose folder the save dialogs open in)."""
+        `remember`: list it among the recent files (whose folder the save dialogs open in);
+        `quiet`: a refusal is the banner alone (a file named on the command line: no work
+        on screen yet for a dialog to return to)."""
         self._request += 1
         request, task = self._request, self.work.points.task     # a data file is read for it
         in_background(lambda: _read_or_error(path, task),
-                      lambda result: self._apply(result, request, remember),
+                      lambda result: self._apply(result, request, remember, quiet),
                       lambda e: self._apply(tr("cannot open {path}: {reason}")
-                                            .format(path=path, reason=e), request))
+                                            .format(path=path, reason=e), request,
+                                            quiet=quiet))
 
     def open_example(self, example: Example) -> None:
         """An example data set, as any data file is opened, but kept out of the recent
@@ -132,15 +136,22 @@ class FileActions(QObject):
             self.opener.take_task(example.task)
         self.open(example_path(example), remember=False)
 
-    def _apply(self, result, request: int, remember: bool = True) -> None:
+    def _apply(self, result, request: int, remember: bool = True, quiet: bool = False
+               ) -> None:
+        """`quiet`: a refusal is the banner alone (open)."""
         if request != self._request:
             return                                      # a newer open superseded this one
         if isinstance(result, str):
-            self.notices.file_error(result)
+            with self.notices.banner_only(quiet):
+                self.notices.file_error(result)
             return
-        self.run.after_run(lambda: self._apply_now(result, remember))
+        self.run.after_run(lambda: self._apply_now(result, remember, quiet))
 
-    def _apply_now(self, opened, remember: bool = True) -> None:
+    def _apply_now(self, opened, remember: bool = True, quiet: bool = False) -> None:
+        with self.notices.banner_only(quiet):      # the opener's refusals too
+            self._show_opened(opened, remember)
+
+    def _show_opened(self, opened, remember: bool) -> None:
         o, name = self.opener, opened.path.name
         self.notices.clear_error()              # an earlier problem is not this file's
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 from ...i18n import tr
@@ -15,14 +16,21 @@ from ..widgets import help
 
 if TYPE_CHECKING:
     from ..files.file_menu import FileActions
+    from ..training.run import RunController
 
 WELCOMED = "welcomed"        # the settings key: the welcome page was closed once
+# The window's keys that work while one of its pages is the active window (a page is a
+# window of its own, where the window's shortcuts would not reach): train, pause, quit,
+# open, getting started. Esc closes a page, or stops a run under way.
+PAGE_KEYS = tuple(QKeySequence(keys) for keys in ("F5", "Space", "Ctrl+Q", "Ctrl+O", "F1"))
 
 
 class HelpMenu(QObject):
-    def __init__(self, window: QMainWindow, menu: QMenu, files: FileActions):
+    def __init__(self, window: QMainWindow, menu: QMenu, files: FileActions,
+                 run: RunController):
+        """`run`: the training run, which Esc on a page stops while it is under way."""
         super().__init__(window)
-        self.window, self.files = window, files
+        self.window, self.files, self.run = window, files, run
         self.page: QDialog | None = None          # the page opened last (it may be open)
         for text, keys, show in ((tr("&Getting started"), "F1", self.getting_started),
                                  (tr("&Keyboard shortcuts"), "", self.shortcuts),
@@ -53,5 +61,16 @@ class HelpMenu(QObject):
             self.welcome()
 
     def _show(self, page: QDialog) -> None:
+        page.addActions([action for action in self.window.actions()
+                         if any(keys in PAGE_KEYS for keys in action.shortcuts())])
+        escape = QShortcut(QKeySequence("Esc"), page)
+        escape.activated.connect(lambda: self._escape(page))
         self.page = page
         page.show()
+
+    def _escape(self, page: QDialog) -> None:
+        """Esc on a page: stops a run under way (as in the window), else closes the page."""
+        if self.run.active:
+            self.run.stop()
+        else:
+            page.close()

@@ -93,7 +93,7 @@ class MainWindow(QMainWindow):
         # inside the screen; where it was left last time
         place(self, self.splitter, self.column_splitter)
         if path:
-            self.files.open(path)
+            self.files.open(path, quiet=True)     # named on the command line
 
     # -- construction ---------------------------------------------------------------------
     def _build_layout(self) -> None:
@@ -208,7 +208,7 @@ class MainWindow(QMainWindow):
         view.addAction(_action(self, tr("&Fit view to data"), "Ctrl+0", self.canvas.fit_view))
         view.addAction(_action(self, tr("&Log"), "Ctrl+L", self.notices.show_log))
         self._language_menu(view.addMenu(tr("Lan&guage")))
-        self.help = HelpMenu(self, self.menuBar().addMenu(tr("&Help")), self.files)
+        self.help = HelpMenu(self, self.menuBar().addMenu(tr("&Help")), self.files, self.run)
         for k in range(MAX_CLASSES):
             key = QShortcut(QKeySequence(str(k + 1)), self)
             key.activated.connect(lambda k=k: self.panel.klass.setCurrentIndex(k))

@@ -77,8 +77,20 @@ SHEET_NAME = "sheet_name"    # an action's property: its name on the sheet, when
                              # changes (Undo's says what it undoes: "Undo Open iris.csv")
 
 
+# What the canvas does with keys and the mouse: no menu action has these, so the sheet
+# lists them itself (what, keys), after the menus' keys.
+CANVAS_ROWS = ((N_("Choose the class a click adds"), "1–8"),
+               (N_("Add a point of class 2 (novelty detection: an outlier mark)"),
+                N_("Right click")),
+               (N_("Remove the point"), N_("Ctrl+click, Delete")),
+               (N_("Zoom"), N_("Wheel")),
+               (N_("Move the point"), N_("Drag a point")),
+               (N_("Pan"), N_("Drag the background")))
+
+
 def shortcut_rows(window: QMainWindow) -> list:
-    """(what, keys) of every action of the window that has a key, in menu order."""
+    """(what, keys) of every action of the window that has a key, in menu order, then
+    what the canvas's keys and mouse do."""
     rows = []
     for menu_action in window.menuBar().actions():
         menu = menu_action.menu()
@@ -88,7 +100,7 @@ def shortcut_rows(window: QMainWindow) -> list:
                                  for k in action.shortcuts())
                 name = action.property(SHEET_NAME) or _plain(action.text())
                 rows.append((name, keys))
-    return rows
+    return rows + [(tr(what), tr(keys)) for what, keys in CANVAS_ROWS]
 
 
 def _plain(text: str) -> str:
@@ -128,9 +140,11 @@ def shortcuts_page(window: QMainWindow) -> QDialog:
     header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
     table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
     table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    table.resizeRowsToContents()        # as tall as their words: the sheet fits a 720p screen
     frame = 2 * table.frameWidth()
-    table.setMinimumHeight(table.horizontalHeader().sizeHint().height()
-                           + table.verticalHeader().length() + frame)
+    room = window.screen().availableGeometry().height() - 160   # title bar, Close, margins
+    table.setMinimumHeight(min(room, table.horizontalHeader().sizeHint().height()
+                               + table.verticalHeader().length() + frame))
     page = _Page(tr("Keyboard shortcuts"), table, window)
     page.fit(max(460, table.sizeHintForColumn(0) + table.sizeHintForColumn(1) + 60))
     return page

@@ -3,6 +3,9 @@ cause holds), the status bar, a dialog for a file that could not be read or writ
 session's log (View > Log). The window, the File menu and the run all speak through it."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QLabel, QMainWindow, QMessageBox
@@ -34,6 +37,7 @@ class Notices(QObject):
         self.log = SessionLog(self)
         self.log_dialog: LogDialog | None = None
         self.file_error_box: QMessageBox | None = None
+        self._boxes = True         # file errors open a dialog too (see banner_only)
         self._cause = None         # while this returns True the banner's message holds
         self._changes = 0          # counts changes of the points, parameters and model
 
@@ -58,13 +62,27 @@ class Notices(QObject):
         return lambda: self._changes == changes
 
     def file_error(self, message: str) -> None:
-        """A file could not be read or written: the banner, and a dialog until OK."""
+        """A file could not be read or written: the banner, and a dialog until OK (but
+        within `banner_only`)."""
         self.error(message)
+        if not self._boxes:
+            return
         box = QMessageBox(QMessageBox.Icon.Warning, "svmdesk", message,
                           QMessageBox.StandardButton.Ok, self.window)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()                          # window-modal, without a nested event loop
         self.file_error_box = box
+
+    @contextmanager
+    def banner_only(self, only: bool = True) -> Iterator[None]:
+        """File errors meanwhile (when `only`) are the banner alone: a file opened before
+        the window showed (named on the command line) has no work on screen for a dialog
+        to return to, and the dialog said the banner's words a second time."""
+        before, self._boxes = self._boxes, self._boxes and not only
+        try:
+            yield
+        finally:
+            self._boxes = before
 
     def logged_error(self, kind: str, message: str, cause=None) -> None:
         """An error the log keeps too (a refused or failed run)."""

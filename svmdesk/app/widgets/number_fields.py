@@ -123,6 +123,8 @@ class RefusalNote(QLabel):
         super().__init__(window)
         self.window_ = window
         self.setObjectName("refusal_note")
+        # clicks go through to what it covers (Generate under the noise field)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.setWordWrap(True)
         self.setMaximumWidth(NOTE_WIDTH)
         self.setStyleSheet("background: #FDEDEC; color: #B03A2E; border: 1px solid #B03A2E;"
