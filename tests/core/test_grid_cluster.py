@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -98,11 +99,28 @@ def test_cancel_cancels_the_clusters_futures(client, monkeypatch):
         with pytest.raises(Cancelled) as stop:
             grid_search(SVC(), X, y, grid, folds=5, seed=0, executor=client.get_executor(),
                         progress=heard.append, cancelled=lambda: bool(heard))
+        # Cancelling reaches the worker a moment later: the gate opens once it holds no
+        # task ready to run (opened at once, a loaded machine's worker started two more)
+        _until(lambda: _not_started(client) == 0)
     finally:
         _GATE.set()
     assert [cell.index for cell in stop.value.finished] == [0, 6, 12]    # gamma 0.1's Cs
     distributed.wait(list(client.futures.values()), timeout=10)
     assert len(_STARTED) <= 5 + 2
+
+
+def _not_started(client) -> int:
+    """Tasks waiting to start: queued on the scheduler or ready on a worker."""
+    waiting = client.run_on_scheduler(lambda dask_scheduler: sum(
+        ts.state in ("queued", "waiting", "no-worker") for ts in dask_scheduler.tasks.values()))
+    return waiting + sum(client.run(lambda dask_worker: len(dask_worker.state.ready)).values())
+
+
+def _until(condition, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the workers still hold tasks to start"
+        time.sleep(0.02)
 
 
 @pytest.fixture(scope="module")
