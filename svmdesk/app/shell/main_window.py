@@ -52,6 +52,7 @@ from ..widgets.evaluation_view import EvaluationView
 from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.panel import SidePanel
+from .evaluation_window import EvaluationWindow
 from .help_menu import HelpMenu
 from .model_shelf import ModelShelf
 from .placement import keep_inside, place, remember
@@ -118,8 +119,9 @@ class MainWindow(QMainWindow):
         self.below.addTab(self.evaluation_view, tr("Evaluation"))
         # its pages' own wishes (plots ask for 480 px) must not take the canvas's height
         self.below.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.below.currentChanged.connect(
-            lambda index: self.panel.readout_box.setVisible(index == 0))
+        self.below.currentChanged.connect(      # (the evaluation may be in its own window)
+            lambda index: self.panel.readout_box.setVisible(
+                self.below.widget(index) is not self.evaluation_view))
         lower = QWidget()           # at least as tall as the readout's lines ask (its layout
                                     # says so to the splitter, as they change)
         beside = QHBoxLayout(lower)
@@ -271,6 +273,7 @@ class MainWindow(QMainWindow):
         self.evaluation_view.threshold_changed.connect(
             lambda t, chosen, on_probability: c.set_threshold(t, chosen, on_probability))
         self.evaluation_view.seen.connect(self.run.want_evaluation)
+        self.evaluation_window = EvaluationWindow(self.evaluation_view, self.below, self)
         self.evaluation_view.save_requested.connect(
             lambda: self.files.choose_evaluation_picture(self.evaluation_view))
         p.params_changed.connect(self._auto_retrain)

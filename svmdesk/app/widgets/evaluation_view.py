@@ -46,6 +46,7 @@ from .canvas import class_color, plain_numbers
 from .evaluation_pictures import curves_figure, residuals_figure, unit_square
 from .number_fields import IntField, RealField
 
+UNBOUNDED = 16_777_215        # Qt's QWIDGETSIZE_MAX: no bound on a widget's size
 SLIDER_MINIMUM_WIDTH = 120   # pixels
 CV_LINES = 3                 # lines the cross-validation results have
 SLIDER_STEPS = 400           # slider positions across the threshold's range
@@ -61,6 +62,7 @@ class EvaluationView(QWidget):
     save_requested = Signal()                    # "Save picture…" was clicked
     cross_validate_requested = Signal(int)       # "Cross-validate" clicked: its folds
     cancel_requested = Signal()                  # its Cancel clicked
+    window_requested = Signal()                  # "Open in a window" / "Back to the tab"
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -81,6 +83,7 @@ class EvaluationView(QWidget):
         self._draw_soon.setSingleShot(True)
         self._draw_soon.setInterval(0)
         self._draw_soon.timeout.connect(self._draw_pending)
+        self.roomy = False                # in a window of its own: curves under the matrices
         layout = self._layout = QVBoxLayout(self)
         layout.setContentsMargins(2, 2, 2, 2)
         layout.addLayout(self._threshold_row())
@@ -103,8 +106,8 @@ class EvaluationView(QWidget):
         self.areas.setStyleSheet("font-size: 11px")
         self.areas.setTextFormat(Qt.TextFormat.RichText)
         self.areas.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.areas.setFixedHeight(2 * self.areas.fontMetrics().lineSpacing() + 6)
         layout.insertWidget(2, self.areas)
+        self._lay_out()
 
     def _cross_validation_row(self) -> QHBoxLayout:
         """k folds, Cross-validate (while it runs: its progress and Cancel) and beside them
@@ -142,6 +145,14 @@ class EvaluationView(QWidget):
         for widget in (self.folds, self.cross_validate, self.cv_progress, self.cv_cancel):
             row.addWidget(widget, 0, Qt.AlignmentFlag.AlignTop)
         row.addWidget(self.cv_results, 1)
+        # on this row: the threshold's row has no room to spare at 1280x720
+        self.window_button = QPushButton(tr("Open in a window"))
+        self.window_button.setToolTip(tr(
+            "Show the evaluation in a window of its own, as large as the screen: every "
+            "number of the matrices, the curves and each class's AUC and AP in sight. Close "
+            "it to bring it back here."))
+        self.window_button.clicked.connect(self.window_requested)
+        row.addWidget(self.window_button, 0, Qt.AlignmentFlag.AlignTop)
         self.show_cv_running(None)
         self.show_cv_results(self._cv_results)
         return row
@@ -215,10 +226,42 @@ class EvaluationView(QWidget):
             return tr("Earlier points: {result}").format(result=cv_line(record))
         return cv_line(record)
 
+    def set_roomy(self, roomy: bool) -> None:
+        """In a window of its own (`roomy`) the curves go under the matrices and the
+        AUC/AP lines take the height they need; in the tab, all stand in one row and the
+        lines keep two lines' height."""
+        self.roomy = roomy
+        self.window_button.setText(tr("Back to the tab") if roomy else
+                                   tr("Open in a window"))
+        if self._built:
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        body, line = self._body, self.areas.fontMetrics().lineSpacing()
+        for k, plot in enumerate((self.roc_plot, self.pr_plot)):
+            body.removeWidget(plot)
+            if self.roomy:
+                body.addWidget(plot, 1, k)
+            else:
+                body.addWidget(plot, 0, 1 + k)
+        body.removeItem(self._tables)
+        body.addLayout(self._tables, 0, 0, 1, 2 if self.roomy else 1)
+        for column in range(3):          # the curves share what the tables leave
+            body.setColumnStretch(column, int(column < 2 if self.roomy else column > 0))
+        body.setRowStretch(1, int(self.roomy))
+        if self.roomy:
+            self.areas.setMinimumHeight(2 * line + 6)
+            self.areas.setMaximumHeight(UNBOUNDED)
+        else:
+            # Two lines high whatever it says: a label that grew laid the tab out again
+            # and redrew the curves' axes, 20 ms on the GUI thread as an evaluation came
+            self.areas.setFixedHeight(2 * line + 6)
+
     def _classification_page(self) -> QWidget:
-        """The matrices (side by side) and the ROC and precision-recall curves."""
+        """The matrices (side by side) and the ROC and precision-recall curves (placed by
+        _lay_out)."""
         page = QWidget()
-        body = QHBoxLayout(page)
+        body = self._body = QGridLayout(page)
         body.setContentsMargins(0, 0, 0, 0)
         self.train_table, self.test_table = _matrix_table(), _matrix_table()
         tables = QGridLayout()
@@ -228,15 +271,14 @@ class EvaluationView(QWidget):
         tables.addWidget(self.test_title, 0, 1)
         tables.addWidget(self.test_table, 1, 1)
         tables.setRowStretch(2, 1)
-        body.addLayout(tables)
+        self._tables = tables
+        body.addLayout(tables, 0, 0)
         self.roc_plot = _curve_plot(tr("false positive rate"), tr("true positive rate"))
         self.pr_plot = _curve_plot(tr("recall"), tr("precision"))
         self._roc_curves: list = []           # curve items, refilled by _draw_curves
         self._pr_curves: list = []
         self.roc_points, self.pr_points = (_operating_dots(plot)
                                            for plot in (self.roc_plot, self.pr_plot))
-        body.addWidget(self.roc_plot, 1)
-        body.addWidget(self.pr_plot, 1)
         return page
 
     def _regression_page(self) -> QWidget:
