@@ -9,6 +9,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF
 
 from ..app.widgets.canvas import plain_numbers
+from ..app.widgets.pictures import layout_width
 from ..core import GridResult
 
 INK = "#202020"
@@ -16,10 +17,12 @@ BEST = "#D62728"
 
 
 def grid_plot(result: GridResult, axes: tuple, score: str, width: int, title: str):
-    """A PlotWidget width x 3/4 width of `result`'s mean scores; `axes` the grid's parameter
-    names ('C', and 'gamma' when searched), `score` what the scores are ('mean accuracy')."""
+    """A PlotWidget of `result`'s mean scores, 3/4 as high as wide, laid out for a picture
+    `width` pixels wide (pictures.layout_width); `axes` the grid's parameter names ('C',
+    and 'gamma' when searched), `score` what the scores are ('mean accuracy')."""
     plot = pg.PlotWidget(background="w")
-    plot.setFixedSize(width, width * 3 // 4)
+    laid_out = layout_width(width)
+    plot.setFixedSize(laid_out, laid_out * 3 // 4)
     plot.setTitle(f"{title}: {score} over {result.folds} folds", color=INK)
     plain_numbers(plot)
     best = result.best

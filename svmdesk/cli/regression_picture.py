@@ -13,10 +13,14 @@ from ..drawing.shading import PALETTE
 
 
 def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: int):
-    """A PlotWidget width x 3/4 width showing the points, the model's curve, tube and
-    support vectors; `model` a fitted SVR or NuSVR of one feature."""
+    """A PlotWidget, 3/4 as high as wide, laid out for a picture `width` pixels wide
+    (pictures.layout_width), showing the points, the model's curve, tube and support
+    vectors; `model` a fitted SVR or NuSVR of one feature."""
+    from ..app.widgets.pictures import layout_width
+
     plot = pg.PlotWidget(background="w")
-    plot.setFixedSize(width, width * 3 // 4)
+    laid_out = layout_width(width)
+    plot.setFixedSize(laid_out, laid_out * 3 // 4)
     plot.setLabel("bottom", names[0])
     plot.setLabel("left", names[1])
     legend = plot.plotItem.addLegend(offset=(8, 8), labelTextColor="#202020",

@@ -131,15 +131,18 @@ def _points(path, svc) -> Dataset:
 
 
 def _draw(data, svc, width: int):
-    """The canvas with the points (and the model) drawn, sized width x 3/4 width."""
+    """The canvas with the points (and the model) drawn, laid out for a picture width
+    pixels wide (pictures.layout_width) and 3/4 as high."""
     app = offscreen_application()
     from ..app.widgets.canvas import Canvas
+    from ..app.widgets.pictures import layout_width
     from ..drawing.frames import model_frame
     from ..drawing.grid import GridSpec
 
     codes, names = _colour_codes(data, svc)
     canvas = Canvas()
-    canvas.setFixedSize(width, width * 3 // 4)
+    laid_out = layout_width(width)
+    canvas.setFixedSize(laid_out, laid_out * 3 // 4)
     canvas.set_points(data.X[:, :2], codes, np.zeros(len(codes), dtype=bool), names)
     canvas.set_axis_names(data.feature_names[:2])
     canvas.show()

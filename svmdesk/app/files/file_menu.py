@@ -474,7 +474,7 @@ class PictureOptions(QDialog):
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
-        form.addRow(tr("Width (PNG)"), self.width_box)
+        form.addRow(tr("Width"), self.width_box)
         form.addRow(self.with_caption)
         form.addRow(tr("Caption"), self.caption)
         form.addRow(buttons)

@@ -17,6 +17,7 @@ from ...core import metrics
 from ...drawing.evaluation import Evaluation, operating_points
 from ...i18n import tr
 from .canvas import class_color, plain_numbers
+from .pictures import layout_width
 
 INK = "#202020"
 POINT_BRUSH = "#111111"
@@ -26,15 +27,17 @@ def curves_figure(evaluation: Evaluation, names: list, threshold: float = 0.0,
                   chosen: int | None = None, width: int = 1200,
                   titles: tuple | None = None, on_probability: bool = False
                   ) -> pg.GraphicsLayoutWidget:
-    """The ROC curve (left) and the precision-recall curve (right) of each split, width x
-    3/8 width: two classes one curve per split of the positive class, more one per class
-    against the rest in its colour; training solid, held out dashed; black dots at the
+    """The ROC curve (left) and the precision-recall curve (right) of each split, 3/8 as
+    high as wide, laid out for a picture `width` pixels wide (pictures.layout_width): two
+    classes one curve per split of the positive class, more one per class against the
+    rest in its colour; training solid, held out dashed; black dots at the
     operating points of `threshold` (more classes: of the `chosen` class only; the legend
     says P when `on_probability`). `titles` name the two splits in the legends (default
     "train" and "test")."""
     figure = pg.GraphicsLayoutWidget()
     figure.setBackground("w")
-    figure.setFixedSize(width, width * 3 // 8)
+    laid_out = layout_width(width)
+    figure.setFixedSize(laid_out, laid_out * 3 // 8)
     roc = _unit_plot(figure, tr("false positive rate"), tr("true positive rate"))
     pr = _unit_plot(figure, tr("recall"), tr("precision"))
     # the chance line: a ranking no better than a coin
@@ -119,11 +122,13 @@ def residuals_figure(fitted: np.ndarray, targets: np.ndarray,
                      fitted_test: np.ndarray | None = None,
                      targets_test: np.ndarray | None = None, width: int = 1200,
                      titles: tuple | None = None) -> pg.PlotWidget:
-    """A regressor's residuals, target - f(x), against f(x), width x 3/4 width: training
+    """A regressor's residuals, target - f(x), against f(x), 3/4 as high as wide, laid out
+    for a picture `width` pixels wide (pictures.layout_width): training
     points filled, held-out ones hollow, a line at 0; the legend gives each split's R² and
     MSE. `titles` name the two splits (default "train" and "test")."""
     plot = pg.PlotWidget(background="w")
-    plot.setFixedSize(width, width * 3 // 4)
+    laid_out = layout_width(width)
+    plot.setFixedSize(laid_out, laid_out * 3 // 4)
     plot.setLabel("bottom", tr("f(x)"))
     plot.setLabel("left", tr("target − f(x)"))
     plot.hideButtons()

@@ -28,9 +28,21 @@ KIND_CAPTIONS = {"nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM"),
 CAPTION_COLOUR = "#202020"
 
 
+LAYOUT_WIDTH = 1000      # px: a figure drawn off screen for a picture is laid out at most
+                         # this wide, then scaled to the picture's width (layout_width)
+
+
+def layout_width(width: int) -> int:
+    """How wide to lay out a figure drawn off screen (`svmdesk render`, the evaluation's
+    pictures) for a picture `width` pixels wide: as wide as the picture up to LAYOUT_WIDTH;
+    a wider picture is that layout scaled up, text, legend and markers with the axes."""
+    return min(int(width), LAYOUT_WIDTH)
+
+
 def save_picture(canvas, path, width: int, caption: str = "") -> Path:
-    """Write the canvas (or another plot, or a layout of plots) to `path` (.png at `width`
-    pixels, or .svg), with the caption under it when one is given."""
+    """Write the canvas (or another plot, or a layout of plots) to `path` (.png, or .svg)
+    `width` pixels wide (an SVG of width 0: the size it has on the screen), with the caption
+    under it when one is given."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
@@ -38,33 +50,98 @@ def save_picture(canvas, path, width: int, caption: str = "") -> Path:
     if suffix == ".png":
         write_atomic(path, png_bytes(image(canvas, width, caption)))
     else:
-        write_atomic(path, svg_text(canvas, caption))
+        write_atomic(path, svg_text(canvas, caption, width))
     return path
 
 
 def image(canvas, width: int, caption: str = "") -> QImage:
-    """The canvas drawn `width` pixels wide (its on-screen aspect), caption underneath."""
-    import pyqtgraph.exporters as exporters
+    """The canvas drawn `width` pixels wide (its on-screen aspect), caption underneath.
 
-    exporter = exporters.ImageExporter(_drawn_item(canvas))
-    exporter.parameters()["width"] = int(width)
-    picture = exporter.export(toBytes=True)
-    if not caption:
-        return picture
-    font = _caption_font(picture.width())
-    band = int(QFontMetricsF(font).height() * 1.8)
-    out = QImage(picture.width(), picture.height() + band, QImage.Format.Format_ARGB32)
-    out.fill(QColor("white"))
+    It is the canvas as laid out on the screen, scaled as a screen of that many device
+    pixels per pixel would show it: text, legend (which ignores the view's scaling), markers
+    and lines all grow with the width. pyqtgraph's ImageExporter scales the view instead,
+    which leaves the legend at its on-screen size."""
+    from pyqtgraph.exporters.Exporter import Exporter
+
+    item = _drawn_item(canvas)
+    source = item.sceneBoundingRect()
+    scale = width / source.width()
+    layout = _CaptionLayout(source.width(), caption)
+    height = int(width * source.height() / source.width())
+    out = QImage(int(width), height + round(layout.band * scale),
+                 QImage.Format.Format_ARGB32)
+    out.setDevicePixelRatio(scale)
+    background = item.scene().views()[0].backgroundBrush()
+    out.fill(background.color() if background.style() != Qt.BrushStyle.NoBrush
+             else QColor(Qt.GlobalColor.transparent))
+    exporter = Exporter(item)
     painter = QPainter(out)
     try:
-        painter.drawImage(0, 0, picture)
-        painter.setFont(font)
-        painter.setPen(QColor(CAPTION_COLOUR))
-        painter.drawText(QRectF(0, picture.height(), picture.width(), band),
-                         Qt.AlignmentFlag.AlignCenter, caption)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        # in export mode scatters draw each marker (at their size in on-screen pixels: the
+        # image's pixel ratio scales them), not copies of pixmaps made for the screen
+        exporter.setExportMode(True, {"antialias": True, "background": background.color(),
+                                      "painter": painter, "resolutionScale": 1.0})
+        item.scene().render(painter, QRectF(0, 0, source.width(), source.height()), source)
+        layout.paint(painter, height / scale)
     finally:
+        exporter.setExportMode(False)
         painter.end()
+    out.setDevicePixelRatio(1.0)        # a plain picture of `width` pixels to whoever reads it
     return out
+
+
+class _CaptionLayout:
+    """A caption set in a picture `width` (on-screen) pixels wide: its font, its lines
+    (broken between its parts, else between words, to keep a margin on either side) and
+    the band under the picture that holds them with that margin all round."""
+
+    def __init__(self, width: float, caption: str):
+        self.width, self.font = width, _caption_font(width)
+        metrics = QFontMetricsF(self.font)
+        self.margin = max(float(self.font.pixelSize()), 0.02 * width)
+        self.lines = _wrapped(caption, metrics, width - 2 * self.margin) if caption else []
+        self.spacing, self.ascent = metrics.lineSpacing(), metrics.ascent()
+        self.band = (2 * self.margin + len(self.lines) * self.spacing) if self.lines else 0.0
+
+    def paint(self, painter: QPainter, top: float) -> None:
+        painter.setFont(self.font)
+        painter.setPen(QColor(CAPTION_COLOUR))
+        for k, line in enumerate(self.lines):
+            painter.drawText(QRectF(self.margin, top + self.margin + k * self.spacing,
+                                    self.width - 2 * self.margin, self.spacing),
+                             Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, line)
+
+    def svg(self, x0: float, top: float) -> str:
+        return "".join(
+            f'<text x="{x0 + self.width / 2:g}" '
+            f'y="{top + self.margin + k * self.spacing + self.ascent:g}" text-anchor="middle" '
+            f'font-family="sans-serif" font-size="{self.font.pixelSize()}" '
+            f'fill="{CAPTION_COLOUR}">{escape(line)}</text>'
+            for k, line in enumerate(self.lines))
+
+
+def _wrapped(caption: str, metrics: QFontMetricsF, room: float) -> list:
+    """The caption in lines at most `room` wide: broken between its parts (' · '), a part
+    too long for a line between its words, a word too long elided."""
+    lines: list = []
+    for part in caption.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and metrics.horizontalAdvance(joined) <= room:
+            lines[-1] = joined
+        elif metrics.horizontalAdvance(part) <= room:
+            lines.append(part)
+        else:
+            line = ""
+            for word in part.split(" "):
+                longer = f"{line} {word}" if line else word
+                if line and metrics.horizontalAdvance(longer) > room:
+                    lines.append(line)
+                    line = word
+                else:
+                    line = longer
+            lines.append(line)
+    return [metrics.elidedText(line, Qt.TextElideMode.ElideRight, room) for line in lines]
 
 
 def png_bytes(picture: QImage) -> bytes:
@@ -78,15 +155,17 @@ def png_bytes(picture: QImage) -> bytes:
     return bytes(data.data())
 
 
-def svg_text(canvas, caption: str = "") -> str:
-    """The canvas as SVG; a caption becomes a text line in a band added below it."""
+def svg_text(canvas, caption: str = "", width: int = 0) -> str:
+    """The canvas as SVG, in its on-screen pixels, shown `width` pixels wide (0: as on the
+    screen): the whole drawing scales, legend and text with it; a caption becomes text
+    lines in a band added below it."""
     import pyqtgraph.exporters as exporters
 
     exporter = exporters.SVGExporter(_drawn_item(canvas))
     with _svg_close_path_fix():
         svg = exporter.export(toBytes=True)
     svg = bytes(svg).decode("utf-8")
-    return _with_caption(svg, caption) if caption else svg
+    return _sized(_with_caption(svg, caption) if caption else svg, width)
 
 
 def _drawn_item(picture):
@@ -101,35 +180,55 @@ def copy_to_clipboard(canvas, width: int, caption: str = "") -> None:
     QApplication.clipboard().setImage(image(canvas, width, caption))
 
 
-def _caption_font(width: int) -> QFont:
+def _caption_font(width: float) -> QFont:
+    """The caption's font in a picture `width` (on-screen) pixels wide."""
     font = QFont()
     font.setPixelSize(max(11, round(width / 70)))
     return font
 
 
+_VIEW_BOX = re.compile(
+    r'viewBox\s*=\s*"\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"')
+
+
+def _svg_head(svg: str):
+    """The SVG's opening tag (a match) and its viewBox's match, or None for either."""
+    head = re.search(r"<svg\b[^>]*>", svg)
+    return head, (_VIEW_BOX.search(head.group(0)) if head else None)
+
+
 def _with_caption(svg: str, caption: str) -> str:
     """Grow the SVG's viewBox (and height, if it has one) by a band holding the caption."""
-    head = re.search(r"<svg\b[^>]*>", svg)
-    tag = head.group(0) if head else ""
-    box = re.search(r'viewBox\s*=\s*"\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"',
-                    tag)
+    head, box = _svg_head(svg)
     if head is None or box is None:
         return svg                                  # an unexpected header: no caption
+    tag = head.group(0)
     x0, y0, width, height = (float(v) for v in box.groups())
-    font_px = max(11.0, round(width / 70))
-    band = round(font_px * 1.8)
+    layout = _CaptionLayout(width, caption)
+    band = layout.band
     tag = tag.replace(box.group(0), f'viewBox="{x0:g} {y0:g} {width:g} {height + band:g}"')
     size = re.search(r'\bheight\s*=\s*"([\d.]+)(px)?"', tag)
     if size:
         tag = tag.replace(size.group(0), f'height="{float(size.group(1)) + band:g}px"')
     bottom = y0 + height
-    text = (f'<rect x="{x0:g}" y="{bottom:g}" width="{width:g}" height="{band}" fill="white"/>'
-            f'<text x="{x0 + width / 2:g}" y="{bottom + band * 0.62:g}" text-anchor="middle" '
-            f'font-family="sans-serif" font-size="{font_px:g}" fill="{CAPTION_COLOUR}">'
-            f"{escape(caption)}</text>")
+    text = (f'<rect x="{x0:g}" y="{bottom:g}" width="{width:g}" height="{band:g}" '
+            f'fill="white"/>' + layout.svg(x0, bottom))
     svg = svg[:head.start()] + tag + svg[head.end():]
     end = svg.rfind("</svg>")
     return svg[:end] + text + "\n" + svg[end:]
+
+
+def _sized(svg: str, width: int) -> str:
+    """The SVG shown `width` pixels wide and as high as its viewBox's aspect says (its
+    drawing scaled, whatever its units); width 0: as it is."""
+    head, box = _svg_head(svg)
+    if not width or head is None or box is None:
+        return svg
+    box_width, box_height = float(box.group(3)), float(box.group(4))
+    tag = re.sub(r'\s(width|height)\s*=\s*"[^"]*"', "", head.group(0))
+    tag = tag[:-1].rstrip("/ ") + (f' width="{int(width)}" '
+                                   f'height="{width * box_height / box_width:.6g}">')
+    return svg[:head.start()] + tag + svg[head.end():]
 
 
 @contextlib.contextmanager
