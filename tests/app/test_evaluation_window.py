@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from .test_japanese import japanese  # noqa: F401  (a fixture)
 from .test_labels import CTRL, answer_dialogs, press
 from .test_window import TIMEOUT
 
@@ -57,6 +58,16 @@ def _readable(table) -> bool:
 @pytest.mark.parametrize("k", [5, 8])
 def test_in_its_own_window_every_number_curve_and_area_can_be_read(window, qtbot, monkeypatch,
                                                                    tmp_path, k):
+    _readable_in_its_own_window(window, qtbot, monkeypatch, tmp_path, k, "train", "test")
+
+
+@pytest.mark.slow
+def test_in_japanese_too(japanese, another_window, qtbot, monkeypatch, tmp_path):  # noqa: F811
+    _readable_in_its_own_window(another_window(), qtbot, monkeypatch, tmp_path, 8, "訓練",
+                                "テスト")
+
+
+def _readable_in_its_own_window(window, qtbot, monkeypatch, tmp_path, k, train, test):
     labels = _trained(window, qtbot, monkeypatch, tmp_path, k)
     view = window.evaluation_view
     qtbot.waitUntil(lambda: "AUC" in view.areas.text(), timeout=TIMEOUT)
@@ -75,7 +86,7 @@ def test_in_its_own_window_every_number_curve_and_area_can_be_read(window, qtbot
     areas = view.areas
     assert areas.heightForWidth(areas.width()) <= areas.height()      # nothing cut
     for label in labels:
-        for split in ("train", "test"):
+        for split in (train, test):
             assert f"{split} {label}: AUC" in areas.text()
     qtbot.mouseClick(view.window_button, Qt.MouseButton.LeftButton)  # "Back to the tab"
     assert window.below.indexOf(view) >= 0 and window.evaluation_window.window is None
