@@ -20,7 +20,7 @@ from ...i18n import N_, tr
 SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
 SYMBOL_NAMES = [N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("star"),
                 N_("hexagon"), N_("triangle up"), N_("pentagon")]     # shown with tr()
-PICK_PIXELS = 10             # how near (in pixels) a press must be to grab a point
+PICK_SLACK = 3               # pixels beyond a marker's edge where a press still grabs it
 MARKER_SIZE = 10             # a point's marker (pixels) while the points are few
 RING_SIZE = 19               # a support vector's ring around it, then
 FULL_SIZE_UP_TO = 1000       # points shown at full size; more shrink the markers
@@ -373,14 +373,19 @@ class Canvas(pg.PlotWidget):
         self.setLabel("left", names[1])
 
     def point_near(self, scene_pos) -> int:
-        """Index of the point within PICK_PIXELS of a scene position, or -1."""
+        """Index of the point whose marker is under a scene position (within PICK_SLACK
+        pixels of its edge), or -1. The reach is the marker's, not a fixed 10 px: at
+        20,000 points (4 px markers) a press between them grabbed one instead of panning."""
         if not len(self.points_xy):
             return -1
-        scene = np.array([[p.x(), p.y()] for p in (self.view.mapViewToScene(QPointF(*xy))
-                                                   for xy in self.points_xy)])
+        # the view's map to the scene is a scale and a shift (no rotation): all points at once
+        origin = self.view.mapViewToScene(QPointF(0.0, 0.0))
+        unit = self.view.mapViewToScene(QPointF(1.0, 1.0)) - origin
+        scene = self.points_xy * [unit.x(), unit.y()] + [origin.x(), origin.y()]
         d = np.hypot(*(scene - [scene_pos.x(), scene_pos.y()]).T)
         k = int(d.argmin())
-        return k if d[k] <= PICK_PIXELS else -1
+        reach = marker_size(len(self.points_xy)) / 2 + PICK_SLACK
+        return k if d[k] <= reach else -1
 
     def paintEvent(self, ev) -> None:
         super().paintEvent(ev)
