@@ -296,6 +296,44 @@ def threshold_step_times(n: int, classes: int) -> tuple:
     return statistics.median(took), max(took)
 
 
+def multiclass_frame_times(n: int, classes: int) -> tuple:
+    """(median ms to make the frame, median ms to draw it, longest draw ms) of a trained
+    `classes`-class SMO model over n points (blobs dealt into classes by angle): made as
+    the view moves (drawing.frames.regrid: the vote's regions and their borders, off the
+    GUI thread), drawn on the canvas and painted (the GUI thread), 20 times each."""
+    import numpy as np
+    from PySide6.QtTest import QTest
+
+    from svmdesk.drawing.frames import regrid
+
+    app, w = open_window("smo", n)
+    w.editing.generate("blobs", n, 1.0, 0)
+    X = w.points.X
+    angle = np.arctan2(*(X - X.mean(axis=0)).T[::-1])
+    y = ((angle + np.pi) / (2 * np.pi) * classes).astype(int) % classes
+    w.points.replace(X, y, class_names=[str(k) for k in range(classes)])
+    w.canvas.fit_view()
+    done = []
+    w.training_ended.connect(done.append)
+    w.train()
+    while not done:
+        QTest.qWait(20)
+    frame, spec = w.last_frame, w.grid_spec()
+    made, drawn = [], []
+    for k in range(20):
+        start = time.perf_counter()
+        moved = regrid(frame, spec)
+        made.append((time.perf_counter() - start) * 1e3)
+        app.processEvents()
+        start = time.perf_counter()
+        w.canvas.show_frame(moved if k % 2 else frame)
+        w.canvas.repaint()
+        app.processEvents()
+        drawn.append((time.perf_counter() - start) * 1e3)
+    w.shutdown()
+    return statistics.median(made), statistics.median(drawn), max(drawn)
+
+
 def stall_while_cross_validating(n: int, folds: int = 5) -> tuple:
     """(longest gap ms between ticks of a 5 ms timer, seconds) while the Evaluation tab
     cross-validates SMO on n moons over `folds` folds, off the GUI thread as in the app."""
@@ -398,6 +436,11 @@ def evaluation_lines() -> None:
         stall, took = stall_while_cross_validating(n)
         print(f"{f'longest GUI-thread stall, 5-fold CV of {n:,} moons':<52} "
               f"{stall:>5.1f} {'<= 50':>14}   ({took:.1f} s in all)", flush=True)
+    for classes in (3, 5):
+        made, drawn, longest = multiclass_frame_times(20_000, classes)
+        print(f"{f'{classes}-class frame, 20,000 points: made / drawn (ms)':<52} "
+              f"{made:>5.1f} /{drawn:>5.1f} {'<= 16':>8}   (drawn: longest {longest:.1f})",
+              flush=True)
     for classes in (2, 3):
         median, longest = threshold_step_times(20_000, classes)
         print(f"{f'threshold moved, 20,000 points, {classes} classes (ms)':<52} "

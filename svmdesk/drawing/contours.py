@@ -42,6 +42,46 @@ def region_boundaries(regions: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np
     return np.vstack([row for p in paths for row in (p, gap)][:-1])
 
 
+def vote_borders(machine_values: list, pairs: list, voted: np.ndarray, xs: np.ndarray,
+                 ys: np.ndarray) -> np.ndarray:
+    """The borders between one-vs-one voted regions as smooth lines: each machine's f = 0
+    (pair (a, b): its two classes) where the classes voted on its two sides are a and b,
+    polylines with NaN rows between them. `voted`: the class voted at each grid node,
+    (ny, nx), with the model's own ties. Traced where the vote changes, not along the
+    grid's cells: region_boundaries' staircase, and its slivers where three regions meet,
+    are gone; a line stops within a cell of such a meeting."""
+    parts = []
+    for values, (a, b) in zip(machine_values, pairs):
+        lines = contour_paths(values, xs, ys, 0.0)
+        if len(lines):
+            kept = lines.copy()
+            kept[~_between(lines, voted, xs, ys, a, b)] = np.nan
+            parts.append(kept)
+    parts = [p for p in parts if np.isfinite(p).any()]
+    if not parts:
+        return NONE
+    gap = np.full((1, 2), np.nan)
+    return np.vstack([row for p in parts for row in (p, gap)][:-1])
+
+
+def _between(lines: np.ndarray, voted: np.ndarray, xs: np.ndarray, ys: np.ndarray,
+             a: int, b: int) -> np.ndarray:
+    """Which vertices of a contour lie between nodes voted a and b. A contour's vertex lies
+    on a grid edge (on a column line or on a row line); its two nodes are the edge's ends."""
+    fi = (lines[:, 0] - xs[0]) / (xs[1] - xs[0])
+    fj = (lines[:, 1] - ys[0]) / (ys[1] - ys[0])
+    finite = np.isfinite(fi) & np.isfinite(fj)
+    fi, fj = np.where(finite, fi, 0.0), np.where(finite, fj, 0.0)
+    on_column = np.abs(fi - np.round(fi)) < 1e-6       # on a column line: a vertical edge
+    ny, nx = voted.shape
+    i0 = np.clip(np.where(on_column, np.round(fi), np.floor(fi)), 0, nx - 1).astype(np.intp)
+    j0 = np.clip(np.where(on_column, np.floor(fj), np.round(fj)), 0, ny - 1).astype(np.intp)
+    i1 = np.clip(np.where(on_column, i0, i0 + 1), 0, nx - 1)
+    j1 = np.clip(np.where(on_column, j0 + 1, j0), 0, ny - 1)
+    first, second = voted[j0, i0], voted[j1, i1]
+    return finite & (((first == a) & (second == b)) | ((first == b) & (second == a)))
+
+
 def _generator(values, xs, ys):
     values = np.asarray(values, dtype=np.float64)
     if not np.isfinite(values).all():

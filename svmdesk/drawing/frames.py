@@ -11,11 +11,11 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
-from ..core.estimators.one_vs_one import vote_at_threshold
+from ..core.estimators.one_vs_one import machine_pairs, vote_at_threshold
 from ..core.model import REGRESSORS, SVMModel
 from ..core.probability import duel_probabilities, rivals
 from ..core.solvers.base import Snapshot
-from .contours import contour_path_levels, contour_paths, region_boundaries
+from .contours import contour_path_levels, contour_paths, region_boundaries, vote_borders
 from .curves import curve_of, live_curve_frame, model_curve_frame, recurved
 from .evaluation import (
     Evaluation,
@@ -262,14 +262,14 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
         votes[s.classes[1]] += positive
         votes[s.classes[0]] += ~positive
     regions = votes.argmax(axis=0)
+    borders = vote_borders([s.values for s in scenes], [s.classes for s in scenes], regions,
+                           frame.scene.spec.xs, frame.scene.spec.ys)
     support, first = np.unique(np.concatenate([s.support for s in scenes]), return_index=True)
     bounded = np.zeros(len(support), dtype=bool)
     for s in scenes:
         bounded[np.searchsorted(support, s.support[s.bounded])] = True
-    spec = frame.scene.spec
     scene = _coloured(dataclasses.replace(
-        frame.scene, regions=regions, contours={0.0: region_boundaries(regions, spec.xs, spec.ys)},
-        support=support, bounded=bounded,
+        frame.scene, regions=regions, contours={0.0: borders}, support=support, bounded=bounded,
         support_xy=np.concatenate([s.support_xy for s in scenes])[first]))
     return dataclasses.replace(frame, scene=scene)
 
@@ -557,11 +557,12 @@ def _class_regions(scene: Scene, model: SVMModel) -> Scene:
     """A multi-class model's scene over its grid: the voted class regions, their borders
     and what at_threshold moves (grid.duel_grid)."""
     spec, grids = scene.spec, machine_grids(model, scene.spec)
-    regions = scene.colours[class_grid(model, spec, grids)]
+    voted = class_grid(model, spec, grids)
+    regions = scene.colours[voted]
     scores, without = duel_grid(model, spec, grids)
+    borders = vote_borders(grids, machine_pairs(len(model.classes)), voted, spec.xs, spec.ys)
     return _coloured(dataclasses.replace(
-        scene, values=None, regions=regions,
-        contours={0.0: region_boundaries(regions, spec.xs, spec.ys)},
+        scene, values=None, regions=regions, contours={0.0: borders},
         duel_scores=scores, votes_without=without))
 
 
