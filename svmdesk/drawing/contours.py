@@ -42,44 +42,56 @@ def region_boundaries(regions: np.ndarray, xs: np.ndarray, ys: np.ndarray) -> np
     return np.vstack([row for p in paths for row in (p, gap)][:-1])
 
 
-def vote_borders(machine_values: list, pairs: list, voted: np.ndarray, xs: np.ndarray,
+def vote_borders(machine_values: list, pairs: list, xs: np.ndarray,
                  ys: np.ndarray) -> np.ndarray:
-    """The borders between one-vs-one voted regions as smooth lines: each machine's f = 0
-    (pair (a, b): its two classes) where the classes voted on its two sides are a and b,
-    polylines with NaN rows between them. `voted`: the class voted at each grid node,
-    (ny, nx), with the model's own ties. Traced where the vote changes, not along the
+    """The borders between one-vs-one voted regions as smooth lines, polylines with NaN
+    rows between them. `machine_values`: each machine's f on the grid, (ny, nx); `pairs`:
+    each machine's (class f > 0 votes for, class f < 0 votes for). The vote changes only
+    where some machine's f changes sign: each machine's f = 0 (linearly interpolated) is
+    kept where flipping that machine's vote alone changes the class voted (ties to the
+    lowest class index, as the model's). Traced where the vote changes, not along the
     grid's cells: region_boundaries' staircase, and its slivers where three regions meet,
-    are gone; a line stops within a cell of such a meeting."""
+    are gone."""
+    n_classes = 1 + max(max(pair) for pair in pairs)
+    signs = np.stack([np.asarray(v) > 0 for v in machine_values])       # (machines, ny, nx)
     parts = []
-    for values, (a, b) in zip(machine_values, pairs):
+    for m, values in enumerate(machine_values):
         lines = contour_paths(values, xs, ys, 0.0)
-        if len(lines):
-            kept = lines.copy()
-            kept[~_between(lines, voted, xs, ys, a, b)] = np.nan
+        if not len(lines):
+            continue
+        node = _node_of(lines, xs, ys, values.shape)
+        voting = signs[:, node[0], node[1]].T                   # (vertices, machines)
+        flipped = voting.copy()
+        flipped[:, m] = ~flipped[:, m]
+        changes = np.isfinite(lines).all(axis=1) & (
+            _voted(voting, pairs, n_classes) != _voted(flipped, pairs, n_classes))
+        kept = lines.copy()
+        kept[~changes] = np.nan
+        if changes.any():
             parts.append(kept)
-    parts = [p for p in parts if np.isfinite(p).any()]
     if not parts:
         return NONE
     gap = np.full((1, 2), np.nan)
     return np.vstack([row for p in parts for row in (p, gap)][:-1])
 
 
-def _between(lines: np.ndarray, voted: np.ndarray, xs: np.ndarray, ys: np.ndarray,
-             a: int, b: int) -> np.ndarray:
-    """Which vertices of a contour lie between nodes voted a and b. A contour's vertex lies
-    on a grid edge (on a column line or on a row line); its two nodes are the edge's ends."""
+def _node_of(lines: np.ndarray, xs: np.ndarray, ys: np.ndarray, shape: tuple) -> tuple:
+    """(row, column) of a grid node beside each vertex: a contour's vertex lies on a grid
+    edge, this is the edge's lower end (a NaN row: node 0, 0)."""
     fi = (lines[:, 0] - xs[0]) / (xs[1] - xs[0])
     fj = (lines[:, 1] - ys[0]) / (ys[1] - ys[0])
-    finite = np.isfinite(fi) & np.isfinite(fj)
-    fi, fj = np.where(finite, fi, 0.0), np.where(finite, fj, 0.0)
-    on_column = np.abs(fi - np.round(fi)) < 1e-6       # on a column line: a vertical edge
-    ny, nx = voted.shape
-    i0 = np.clip(np.where(on_column, np.round(fi), np.floor(fi)), 0, nx - 1).astype(np.intp)
-    j0 = np.clip(np.where(on_column, np.floor(fj), np.round(fj)), 0, ny - 1).astype(np.intp)
-    i1 = np.clip(np.where(on_column, i0, i0 + 1), 0, nx - 1)
-    j1 = np.clip(np.where(on_column, j0 + 1, j0), 0, ny - 1)
-    first, second = voted[j0, i0], voted[j1, i1]
-    return finite & (((first == a) & (second == b)) | ((first == b) & (second == a)))
+    fi, fj = np.nan_to_num(fi), np.nan_to_num(fj)
+    return (np.clip(np.floor(fj + 1e-9), 0, shape[0] - 1).astype(np.intp),
+            np.clip(np.floor(fi + 1e-9), 0, shape[1] - 1).astype(np.intp))
+
+
+def _voted(positive: np.ndarray, pairs: list, n_classes: int) -> np.ndarray:
+    """The class each row of machine votes (True: f > 0) elects, ties to the lowest index."""
+    votes = np.zeros((len(positive), n_classes), dtype=np.int32)
+    for m, (if_positive, if_negative) in enumerate(pairs):
+        votes[:, if_positive] += positive[:, m]
+        votes[:, if_negative] += ~positive[:, m]
+    return votes.argmax(axis=1)
 
 
 def _generator(values, xs, ys):

@@ -262,7 +262,8 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
         votes[s.classes[1]] += positive
         votes[s.classes[0]] += ~positive
     regions = votes.argmax(axis=0)
-    borders = vote_borders([s.values for s in scenes], [s.classes for s in scenes], regions,
+    borders = vote_borders([s.values for s in scenes],      # f > 0 votes for classes[1]
+                           [(s.classes[1], s.classes[0]) for s in scenes],
                            frame.scene.spec.xs, frame.scene.spec.ys)
     support, first = np.unique(np.concatenate([s.support for s in scenes]), return_index=True)
     bounded = np.zeros(len(support), dtype=bool)
@@ -560,7 +561,7 @@ def _class_regions(scene: Scene, model: SVMModel) -> Scene:
     voted = class_grid(model, spec, grids)
     regions = scene.colours[voted]
     scores, without = duel_grid(model, spec, grids)
-    borders = vote_borders(grids, machine_pairs(len(model.classes)), voted, spec.xs, spec.ys)
+    borders = vote_borders(grids, machine_pairs(len(model.classes)), spec.xs, spec.ys)
     return _coloured(dataclasses.replace(
         scene, values=None, regions=regions, contours={0.0: borders},
         duel_scores=scores, votes_without=without))

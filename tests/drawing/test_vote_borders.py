@@ -10,7 +10,7 @@ import pytest
 from svmdesk.core import SVC
 from svmdesk.core.estimators.one_vs_one import machine_pairs
 from svmdesk.drawing.contours import vote_borders
-from svmdesk.drawing.grid import GridSpec, class_grid, machine_grids
+from svmdesk.drawing.grid import GridSpec, machine_grids
 
 
 def _five_blobs(seed=0):
@@ -23,8 +23,7 @@ def _five_blobs(seed=0):
 def _borders(svc, spec):
     model = svc.model_
     grids = machine_grids(model, spec)
-    voted = class_grid(model, spec, grids)
-    return vote_borders(grids, machine_pairs(len(model.classes)), voted, spec.xs, spec.ys)
+    return vote_borders(grids, machine_pairs(len(model.classes)), spec.xs, spec.ys)
 
 
 def _segments(lines):
@@ -55,7 +54,7 @@ def test_each_border_vertex_has_other_classes_on_its_two_sides(spec, kernel):
 
 def test_a_machine_s_line_is_drawn_only_where_it_decides_the_vote():
     """Ten machines' lines cross the whole plane; the borders keep the parts of each where
-    the two classes on its sides are the machine's own pair."""
+    the vote changes across it."""
     from svmdesk.drawing.contours import contour_paths
 
     X, y = _five_blobs(1)
