@@ -6,6 +6,7 @@ swaps them in.
 from __future__ import annotations
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency.
 PALETTE = ["#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
@@ -71,7 +72,7 @@ def regions_picture(regions: np.ndarray) -> np.ndarray:
     return rgba[regions]
 
 
-def probability_picture(probabilities: np.ndarray, colours) -> np.ndarray:
+def probability_picture(probabilities: np.ndarray, colours: ArrayLike) -> np.ndarray:
     """RGBA picture (rows of the grid) of class probabilities (K, ny, nx): each cell in the
     colour of its most probable class (`colours[k]`: the class index of the model's class
     k), white where the classes tie (P = 1/K) and as strong as the soft pictures get where
@@ -80,7 +81,7 @@ def probability_picture(probabilities: np.ndarray, colours) -> np.ndarray:
     k = len(probabilities)
     top = probabilities.argmax(axis=0)
     certainty = (probabilities.max(axis=0) - 1.0 / k) / (1.0 - 1.0 / k)
-    tints = np.array([class_rgb(int(c)) for c in colours]) - WHITE
+    tints = np.array([class_rgb(int(c)) for c in np.asarray(colours)]) - WHITE
     rgb = WHITE + SOFT * certainty[..., None] * tints[top]
     alpha = np.full(top.shape + (1,), 255.0)
     return np.rint(np.concatenate([rgb, alpha], axis=-1)).astype(np.uint8)
