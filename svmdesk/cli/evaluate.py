@@ -187,17 +187,21 @@ def _classification_report(names: list, truth: np.ndarray, values: np.ndarray,
 
 
 def _true_classes(data: Dataset, model, name: str) -> tuple[list, np.ndarray]:
-    """(class names, each point's true class as an index into them): the model's classes
-    first (in its order), then any class of the data the model does not know."""
+    """(class names, each point's true class as an index into them): the model's classes,
+    in its order. A label the model does not know is refused: it was scored as always
+    wrong, an accuracy of 0 for a file of another model's labels."""
     names = [str(c) for c in model.classes.tolist()]
     of_class = match_labels(data.class_names, model.classes)
-    if model.kind == "one_class" and (of_class < 0).any():
-        stranger = data.class_names[int(np.flatnonzero(of_class < 0)[0])]
+    used = np.zeros(len(data.class_names), dtype=bool)
+    used[np.unique(np.asarray(data.y, dtype=np.intp))] = True
+    strangers = [str(data.class_names[k]) for k in np.flatnonzero((of_class < 0) & used)]
+    if strangers and model.kind == "one_class":
         raise DataError(f"{name}: a one-class model is evaluated on the labels 1 (inlier) and "
-                        f"-1 (outlier); the data has the class {stranger!r}")
-    for k in np.flatnonzero(of_class < 0):
-        of_class[k] = len(names)
-        names.append(str(data.class_names[k]))
+                        f"-1 (outlier); the data has the class {strangers[0]!r}")
+    if strangers:
+        raise DataError(f"{name}: the model does not know the labels "
+                        f"{', '.join(map(repr, strangers))}; it knows "
+                        f"{', '.join(map(repr, names))}")
     return names, of_class[np.asarray(data.y)]
 
 

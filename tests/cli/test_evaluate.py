@@ -258,3 +258,20 @@ def test_plot_of_a_regressor_draws_its_residuals(tmp_path, qapp, monkeypatch):
     f = svr.predict(x[:, None])
     np.testing.assert_allclose(points.getData(), (f, z - f), atol=1e-9)
     assert "sine.csv: R²" in points.name()
+
+
+def test_labels_the_model_never_knew_are_refused_in_one_line(moons, tmp_path):
+    """A model of -1/1 judged on a file labelled c0..c4: no accuracy of 0 with exit 0, but
+    one line naming the labels it does not know and those it knows, exit 2."""
+    _, X, _ = moons
+    names = tuple(f"c{k}" for k in range(5))
+    save_dataset(Dataset(X, np.arange(len(X)) % 5, names), tmp_path / "other.csv")
+    result = run("evaluate", "moons.json", "other.csv", cwd=tmp_path)
+    assert result.returncode == 2 and not result.stdout
+    said = result.stderr
+    assert said.count("\n") == 1
+    assert "'c0', 'c1', 'c2', 'c3', 'c4'" in said and "'-1', '1'" in said
+    # one unknown label among known ones: refused as well, naming it alone
+    save_dataset(Dataset(X, np.arange(len(X)) % 3, ("-1", "1", "2")), tmp_path / "three.csv")
+    result = run("evaluate", "moons.json", "three.csv", cwd=tmp_path)
+    assert result.returncode == 2 and "'2'" in result.stderr and "'-1', '1'" in result.stderr
