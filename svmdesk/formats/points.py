@@ -513,8 +513,10 @@ def load_points(path: StrPath, n_features: int) -> tuple[np.ndarray, list[str]]:
 
 
 def _unlabelled_csv(text: str, path: Path, n_features: int | None):
-    """(X, names) when the CSV file has exactly n_features columns (None: any number),
-    else (None, None)."""
+    """(X, names) of the first n_features columns when the CSV file has n_features
+    columns, or one more (a label or a regression's target, left aside: a file x,y that
+    trained a regressor of one feature; n_features None: every column), else
+    (None, None)."""
     delimiter = "\t" if path.suffix.lower() == ".tsv" else _guess_delimiter(text)
     rows = _csv_rows(text, path, delimiter)
     if not rows:
@@ -522,13 +524,14 @@ def _unlabelled_csv(text: str, path: Path, n_features: int | None):
             file=path.name, what=tr("every row is empty: no points to load")))
     header, rows = _split_header(rows, path)
     width = len(header or rows[0][1])
-    if n_features is not None and width != n_features:
+    if n_features is not None and width not in (n_features, n_features + 1):
         return None, None
     _check_widths(rows, width, header, delimiter, path)
-    names = header or [f"x{j}" for j in range(1, width + 1)]
-    where = _column_places(names if header else None, width)
-    X = np.array([[_number(cell, path, line, where[c]) for c, cell in enumerate(cells)]
-                  for line, cells in rows], dtype=np.float64).reshape(len(rows), width)
+    taken = width if n_features is None else n_features
+    names = (header or [f"x{j}" for j in range(1, width + 1)])[:taken]
+    where = _column_places(header[:taken] if header else None, taken)
+    X = np.array([[_number(cell, path, line, where[c]) for c, cell in enumerate(cells[:taken])]
+                  for line, cells in rows], dtype=np.float64).reshape(len(rows), taken)
     return X, list(names)
 
 

@@ -55,3 +55,23 @@ def test_a_model_with_probabilities_prints_one_column_per_class(points, tmp_path
     assert header[-3:] == ["probability_cat", "probability_dog", "probability_eel"]
     np.testing.assert_allclose(np.array([r[-3:] for r in rows], dtype=float),
                                fitted.predict_proba(points), rtol=1e-15)
+
+
+def test_predict_reads_the_regression_file_train_and_evaluate_read(tmp_path):
+    """train --type epsilon-svr on a file x,y, then predict on that same file: the model
+    takes one feature, the further column (the target) is left aside, as evaluate does."""
+    rng = np.random.default_rng(5)
+    x = np.sort(rng.uniform(-3, 3, 40))
+    (tmp_path / "r.csv").write_text("x,y\n" + "".join(
+        f"{float(a)!r},{float(np.sin(a))!r}\n" for a in x), encoding="utf-8")
+    trained = run("train", "r.csv", "--type", "epsilon-svr", "--out", "r.json", cwd=tmp_path)
+    assert trained.returncode == 0, trained.stderr
+    result = run("predict", "r.json", "r.csv", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0] == ["x", "value"]
+    from svmdesk.formats import load_model
+
+    expected = load_model(tmp_path / "r.json").predict(x[:, None])
+    np.testing.assert_allclose([float(r[1]) for r in rows[1:]], expected, rtol=1e-15)
+    assert run("evaluate", "r.json", "r.csv", cwd=tmp_path).returncode == 0
