@@ -320,3 +320,23 @@ def test_a_ticked_box_of_the_panel_stays_under_the_cursor(window, qtbot):
             qtbot.mouseClick(box, LEFT, pos=_box(box))
             _settle(qtbot)
             assert box.mapToGlobal(box.rect().topLeft()) == where, box.text()
+
+
+def test_a_task_change_with_retrain_on_edit_starts_one_run(window, qtbot):
+    p = window.panel
+    qtbot.mouseClick(p.auto_retrain, LEFT, pos=_box(p.auto_retrain))
+    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
+    started = []
+    window.run.started.connect(started.append)
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
+        choose(p.task, "one_class")
+    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
+    assert len(started) == 1 and window.fitted.model_.kind == "one_class"
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
+        choose(p.task, "c_svc")                   # and within a task: one run too
+    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
+    started.clear()
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
+        choose(p.task, "nu_svc")
+    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
+    assert len(started) == 1 and window.fitted.model_.kind == "nu_svc"

@@ -239,10 +239,12 @@ class SidePanel(QWidget):
         return box
 
     def _kind_chosen(self) -> None:
-        self._kind_of[catalog.KIND_TASKS[self.kind_key()]] = self.kind_key()
+        task, was = catalog.KIND_TASKS[self.kind_key()], self._task_shown
+        self._kind_of[task] = self.kind_key()
         self._update_visibility()
         self.kind_chosen.emit(self.kind_key())
-        self.params_changed.emit()
+        if task == was:                      # another task: its points changed and said so
+            self.params_changed.emit()       # (a second signal started a second run)
 
     def _run_group(self) -> QGroupBox:
         box = QGroupBox(tr("Training"))
