@@ -319,10 +319,12 @@ class MainWindow(QMainWindow):
             params = self.panel.params()
         except ValueError:                   # settings no run can train: none of theirs
             params = None
-        try:
-            job = self._job()
-        except RunRefused:                   # points no run can train on: none of theirs
-            job = None
+        job = None
+        if self.work.cross_validations:      # the points' digest only when there are
+            try:                             # results to judge (a drag edits many times)
+                job = self._job()
+            except RunRefused:               # points no run can train on: none of theirs
+                pass
         self.cross_validation.judge(self.panel.kind_key(), params, job)
 
     def after_run(self, action) -> None:

@@ -49,7 +49,6 @@ class ModelShelf:
         was trained on those points, so nothing trains again meanwhile. The status bar
         says `done` (what was undone or redone) and what is shown now."""
         with self._putting_back():
-            self.display.run.reset()           # a run of the other task ends, unseen
             change()
             settings = {name: value for name, value in standing.settings.items()
                         if name not in KEPT_SETTINGS}
