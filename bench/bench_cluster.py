@@ -1,5 +1,5 @@
 """When a Dask cluster pays for a grid search: the same grid on this machine (one process, and
-a pool of spawned processes) and on a Dask LocalCluster of worker processes, start-up
+loky's pool of processes) and on a Dask LocalCluster of worker processes, start-up
 included, with the cost of reaching the cluster measured apart.
 
     python bench/bench_cluster.py [--points 2000] [--size 8] [--folds 5] [--workers 2]
@@ -47,9 +47,9 @@ def main() -> None:
           f"({tasks} tasks), {os.cpu_count()} cores")
 
     serial, local = timed(lambda: grid_search(SVC(), X, y, grid, folds=args.folds, seed=0,
-                                              jobs=1))
+                                              n_jobs=1))
     pool, _ = timed(lambda: grid_search(SVC(), X, y, grid, folds=args.folds, seed=0,
-                                        jobs=args.workers))
+                                        n_jobs=args.workers))
     start = time.perf_counter()
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                       scheduler_port=0, dashboard_address=None) as cluster, \
@@ -62,7 +62,7 @@ def main() -> None:
     fixed = started + scatter
     print(f"{'run':<44}{'seconds':>9}")
     for name, seconds in [("one process", serial),
-                          (f"{args.workers} spawned processes (jobs={args.workers})", pool),
+                          (f"{args.workers} loky processes (n_jobs={args.workers})", pool),
                           (f"LocalCluster, {args.workers} workers: start", started),
                           ("  scatter the points", scatter),
                           ("  the grid", on_cluster),

@@ -210,7 +210,8 @@ def run(args) -> int:
         started = time.perf_counter()
         try:
             result = grid_search(estimator, X, y, param_grid, folds=args.folds,
-                                 seed=args.seed, executor=executor, jobs=args.jobs,
+                                 seed=args.seed, executor=executor,
+                                 n_jobs=-1 if args.jobs is None else args.jobs,
                                  progress=bar)
         finally:
             bar.clear()

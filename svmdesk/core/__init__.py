@@ -1,7 +1,14 @@
 """svmdesk's solver core: numpy only, no Qt. Everything a script or the GUI trains with."""
 from .catalog import MAX_CLASSES, SOLVERS, TABLE
 from .datasets import GENERATORS, Dataset, class_labels, make_dataset
-from .errors import Cancelled, ConvergenceWarning, DataError, DivergenceError, NotFittedError
+from .errors import (
+    Cancelled,
+    ConvergenceWarning,
+    DataError,
+    DivergenceError,
+    NotFittedError,
+    WorkerLost,
+)
 from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
 from .kernels import KERNELS, Kernel
 from .metrics import (
@@ -37,6 +44,6 @@ __all__ = [
     "confusion_matrix", "normalised_rows", "accuracy", "ClassReport", "class_report",
     "r2", "mse", "mae", "roc_curve", "roc_auc", "precision_recall_curve", "average_precision",
     "OneVsRest", "one_vs_rest", "predict_at_threshold", "one_against_rest_at_threshold",
-    "cross_validate", "fold_indices", "CVResult", "FoldScore", "Cancelled",
+    "cross_validate", "fold_indices", "CVResult", "FoldScore", "Cancelled", "WorkerLost",
     "grid_search", "GridResult", "GridCell",
 ]

@@ -110,6 +110,11 @@ def hearing_warnings(listener: Callable[[str], None]) -> AbstractContextManager[
     return _listener.set_to(listener)
 
 
+class WorkerLost(RuntimeError):
+    """A process of this machine's pool died before its task was done (killed, out of
+    memory, a crash in native code): the run is lost, the pool starts afresh next time."""
+
+
 class Cancelled(Exception):
     """A long run stopped because its caller asked it to (its `cancelled` callable said
     True). `finished` holds the work done before the stop, so a caller can show or keep it:

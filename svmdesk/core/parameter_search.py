@@ -28,15 +28,8 @@ import time
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import (
-    FIRST_COMPLETED,
-    Executor,
-    Future,
-    ProcessPoolExecutor,
-    wait,
-)
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field, replace
-from multiprocessing import get_context
 from types import MappingProxyType
 from typing import Any
 
@@ -52,6 +45,7 @@ from .estimators.regression import check_targets
 from .estimators.svc import SVC, machine_problem
 from .estimators.weights import point_weights
 from .kernels import Kernel, KernelRows
+from .local_pool import local_pool, worker_count, worker_deaths_said
 from .model import SVMModel
 from .solvers.base import BinaryProblem, Snapshot, square_block
 from .solvers.problems import c_svc
@@ -72,6 +66,7 @@ M_MMAP_THRESHOLD = -3            # glibc's mallopt parameter
 HEAP_ARRAYS_UP_TO = 32 * 2**20   # bytes: see _arrays_on_the_heap
 CANCEL_POLL = 0.1              # seconds between two looks at `cancelled` while tasks run
 SHARED_KERNEL_POINTS = 4096     # up to this many points a column computes k once (128 MB)
+NOT_GIVEN: Any = object()       # a deprecated parameter left out
 
 
 @dataclass(frozen=True, eq=False)
@@ -126,26 +121,27 @@ class GridResult:
 def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
                 param_grid: Mapping[str, Sequence | np.ndarray], folds: int = 5,
                 seed: int | None = None, executor: Executor | None = None,
-                jobs: int | None = None, cancelled: Callable[[], bool] | None = None,
-                progress: Callable[[GridCell], None] | None = None) -> GridResult:
+                n_jobs: int | None = -1, cancelled: Callable[[], bool] | None = None,
+                progress: Callable[[GridCell], None] | None = None,
+                jobs: Any = NOT_GIVEN) -> GridResult:
     """Cross-validate `estimator` with every combination of the values in `param_grid`
     (parameter name: the values to try; the estimator's other parameters stay as they are)
     on one set of folds (validation.fold_indices: stratified for a classifier), scored by
     the estimator's own score: accuracy for a classifier, R^2 for a regressor.
 
-    `executor`, any concurrent.futures.Executor, runs the grid's columns fold by fold;
-    without one, `jobs` says how: 1 runs them one after another in this thread, None (all
-    cores) or another number a pool of that many processes, spawned (a fresh interpreter:
-    never a forked copy of a process that holds Qt or threads), shut down on return. A
-    script that spawns must start under `if __name__ == "__main__":` (each process imports
-    the script again). `progress(cell)` hears of each cell as soon as its column's folds
+    `executor`, any concurrent.futures.Executor (a Dask client's), runs the grid's columns
+    fold by fold; without one, `n_jobs` says how, as scikit-learn's n_jobs: -1 (the
+    default) on a pool of one process per core, 1 or None one after another in this
+    thread, n on n processes, -2 on every core but one (local_pool: loky's reusable pool,
+    which needs no main guard in a script). `jobs`, its former name, is deprecated (None
+    meant every core). `progress(cell)` hears of each cell as soon as its column's folds
     are done, in the order they finish; `cancelled()` is asked before each task is handed
     over and, while tasks run, every CANCEL_POLL seconds (serially: between tasks): on True
     the pending ones are withdrawn (a cluster's futures cancelled) and Cancelled is raised
     with the cells done so far; tasks already running finish unheard.
 
     Every cell's parameters, the data and the folds are checked before the first fit."""
-    workers = _workers(jobs)
+    workers = worker_count(_n_jobs(n_jobs, jobs))
     grid = _checked_grid(estimator, param_grid)
     stratified = _is_classifier(estimator)
     X, y = (check_data(X, y) if stratified
@@ -163,8 +159,8 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
     if executor is None and workers == 1:
         _serially(tasks, X, y, cells, cancelled)
     elif executor is None:
-        with ProcessPoolExecutor(workers, mp_context=get_context("spawn")) as pool:
-            _on_executor(pool, tasks, (X, y), cells, cancelled)
+        with worker_deaths_said():
+            _on_executor(local_pool(workers), tasks, (X, y), cells, cancelled)
     else:
         _on_executor(executor, tasks, _shared_points(executor, X, y), cells, cancelled)
     return GridResult(tuple(sorted(cells.done, key=lambda cell: cell.index)), seed, splits)
@@ -217,9 +213,16 @@ def _c_order(C: Any) -> float:
     return math.inf if C is None else float(C)
 
 
-def _workers(jobs: int | None) -> int:
+def _n_jobs(n_jobs: int | None, jobs: Any) -> int | None:
+    """n_jobs, or what the deprecated `jobs` said (its rules: 1 or more, None every core)."""
+    if jobs is NOT_GIVEN:
+        return n_jobs
+    if n_jobs != -1:
+        raise TypeError(tr("give n_jobs alone: jobs is its former name"))
+    warnings.warn(tr("jobs is deprecated and will be removed in the next release: use n_jobs "
+                     "(-1 for every core, as scikit-learn's)"), FutureWarning, stacklevel=3)
     if jobs is None:
-        return os.cpu_count() or 1
+        return -1
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(tr("jobs must be a whole number of 1 or more, or None for every "
                             "core; got {jobs}").format(jobs=repr(jobs)))

@@ -25,6 +25,7 @@ from .estimators.base import TableEstimator, column_as_1d
 from .estimators.labels import check_data, check_labels, unique
 from .estimators.one_class import OneClassSVM
 from .estimators.regression import _Regressor, check_targets
+from .local_pool import local_pool, worker_count, worker_deaths_said
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -205,24 +206,28 @@ def cross_validate(estimator: Any, X: ArrayLike, y: ArrayLike, folds: int = 5,
                    seed: int | None = None, executor: Executor | None = None,
                    cancelled: Callable[[], bool] | None = None,
                    score: Score | None = None,
-                   progress: Callable[[FoldScore], None] | None = None) -> CVResult:
+                   progress: Callable[[FoldScore], None] | None = None,
+                   n_jobs: int | None = None) -> CVResult:
     """Train a fresh copy of `estimator` (its class called with its get_params) on each
     fold's training part and score it on its test part: the estimator's own score (accuracy
     for a classifier, R^2 for a regressor) unless `score(estimator, X_test, y_test)` is
     given. A classifier's folds are stratified, a regressor's plain (see fold_indices);
     seed None draws a fresh one, kept in the result.
 
-    `executor` (a concurrent.futures.Executor) runs the folds; None runs them one after
-    another in this thread. For a process pool, the estimator, the data and `score` must
-    pickle (a module-level function, not a lambda). `cancelled()` is asked before each fold
-    (serially) or before each fold is handed over and each result collected (executor): on
-    True the run stops, pending folds are withdrawn and Cancelled is raised with the folds
-    finished so far. Folds already running in an executor are not interrupted.
+    `executor` (a concurrent.futures.Executor) runs the folds; without one, `n_jobs` says
+    how, as scikit-learn's: None or 1 one after another in this thread, -1 on a pool of
+    one process per core, n on n processes (local_pool: loky's reusable pool, which
+    pickles a lambda too). For another executor's processes, the estimator, the data and
+    `score` must pickle (a module-level function, not a lambda). `cancelled()` is asked
+    before each fold (serially) or before each fold is handed over and each result
+    collected (a pool): on True the run stops, pending folds are withdrawn and Cancelled is
+    raised with the folds finished so far. Folds already running in an executor are not interrupted.
     `progress(fold)`, if given, hears of each fold as it is done (serially: on this thread;
     with an executor: as its result is collected, in fold order).
 
     Everything is checked before the first fit: X against y, NaN, each fold's training
     part holding two classes at least."""
+    workers = worker_count(n_jobs)
     stratified = _is_classifier(estimator)
     if stratified:
         X, y = check_data(X, y)
@@ -234,8 +239,13 @@ def cross_validate(estimator: Any, X: ArrayLike, y: ArrayLike, folds: int = 5,
         _check_training_classes(y, splits)
     tasks = [(_fresh_copy(estimator), X[train], y[train], X[test], y[test], score)
              for train, test in splits]
-    done = (_serially(tasks, cancelled, progress) if executor is None else
-            _on_executor(executor, tasks, cancelled, progress))
+    if executor is not None:
+        done = _on_executor(executor, tasks, cancelled, progress)
+    elif workers == 1:
+        done = _serially(tasks, cancelled, progress)
+    else:
+        with worker_deaths_said():
+            done = _on_executor(local_pool(workers), tasks, cancelled, progress)
     return CVResult(scores=np.array([d.score for d in done]),
                     fit_times=np.array([d.fit_time for d in done]),
                     seed=seed, indices=tuple(splits))

@@ -58,7 +58,7 @@ def test_the_table_is_grid_searchs_for_the_same_grid_and_folds(moons, more, para
     X, y = points(moons / "moons.csv")
     Cs = np.logspace(-1, 1, 3)
     expected = grid_search(SVC(**params), X, y, {"C": Cs, "gamma": Cs}, folds=3, seed=0,
-                           jobs=1)
+                           n_jobs=1)
     header, rows = read_table(moons / "grid.csv")
     assert header == ["C", "gamma", "mean_score", "std_score", "split0_score",
                       "split1_score", "split2_score", "mean_fit_time", "converged"]
@@ -80,7 +80,7 @@ def test_the_best_cell_and_the_run_are_printed(moons):
     assert result.returncode == 0, result.stderr
     X, y = points(moons / "moons.csv")
     Cs = np.logspace(-1, 1, 3)
-    best = grid_search(SVC(), X, y, {"C": Cs, "gamma": Cs}, folds=3, seed=0, jobs=1).best
+    best = grid_search(SVC(), X, y, {"C": Cs, "gamma": Cs}, folds=3, seed=0, n_jobs=1).best
     out = result.stdout
     assert re.search(r"^data:\s+moons\.csv$", out, re.M)
     assert re.search(r"^points:\s+60$", out, re.M)
@@ -100,7 +100,7 @@ def test_a_linear_kernel_searches_C_alone(moons):
     assert result.returncode == 0, result.stderr
     X, y = points(moons / "moons.csv")
     expected = grid_search(SVC(kernel="linear"), X, y, {"C": value_range("0.01:100:5")},
-                           folds=3, seed=4, jobs=1)
+                           folds=3, seed=4, n_jobs=1)
     header, rows = read_table(moons / "grid.csv")
     assert header[:2] == ["C", "mean_score"] and "gamma" not in header
     assert [float(row[1]) for row in rows] == [cell.mean for cell in expected.cells]
@@ -118,7 +118,7 @@ def test_a_regressor_is_scored_by_r2(tmp_path):
                  cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     expected = grid_search(SVR(epsilon=0.05), x[:, None], z, {"C": [1.0, 10.0], "gamma": [0.5]},
-                           folds=3, seed=0, jobs=1)
+                           folds=3, seed=0, n_jobs=1)
     header, rows = read_table(tmp_path / "grid.csv")
     assert [float(row[2]) for row in rows] == [cell.mean for cell in expected.cells]
     assert re.search(r"^folds:\s+3 \(seed 0\)$", result.stdout, re.M)

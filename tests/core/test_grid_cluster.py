@@ -44,7 +44,7 @@ def test_an_in_process_client_gives_the_local_table(client, estimator):
     X, y = _moons()
     grid = GRID if isinstance(estimator, SVC) and not isinstance(estimator, NuSVC) else {
         "gamma": [0.5, 2.0]}
-    local = grid_search(estimator, X, y, grid, folds=3, seed=1, jobs=1)
+    local = grid_search(estimator, X, y, grid, folds=3, seed=1, n_jobs=1)
     heard = []
     remote = grid_search(estimator, X, y, grid, folds=3, seed=1,
                          executor=client.get_executor(), progress=heard.append)
@@ -134,7 +134,7 @@ def two_processes():
 @pytest.mark.slow
 def test_two_worker_processes_give_the_local_table(two_processes):
     X, y = _moons()
-    local = grid_search(SVC(), X, y, GRID, folds=3, seed=2, jobs=1)
+    local = grid_search(SVC(), X, y, GRID, folds=3, seed=2, n_jobs=1)
     remote = grid_search(SVC(), X, y, GRID, folds=3, seed=2,
                          executor=two_processes.get_executor())
     np.testing.assert_array_equal(_scores(remote), _scores(local))
@@ -146,7 +146,7 @@ def test_a_worker_killed_mid_grid_costs_only_its_tasks(two_processes):
     again on the other (and on the nanny's new one), and the table is the local one."""
     X, y = _moons(200)
     grid = {"C": [0.1, 1.0, 10.0], "gamma": [0.3, 1.0, 3.0]}
-    local = grid_search(SVC(), X, y, grid, folds=5, seed=3, jobs=1)
+    local = grid_search(SVC(), X, y, grid, folds=5, seed=3, n_jobs=1)
     pids = two_processes.run(os.getpid)
     victim = sorted(pids.values())[0]
     killed = threading.Event()

@@ -64,7 +64,7 @@ def _assert_within_a_point(result: GridResult, search, folds=5):
 @pytest.mark.parametrize("data", [_moons, _iris], ids=["moons", "iris"])
 def test_every_fold_as_gridsearchcv_within_one_test_point(data):
     X, y = data()
-    result = grid_search(SVC(), X, y, GRID, folds=5, seed=0, jobs=1)
+    result = grid_search(SVC(), X, y, GRID, folds=5, seed=0, n_jobs=1)
     search = _theirs(LibSVC(), X, y, GRID)
     _assert_within_a_point(result, search)
     assert result.seed == 0 and result.folds == 5
@@ -76,7 +76,7 @@ def test_linear_kernel_and_class_weights_as_gridsearchcv():
     X, y = _iris()
     grid = {"C": [0.01, 1.0, 100.0]}
     estimator = SVC(kernel="linear", class_weight={0: 2.0, 1: 1.0, 2: 0.5})
-    result = grid_search(estimator, X, y, grid, folds=4, seed=7, jobs=1)
+    result = grid_search(estimator, X, y, grid, folds=4, seed=7, n_jobs=1)
     search = _theirs(LibSVC(kernel="linear", class_weight={0: 2.0, 1: 1.0, 2: 0.5}), X, y,
                      grid, folds=4, seed=7)
     _assert_within_a_point(result, search, folds=4)
@@ -93,7 +93,7 @@ def test_many_classes_in_lockstep_as_gridsearchcv_within_one_test_point(monkeypa
     X = np.vstack([c + rng.normal(size=(25, 2)) for c in centres])
     y = np.repeat(np.arange(6), 25)
     grid = {"C": [0.5, 5.0, 50.0], "gamma": [0.2, 2.0]}
-    result = grid_search(SVC(), X, y, grid, folds=3, seed=2, jobs=1)
+    result = grid_search(SVC(), X, y, grid, folds=3, seed=2, n_jobs=1)
     _assert_within_a_point(result, _theirs(LibSVC(), X, y, grid, folds=3, seed=2), folds=3)
     assert len(calls) == 2 * 3 * 3                      # every gamma, fold and C
     assert sum(start is not None for starts in calls for start in starts) > 0
@@ -103,7 +103,7 @@ def test_shared_column_scores_as_each_cell_cross_validated_alone():
     """The C-seeded column on one kernel gives each cell what a fresh cross-validation of
     that cell gives (fold for fold, within one test point)."""
     X, y = _moons(90)
-    result = grid_search(SVC(), X, y, GRID, folds=3, seed=1, jobs=1)
+    result = grid_search(SVC(), X, y, GRID, folds=3, seed=1, n_jobs=1)
     for cell in result.cells:
         alone = cross_validate(SVC(**cell.params), X, y, folds=3, seed=1)
         tests = np.array([len(test) for _train, test in alone.indices])
@@ -131,7 +131,7 @@ def test_columns_share_the_kernel_only_where_the_folds_leave_it_unchanged():
 def test_other_estimators_cross_validated_cell_by_cell():
     X, y = _moons(90)
     result = grid_search(NuSVC(), X, y, {"nu": [0.2, 0.5], "gamma": [0.5, 2.0]}, folds=3,
-                         seed=2, jobs=1)
+                         seed=2, n_jobs=1)
     for cell in result.cells:
         alone = cross_validate(NuSVC(**cell.params), X, y, folds=3, seed=2)
         np.testing.assert_allclose(cell.scores, alone.scores)
@@ -142,7 +142,7 @@ def test_a_regressor_scored_by_r2_as_gridsearchcv():
     X = rng.uniform(-3, 3, (80, 1))
     y = np.sin(X[:, 0]) + 0.1 * rng.normal(size=80)
     grid = {"C": [1.0, 10.0], "gamma": [0.5, 2.0]}
-    result = grid_search(SVR(), X, y, grid, folds=4, seed=3, jobs=1)
+    result = grid_search(SVR(), X, y, grid, folds=4, seed=3, n_jobs=1)
     search = _theirs(LibSVR(), X, y, grid, folds=4, seed=3, stratified=False)
     np.testing.assert_allclose([cell.scores for cell in result.cells],
                                _fold_scores(search, 4), atol=2e-3)
@@ -151,7 +151,7 @@ def test_a_regressor_scored_by_r2_as_gridsearchcv():
 def test_cells_in_scikit_learns_order_and_the_first_best_wins():
     X, y = _moons(60)
     grid = {"gamma": [1.0, 0.1], "C": [10.0, 1.0, 0.1]}     # unsorted names and values
-    result = grid_search(SVC(), X, y, grid, folds=3, seed=0, jobs=1)
+    result = grid_search(SVC(), X, y, grid, folds=3, seed=0, n_jobs=1)
     assert [dict(cell.params) for cell in result.cells] == list(ParameterGrid(grid))
     assert [cell.index for cell in result.cells] == list(range(6))
     means = [cell.mean for cell in result.cells]
@@ -161,7 +161,7 @@ def test_cells_in_scikit_learns_order_and_the_first_best_wins():
 def test_cells_stream_as_they_finish_and_a_thread_pool_gives_the_same_table():
     X, y = _moons(90)
     heard = []
-    serial = grid_search(SVC(), X, y, GRID, folds=3, seed=5, jobs=1, progress=heard.append)
+    serial = grid_search(SVC(), X, y, GRID, folds=3, seed=5, n_jobs=1, progress=heard.append)
     assert sorted(cell.index for cell in heard) == list(range(12))
     with ThreadPoolExecutor(2) as pool:
         pooled = grid_search(SVC(), X, y, GRID, folds=3, seed=5, executor=pool)
@@ -173,7 +173,7 @@ def test_cancel_stops_between_columns_with_the_finished_cells():
     X, y = _moons(60)
     heard = []
     with pytest.raises(Cancelled, match="4 of 12 cells") as stop:
-        grid_search(SVC(), X, y, GRID, folds=3, seed=0, jobs=1, progress=heard.append,
+        grid_search(SVC(), X, y, GRID, folds=3, seed=0, n_jobs=1, progress=heard.append,
                     cancelled=lambda: len(heard) >= 4)
     assert [cell.index for cell in stop.value.finished] == sorted(c.index for c in heard)
 
@@ -182,8 +182,8 @@ def test_cancel_stops_between_columns_with_the_finished_cells():
 def test_spawned_processes_give_the_serial_table():
     X, y = _moons(60)
     grid = {"C": [1.0, 10.0], "gamma": [0.5, 2.0]}
-    serial = grid_search(SVC(), X, y, grid, folds=3, seed=0, jobs=1)
-    spawned = grid_search(SVC(), X, y, grid, folds=3, seed=0, jobs=2)
+    serial = grid_search(SVC(), X, y, grid, folds=3, seed=0, n_jobs=1)
+    spawned = grid_search(SVC(), X, y, grid, folds=3, seed=0, n_jobs=2)
     np.testing.assert_array_equal([c.scores for c in serial.cells],
                                   [c.scores for c in spawned.cells])
 
@@ -193,10 +193,10 @@ def test_a_fit_that_stops_short_marks_its_cell():
     with warnings.catch_warnings():
         warnings.simplefilter("error")              # the column says it; no warning escapes
         result = grid_search(SVC(max_iter=3), X, y, {"C": [1.0, 10.0], "gamma": [1.0]},
-                             folds=3, seed=0, jobs=1)
+                             folds=3, seed=0, n_jobs=1)
     assert not any(cell.converged for cell in result.cells)
     assert all(cell.converged for cell in grid_search(SVC(), X, y, {"C": [1.0]}, folds=3,
-                                                      seed=0, jobs=1).cells)
+                                                      seed=0, n_jobs=1).cells)
 
 
 @pytest.mark.parametrize(("grid", "said"), [
@@ -212,11 +212,12 @@ def test_a_bad_grid_is_refused_before_any_fit(grid, said, monkeypatch):
     monkeypatch.setattr(grid_module, "run_task", lambda *task: pytest.fail("fitted"))
     X, y = _moons(30)
     with pytest.raises(ValueError, match=said):
-        grid_search(SVC(), X, y, grid, folds=3, seed=0, jobs=1)
+        grid_search(SVC(), X, y, grid, folds=3, seed=0, n_jobs=1)
 
 
+@pytest.mark.filterwarnings("ignore:jobs is deprecated:FutureWarning")
 @pytest.mark.parametrize("jobs", [0, -2, 1.5, True])
-def test_bad_jobs_refused(jobs):
+def test_bad_jobs_refused(jobs):           # the deprecated name keeps its rules
     X, y = _moons(30)
     with pytest.raises(ValueError, match="jobs"):
         grid_search(SVC(), X, y, {"C": [1.0]}, folds=3, seed=0, jobs=jobs)
