@@ -76,6 +76,23 @@ def test_an_infeasible_nu_is_refused_before_training_with_the_largest_feasible()
         LibNuSVC(nu=0.5).fit(X, y)              # LIBSVM refuses it too
 
 
+@pytest.mark.parametrize("name", ["iris", "breast cancer"])
+def test_nu_one_trains_where_it_is_feasible(name):
+    """nu = 1 on balanced classes (iris: 50 each; breast cancer cut to 212 each) puts every
+    multiplier at its bound: feasible. LIBSVM's model there has infinite coefficients (r is
+    0: scikit-learn refuses it); ours is the limit of LIBSVM's as nu reaches 1."""
+    (X, y), _nu = SETS[name]
+    if name == "breast cancer":
+        keep = np.r_[np.flatnonzero(y == 0), np.flatnonzero(y == 1)[:212]]   # 212 each
+        X, y = X[keep], y[keep]
+    ours = NuSVC(nu=1.0, decision_function_shape="ovo").fit(X, y)
+    ref = LibNuSVC(nu=1.0 - 1e-6, decision_function_shape="ovo").fit(X, y)
+    assert ours.converged_
+    np.testing.assert_array_equal(ours.support_, ref.support_)
+    np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+    np.testing.assert_allclose(ours.decision_function(X), ref.decision_function(X), atol=1e-4)
+
+
 def test_class_weight_is_ignored_with_a_warning_as_libsvm_does():
     X, y = _imbalanced()
     plain = NuSVC(nu=0.15).fit(X, y)

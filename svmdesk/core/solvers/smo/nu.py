@@ -60,7 +60,7 @@ class NuSMO(_SMO):
 
     def _violation(self) -> float:
         gaps = [fmax - fmin for fmax, fmin in self._class_gaps()]
-        return max(0.0, *(g for g in gaps if math.isfinite(g)))
+        return max([0.0, *(g for g in gaps if math.isfinite(g))])   # none: all at a bound
 
     def _class_biases(self) -> tuple[float, float]:
         pos = self.y > 0
