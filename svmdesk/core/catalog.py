@@ -350,7 +350,8 @@ PARAMS = (
           control=Control(0, 100_000_000, label=N_("max_iter"), choice=N_("default"), effect=N_(
               "Fewer iterations: the run stops sooner, perhaps before the boundary "
               "settles."))),
-    Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds",
+    Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds "
+          "(the one stop that reads a clock: a model it stops depends on the machine)",
           low=0.0, none=N_("no bound: a run that is getting somewhere goes on"),
           solvers=("smo",), shapes="training", in_old_files=False),
     Param("learning_rate", "real", None, N_("the step size of the gradient solvers"),

@@ -203,7 +203,7 @@ def test_the_progress_watch_judges_the_machines_together(monkeypatch, stop):
     monkeypatch.setattr(lockstep, "WATCH_EVERY", 1)
     looked = []
 
-    def verdict(watch, seconds, violation, dual):
+    def verdict(watch, work, violation, dual, seconds):
         looked.append((violation, dual))
         return progress.Verdict(stop, "what the watch saw") if len(looked) == 1 else None
 

@@ -15,9 +15,10 @@ from svmdesk.core.solvers.smo.progress import ProgressWatch
 
 
 def _watch(samples, tol=1e-3, patience=10.0):
-    """What the watch says after the (seconds, violation, dual) samples, in order."""
+    """What the watch says after the (work, violation, dual) samples, in order (a unit of
+    work a second)."""
     watch = ProgressWatch(tol, patience=patience)
-    return [watch.note(*s) for s in samples]
+    return [watch.note(*s, s[0]) for s in samples]
 
 
 def test_a_violation_falling_steadily_to_tol_is_left_to_finish():
@@ -29,7 +30,7 @@ def test_a_violation_falling_steadily_to_tol_is_left_to_finish():
 def test_a_slow_run_that_is_getting_somewhere_is_said_once_and_never_stopped():
     # twofold and a bit every half of the time spent: tol far away, yet getting there
     watch = ProgressWatch(1e-6, patience=10.0)
-    said = [watch.note(t, 10.0 * (t / 0.25) ** -1.1, 100.0 + t)
+    said = [watch.note(t, 10.0 * (t / 0.25) ** -1.1, 100.0 + t, t)
             for t in np.arange(0.25, 200, 0.25)]
     verdicts = [v for v in said if v is not None]
     assert len(verdicts) == 1 and not verdicts[0].stop
@@ -41,7 +42,7 @@ def test_a_slow_run_that_is_getting_somewhere_is_said_once_and_never_stopped():
 def test_a_climbing_dual_is_progress_while_the_violation_stands_still():
     # as SMO on 40,000 points at C = 100: the violation stands for minutes, the dual climbs
     watch = ProgressWatch(1e-3, patience=10.0)
-    said = [watch.note(t, 6.2, 1000.0 * t) for t in np.arange(0.25, 60, 0.25)]
+    said = [watch.note(t, 6.2, 1000.0 * t, t) for t in np.arange(0.25, 60, 0.25)]
     verdicts = [v for v in said if v is not None]
     assert len(verdicts) == 1 and not verdicts[0].stop
     assert "the dual objective still rises" in verdicts[0].message
@@ -87,10 +88,10 @@ def test_what_the_watch_says_reaches_the_user_with_what_to_do(badly_scaled, monk
     Either way the advice names standardize=True, the features' scales differing 45-fold."""
     said_once = []
 
-    def verdict(watch, seconds, violation, dual):
+    def verdict(watch, work, violation, dual, seconds):
         if said_once:
             return None
-        said_once.append(seconds)
+        said_once.append(work)
         return progress.Verdict(stop, "what the watch saw")
 
     monkeypatch.setattr(ProgressWatch, "note", verdict)
@@ -118,7 +119,7 @@ def test_no_standardize_advice_where_the_scales_agree(monkeypatch):
 def test_a_run_getting_somewhere_is_not_cut_short(monkeypatch):
     """A real run, judged from 0.4 s on (the running dual dips where F is rebuilt, and the
     violation stands still for long stretches while the dual climbs): it converges."""
-    monkeypatch.setattr(progress, "PATIENCE", 0.4)
+    monkeypatch.setattr(progress, "PATIENCE", 0.4e9)
     X, y = make_classification(3000, n_features=10, n_informative=5, random_state=0)
     with warnings.catch_warnings(record=True) as heard:
         warnings.simplefilter("always")
@@ -128,8 +129,8 @@ def test_a_run_getting_somewhere_is_not_cut_short(monkeypatch):
 
 
 def test_an_explicit_max_iter_is_the_users_budget(badly_scaled, monkeypatch):
-    monkeypatch.setattr(progress, "PATIENCE", 0.05)
-    monkeypatch.setattr(progress, "EVERY", 0.005)       # a watch would have judged often
+    monkeypatch.setattr(progress, "PATIENCE", 0.05e9)
+    monkeypatch.setattr(progress, "EVERY", 0.005e9)     # a watch would have judged often
     with pytest.warns(ConvergenceWarning) as heard:     # about 0.2 s: past the patience
         SVC(kernel="linear", C=100.0, max_iter=5_000).fit(*badly_scaled)
     assert [str(w.message).split(" pair")[0] for w in heard] == [
@@ -138,7 +139,7 @@ def test_an_explicit_max_iter_is_the_users_budget(badly_scaled, monkeypatch):
 
 @pytest.mark.slow
 def test_time_suspended_at_a_snapshot_is_not_counted(monkeypatch):
-    monkeypatch.setattr(progress, "PATIENCE", 0.3)
+    monkeypatch.setattr(progress, "PATIENCE", 0.3e9)
     X, y = make_moons(1000, noise=0.2, random_state=0)
     with warnings.catch_warnings():
         warnings.simplefilter("error", ConvergenceWarning)

@@ -40,7 +40,7 @@ from ...errors import warn_convergence
 from ...kernels import Kernel
 from ..base import BinaryProblem, Snapshot, hinge_primal
 from .newton import _box_qp, newton_pays
-from .progress import ProgressWatch
+from .progress import ProgressWatch, counted_work
 from .row_cache import constant_value, inverse_curvatures
 from .solver import (
     NEWTON_EVERY,
@@ -51,7 +51,7 @@ from .solver import (
     middle_of,
 )
 
-WATCH_EVERY = 256       # pair steps between looks at the clock (the progress watch's)
+WATCH_EVERY = 256       # pair steps between looks by the progress watch
 MAX_POINTS = 4096       # the shared rows of every point: at most 128 MB of float64
 # Where lockstep gains, measured against the solo solver (fit's time, lockstep / solo) on
 # Gaussian blobs of 3 to 10 classes, 2 and 10 features, C 1 and 100: with fewer machines
@@ -301,6 +301,7 @@ def _solve(problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
     batches = [_Batch(problems, points, rows, starts)]
     finals: list[tuple] = [()] * len(problems)
     busy, started = 0.0, time.perf_counter()
+    swept = 0                  # the entries the steps swept: the watch's counted work
 
     def retire(batch: _Batch, row: int, optimal: bool) -> None:
         problem = batch.which[row]
@@ -317,7 +318,8 @@ def _solve(problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
                 break
             if steps % WATCH_EVERY == 0 and watch is not None and steps:
                 busy = time.perf_counter() - started
-                reason = _watch(watch, busy, batches, problems)
+                reason = _watch(watch, counted_work(steps, swept, 0, 0), busy, batches,
+                                problems)
                 if reason:
                     warn_convergence(reason, stacklevel=3)
                     for batch in batches:
@@ -326,6 +328,7 @@ def _solve(problems: Sequence[BinaryProblem], points: Sequence[np.ndarray],
                     break
             stepped = False
             for batch in batches:
+                swept += batch.size
                 optimal = _step(batch, rows)
                 if optimal is None:
                     stepped = True
@@ -434,17 +437,18 @@ def _newton(batch: _Batch, b: int, rows: SharedRows, tol: float, steps: int) -> 
                               if optimal else None)
 
 
-def _watch(watch: ProgressWatch, busy: float, batches: Sequence[_Batch],
+def _watch(watch: ProgressWatch, done: float, busy: float, batches: Sequence[_Batch],
            problems: Sequence[BinaryProblem]) -> str | None:
-    """The progress watch's verdict on the batches as one run: their largest violation
-    and the running problems' summed dual objective (over the points they kept)."""
-    if not watch.due(busy):
+    """The progress watch's verdict on the batches as one run, after `done` units of counted
+    work (`busy` seconds): their largest violation and the running problems' summed dual
+    objective (over the points they kept)."""
+    if not watch.due(done):
         return None
     violation = max(float(batch.violations().max()) for batch in batches)
     dual = sum(0.5 * float((batch.alpha() * (batch.y * batch.F() + 1.0))[batch.valid].sum())
                for batch in batches)
     first = problems[batches[0].which[0]]
-    return watch.reason_to_stop(busy, violation, dual, first.X, float(first.C))
+    return watch.reason_to_stop(done, busy, violation, dual, first.X, float(first.C))
 
 
 def _final(problem: BinaryProblem, points: np.ndarray, rows: SharedRows, alpha: np.ndarray,

@@ -98,6 +98,7 @@ class KernelRowCache:
         self.stamp = np.zeros(capacity, dtype=np.int64)
         self.have_inv = np.zeros(capacity, dtype=bool)
         self.unused = capacity if self.whole else 0  # slots [unused:] were never filled
+        self.entries = 0        # kernel values computed so far: part of the solver's counted work
 
     def fetch(self, i: SupportsIndex, now: int, keep: SupportsIndex = -1) -> int:
         """Slot of row i, computed on a miss; `now` stamps it for the least-recently-used
@@ -124,6 +125,7 @@ class KernelRowCache:
     def _compute_row(self, point: int, out: np.ndarray) -> None:
         """k(x_point, x_v) for the variables v of the prefix, into `out`: the row over the
         points, computed once, spread to the variables."""
+        self.entries += len(out) if self.point_of is None else len(self.point_row)
         if self.point_of is None:
             self.row_of(point, out)
         else:

@@ -49,7 +49,7 @@ from .._common import (
 from ..base import BinaryProblem, Snapshot, Wanted, frozen
 from ..problems import DualProblem, c_svc
 from .newton import _box_qp, newton_pays
-from .progress import ProgressWatch
+from .progress import ProgressWatch, counted_work
 from .row_cache import KernelRowCache
 
 CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
@@ -140,6 +140,8 @@ class _SMO:
         self._settled: np.ndarray | None = None
         self.last_solve = 0                          # the iteration of the last Newton solve
         self.iteration = 0
+        self.swept = 0                               # sum of the active sizes the steps swept
+        self.solved = 0                              # the Newton steps' k^2 (k + d)
         # an explicit max_iter is the user's own budget: then the watch does not stop the run
         self.watch = ProgressWatch(p.tol) if p.max_iter is None else None
         max_time = p.params.get("max_time")          # seconds of solving, the user's bound
@@ -164,8 +166,10 @@ class _SMO:
             started = time.perf_counter()
             budget = min(next_snapshot, self.max_iter, self.next_shrink, self.next_newton)
             before = self._checkpoint()
+            steps_before, m = self.iteration, self.m
             with np.errstate(over="ignore", invalid="ignore"):   # seen below, and said
                 optimal = self._steps(budget - self.iteration, wanted)
+            self.swept += (self.iteration - steps_before) * m
             if not math.isfinite(self.dual):
                 self._overflowed(before)
                 break
@@ -210,9 +214,16 @@ class _SMO:
             return tr("SMO stopped at max_time={max_time} s after {count} pair updates, before "
                       "reaching tol={tol}").format(max_time=f"{self.max_time:g}",
                                                    count=self.iteration, tol=f"{self.p.tol:g}")
-        if self.watch is None or not self.watch.due(busy):
+        done = self._work()
+        if self.watch is None or not self.watch.due(done):
             return None
-        return self.watch.reason_to_stop(busy, self._violation(), self.dual, self.p.X, self.C)
+        return self.watch.reason_to_stop(done, busy, self._violation(), self.dual, self.p.X,
+                                         self.C)
+
+    def _work(self) -> float:
+        """The run's counted work so far (progress.counted_work): what the watch judges by."""
+        return counted_work(self.iteration, self.swept,
+                            self.cache.entries * self.p.X.shape[1], self.solved)
 
     def _checkpoint(self) -> tuple | None:
         """Hard margin only (no box holds the multipliers): the state before a batch of
@@ -361,6 +372,7 @@ class _SMO:
         if not newton_pays(k, m, self.iteration - self.last_solve):
             return False
         self.last_solve = self.iteration
+        self.solved += k * k * (k + self.p.X.shape[1])     # Q's kernel values and its solve
         y = self.y[free]
         Xf = self.cache.points_of(free)
         # Q in float64: float32 rows would make this nearly singular matrix indefinite.
