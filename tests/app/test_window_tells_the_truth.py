@@ -116,7 +116,7 @@ def test_support_vectors_do_not_jump_when_kernel_gradient_converges(window, qtbo
     assert len(final.scene.support) <= 1.5 * paused + 5 and len(final.scene.support) < 250, paused
     assert len(window.fitted.support_) == len(final.scene.support)
     assert int(p.readout["svs"].text().split()[0]) == len(final.scene.support)
-    assert "support vector: α > 1% of C" in p.readout_box.legend.text()
+    assert "support vector: α > 1% of C, y f(x) ≤ 1.1" in p.readout_box.legend.text()
 
 
 def test_the_readout_shows_the_time_smo_projects_it_still_needs(window, qtbot):

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
 from ...core import catalog
 from ...core.solvers.base import no_bound
-from ...core.solvers.support import SUPPORT_TOL, TOLERANCE_RULE
+from ...core.solvers.support import MARGIN_SLACK, SUPPORT_TOL, TOLERANCE_RULE
 from ...drawing.frames import Frame
 from ...i18n import N_, tr
 
@@ -229,7 +229,8 @@ def _fractions(fractions) -> str:
 def _rule(rule: str) -> str:
     """What a support vector is (core/solvers/support.py's words), translated."""
     if rule == TOLERANCE_RULE:
-        return tr("α > {share} of C").format(share=f"{SUPPORT_TOL:.0%}")
+        return tr("α > {share} of C, y f(x) ≤ {edge}").format(share=f"{SUPPORT_TOL:.0%}",
+                                                             edge=f"{1 + MARGIN_SLACK:g}")
     return tr(rule)
 
 

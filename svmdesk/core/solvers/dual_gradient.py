@@ -154,7 +154,8 @@ def _snapshot(it, a, Qa, bias, violation, step, problem, converged=False):
         gap=primal - dual,
         kkt_violation=violation,
         dual_coef=problem.y * a,
-        support=support_of(a, problem.upper),
+        # how far beyond its margin each point lies: the gradient of the dual plus y b
+        support=support_of(a, problem.upper, beyond=Qa + problem.p + problem.y * bias),
         converged=converged,
         step_size=step,
     )

@@ -62,7 +62,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     certificate = AveragedDual(y, C, lambda a: y * (K @ (y * a)))
 
     beta, b = np.zeros(n), 0.0
-    best: tuple = (np.inf, beta, b)  # (P, beta, b) of the best iterate so far
+    best: tuple = (np.inf, beta, b, None)  # (P, beta, b, margins) of the best iterate so far
     it, step, dual = 0, np.nan, -np.inf
     bias_step = BiasStep(problem.learning_rate)
     while True:
@@ -72,7 +72,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
             primal = hinge_primal(0.5 * beta @ Kbeta, margins, C)
         check_finite(NAME, step, primal)
         if primal < best[0]:
-            best = (primal, beta, b)
+            best = (primal, beta, b, margins)
         violators = (margins < 1.0).astype(float)
         dual = certificate.add(C * violators, it + 1)
         violators *= start.weights                  # each loss counts w_i times
@@ -110,7 +110,7 @@ solve = gradient_solver(NAME, _iterate)
 
 
 def _snapshot(it, best, dual, step, C, converged=False):
-    primal, beta, b = best
+    primal, beta, b, margins = best
     return Snapshot(
         iteration=it,
         bias=float(b),
@@ -118,7 +118,7 @@ def _snapshot(it, best, dual, step, C, converged=False):
         dual_objective=dual,
         gap=primal - dual,
         dual_coef=beta,
-        support=support_of(beta, C),
+        support=support_of(beta, C, beyond=None if margins is None else margins - 1.0),
         converged=converged,
         step_size=None if np.isnan(step) else float(step),
     )
