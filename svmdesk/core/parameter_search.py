@@ -49,8 +49,7 @@ from .local_pool import local_pool, worker_count, worker_deaths_said
 from .model import SVMModel
 from .solvers.base import BinaryProblem, Snapshot, square_block
 from .solvers.problems import c_svc
-from .solvers.smo import lockstep
-from .solvers.smo.solver import solve_problem
+from .solvers.smo import lockstep, solve_problem
 from .validation import (
     Split,
     _check_seed,

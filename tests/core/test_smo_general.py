@@ -11,6 +11,7 @@ from sklearn.svm import OneClassSVM
 
 from svmdesk.core import Kernel
 from svmdesk.core.solvers.problems import DualProblem, c_svc
+from svmdesk.core.solvers.smo import solve_problem
 from svmdesk.core.solvers.smo import solver as smo_solver
 
 TOL = 1e-6      # tight on both sides, so that the two solutions agree closely
@@ -165,7 +166,7 @@ def test_the_nu_form_matches_libsvms_nu_svc(sets, name, nu):
 
     X, y01 = sets[name]
     y = np.where(y01 == 1, 1.0, -1.0)
-    final = list(smo_solver.solve_problem(nu_svc(X, y, Kernel("rbf", gamma=1.0), nu, tol=TOL),
+    final = list(solve_problem(nu_svc(X, y, Kernel("rbf", gamma=1.0), nu, tol=TOL),
                                           every=10**9))[-1]
     assert final.converged
     ref = NuSVC(nu=nu, gamma=1.0, tol=TOL).fit(X, y01)

@@ -1,12 +1,13 @@
 """Sequential minimal optimisation: libsvm's algorithm in numpy, sped up by Newton steps.
 
-The method and its loop are in `solver` (its docstring gives the overview), the kernel-row
+The method and its loop are in `solver` (its docstring gives the overview), the nu form's
+working-set choice, bias and shrinking in `nu`, the entry points in `entry`, the kernel-row
 cache and the memory kept between runs in `row_cache`, and the Newton step's linear algebra
 in `newton`.
 """
 from ..support import EXACT_RULE as SUPPORT_RULE
+from .entry import solve, solve_problem
 from .row_cache import KernelRowCache, RowMemory, keeping_row_memory
-from .solver import solve, solve_problem
 
 __all__ = ["SUPPORT_RULE", "KernelRowCache", "RowMemory", "keeping_row_memory", "solve",
            "solve_problem"]

@@ -43,11 +43,10 @@ from .._common import (
     hulls_overlap,
     no_hard_margin,
     overlap_shown,
-    require_trainable,
     training_errors,
 )
-from ..base import BinaryProblem, Snapshot, Wanted, frozen
-from ..problems import DualProblem, c_svc
+from ..base import Snapshot, Wanted, frozen
+from ..problems import DualProblem
 from .newton import _box_qp, newton_pays
 from .progress import ProgressWatch, counted_work
 from .row_cache import KernelRowCache
@@ -59,25 +58,6 @@ NEWTON_EVERY = 200          # pair steps between Newton steps on the free multip
 NEWTON_EVERY_SMALL = 10     # ...and once the active prefix is at most SMALL_M points
 SMALL_M = 1000
 NEWTON_MAX_FREE = 400       # beyond this many free multipliers the solve costs too much
-
-
-def solve(problem: BinaryProblem, every: int = 1,
-          wanted: Wanted = None) -> Iterator[Snapshot]:
-    """Snapshots every `every` pair steps; or, given `wanted` (a callable), whenever it
-    says True between two pair steps (it is asked after each, so a caller drawing frames
-    gets one as soon as it wants one, and the solver runs long batches between)."""
-    require_trainable(problem, "smo")
-    return solve_problem(c_svc(problem), every, wanted)
-
-
-def solve_problem(problem: DualProblem, every: int = 1,
-                  wanted: Wanted = None) -> Iterator[Snapshot]:
-    """`solve` for a problem in the general form, as a kind of machine builds it
-    (`problems.one_class`, ...); the nu form (per_class) by its own working-set rule."""
-    if problem.per_class:
-        from .nu import NuSMO  # nu.py builds on this module
-        return NuSMO(problem).run(max(1, int(every)), wanted)
-    return _SMO(problem).run(max(1, int(every)), wanted)
 
 
 def _membership(y: np.ndarray, a: np.ndarray, upper: np.ndarray) -> tuple:
@@ -139,6 +119,7 @@ class _SMO:
         # the free set whose optimum the last Newton step reached
         self._settled: np.ndarray | None = None
         self.last_solve = 0                          # the iteration of the last Newton solve
+        self.k: int | None = None                    # the nu form's classes: [:k], [k:m]
         self.iteration = 0
         self.swept = 0                               # sum of the active sizes the steps swept
         self.solved = 0                              # the Newton steps' k^2 (k + d)
@@ -294,28 +275,37 @@ class _SMO:
         b, work = np.empty(m), np.empty(m)
         inf = math.inf
         dual, steps, optimal, now = self.dual, 0, False, self.iteration
+        within_classes = self.k is not None          # the nu form: see nu.py
         while steps < budget:
             now += 1
-            i = Fup.argmax()
-            fmax = Fup[i]
-            # second-order selection: j maximises b^2 / quad over I_low points with b > 0,
-            # b = fmax - F; b |b| keeps the sign, so points with b <= 0 never win
-            np.subtract(fmax, Flow, out=b)
-            np.abs(b, out=work)
-            b *= work
-            si = slot_of[i]
-            if si < 0:
-                si = cache.fetch(i, now)
-            stamp[si] = now
-            if not have_inv[si]:
-                cache.inv_quad_row(si)
-            inv_i = inv_quad[si, :m]
-            b *= inv_i
-            j = b.argmax()
-            bj = fmax - Flow[j]             # -inf when no point of I_low is below fmax
-            if bj < tol and fmax - Flow.min() < tol:   # the max violation < tol
-                optimal = True
-                break
+            if within_classes:
+                chosen = self._pair_within_classes(now, Fup, Flow, b, work)
+                if chosen is None:                   # no class has a violating pair
+                    optimal = True
+                    break
+                i, si, j, bj = chosen
+                inv_i = inv_quad[si, :m]
+            else:
+                i = Fup.argmax()
+                fmax = Fup[i]
+                # second-order selection: j maximises b^2 / quad over I_low points with
+                # b > 0, b = fmax - F; b |b| keeps the sign, so points with b <= 0 never win
+                np.subtract(fmax, Flow, out=b)
+                np.abs(b, out=work)
+                b *= work
+                si = slot_of[i]
+                if si < 0:
+                    si = cache.fetch(i, now)
+                stamp[si] = now
+                if not have_inv[si]:
+                    cache.inv_quad_row(si)
+                inv_i = inv_quad[si, :m]
+                b *= inv_i
+                j = b.argmax()
+                bj = fmax - Flow[j]             # -inf when no point of I_low is below fmax
+                if bj < tol and fmax - Flow.min() < tol:   # the max violation < tol
+                    optimal = True
+                    break
             sj = slot_of[j]
             if sj < 0:
                 sj = cache.fetch(j, now, keep=si)
@@ -391,6 +381,11 @@ class _SMO:
         self.up_pen[free], self.low_pen[free] = _membership(y, new, upper[free])
         self._settled = np.flatnonzero((a > 0) & (a < upper)) if settled else None
         return True
+
+    def _pair_within_classes(self, now: int, Fup: np.ndarray, Flow: np.ndarray,
+                             b: np.ndarray, work: np.ndarray) -> tuple | None:
+        """The nu form's working pair (nu.py); the C form never asks (self.k is None)."""
+        raise NotImplementedError
 
     def _hard_margin_impossible(self) -> bool:
         """C = inf on classes whose hulls overlap in feature space (checked at shrinking
