@@ -113,9 +113,9 @@ COUNTED = {"moons": lambda: make_moons(1000, noise=0.2, random_state=0),
 
 # fits that converge, for every solver but SMO (iris and blobs run past the linear primal
 # solvers' budgets, and iris at C 10 past kernel gradient descent's)
-CONVERGING = [("dual-gradient", "moons", 1.0), ("dual-gradient", "blobs", 1.0),
-              ("dual-gradient", "iris", 1.0), ("kernel-gradient", "moons", 1.0),
-              ("kernel-gradient", "moons", 10.0), ("kernel-gradient", "blobs", 1.0),
+# (dual gradient ascent and kernel gradient descent at C 10 take seconds on 1,000 moons)
+CONVERGING = [("dual-gradient", "blobs", 1.0), ("dual-gradient", "iris", 1.0),
+              ("kernel-gradient", "moons", 1.0), ("kernel-gradient", "blobs", 1.0),
               ("kernel-gradient", "blobs", 10.0), ("kernel-gradient", "iris", 1.0),
               ("primal-subgradient", "moons", 1.0), ("primal-subgradient", "blobs", 1.0),
               ("pegasos", "moons", 1.0), ("pegasos", "moons", 10.0)]
