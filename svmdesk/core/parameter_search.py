@@ -37,6 +37,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..i18n import tr
+from .cluster_executor import for_tasks, shared_points
 from .errors import Cancelled, ConvergenceWarning
 from .estimators.base import NEVER, scaled_data_and_kernel
 from .estimators.labels import check_data, encode_labels
@@ -161,7 +162,8 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
         with worker_deaths_said():
             _on_executor(local_pool(workers), tasks, (X, y), cells, cancelled)
     else:
-        _on_executor(executor, tasks, _shared_points(executor, X, y), cells, cancelled)
+        executor = for_tasks(executor)
+        _on_executor(executor, tasks, shared_points(executor, X, y), cells, cancelled)
     return GridResult(tuple(sorted(cells.done, key=lambda cell: cell.index)), seed, splits)
 
 
@@ -232,7 +234,7 @@ def _n_jobs(n_jobs: int | None, jobs: Any) -> int | None:
 @dataclass(frozen=True)
 class _Task:
     """Some folds of one column to score: what a worker needs besides the points, which
-    travel apart (a cluster holds them once for every task: `_shared_points`).
+    travel apart (a cluster holds them once for every task: `shared_points`).
     A run in this thread takes a column's folds in one task (the kernel over every point is
     computed once for them); an executor takes them one by one (its workers share the
     load more evenly), each computing the kernel over its fold's training points once."""
@@ -452,17 +454,6 @@ def _serially(tasks: list[_Task], X: np.ndarray, y: np.ndarray, cells: _Cells,
     for task in tasks:
         cells.stop_if(cancelled)
         cells.add(run_task(task, X, y))
-
-
-def _shared_points(executor: Executor, X: np.ndarray, y: np.ndarray) -> tuple:
-    """X and y as the tasks on `executor` receive them: on a dask.distributed cluster (its
-    Client's executor, ClientExecutor) sent to every worker once and passed by reference;
-    any other executor is handed the arrays with each task (a process pool pickles them)."""
-    client = getattr(executor, "_client", None)         # ClientExecutor's Client
-    scatter = getattr(client, "scatter", None)
-    if type(executor).__name__ != "ClientExecutor" or scatter is None:
-        return X, y
-    return tuple(scatter([X, y], broadcast=True, hash=False))
 
 
 def _on_executor(executor: Executor, tasks: list[_Task], points: tuple, cells: _Cells,

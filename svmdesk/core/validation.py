@@ -20,6 +20,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ..i18n import tr
+from .cluster_executor import for_tasks
 from .errors import Cancelled, DataError
 from .estimators.base import TableEstimator, column_as_1d
 from .estimators.labels import check_data, check_labels, unique
@@ -240,7 +241,7 @@ def cross_validate(estimator: Any, X: ArrayLike, y: ArrayLike, folds: int = 5,
     tasks = [(_fresh_copy(estimator), X[train], y[train], X[test], y[test], score)
              for train, test in splits]
     if executor is not None:
-        done = _on_executor(executor, tasks, cancelled, progress)
+        done = _on_executor(for_tasks(executor), tasks, cancelled, progress)
     elif workers == 1:
         done = _serially(tasks, cancelled, progress)
     else:

@@ -58,17 +58,35 @@ def test_the_points_are_scattered_once_and_each_task_names_them(client, monkeypa
     scatter = client.scatter
     monkeypatch.setattr(client, "scatter", lambda data, **kw: scattered.append(kw) or scatter(
         data, **kw))
-    executor = client.get_executor()
-    submit = executor.submit
-    monkeypatch.setattr(executor, "submit",
-                        lambda fn, *args: submitted.append(args) or submit(fn, *args))
+    submit = client.submit
+    monkeypatch.setattr(client, "submit", lambda fn, *args, **kw: submitted.append(args) or submit(
+        fn, *args, **kw))
     X, y = _moons()
-    grid_search(SVC(), X, y, GRID, folds=3, seed=1, executor=executor)
+    grid_search(SVC(), X, y, GRID, folds=3, seed=1, executor=client.get_executor())
     assert len(scattered) == 1 and scattered[0]["broadcast"]
     assert len(submitted) == 2 * 3                     # a task per column and fold
     for _task, *points in submitted:
         assert all(isinstance(p, Future) for p in points)
     assert len({p.key for _task, *points in submitted for p in points}) == 2
+
+
+def test_a_result_fetched_as_its_worker_dies_is_the_result(client, monkeypatch):
+    """A task's result is fetched, and then its worker dies: the scheduler marks the
+    future lost (to run it again should anyone ask). The result in hand is the cell's
+    (distributed's own executor read the status afterwards and raised the result as an
+    error: "cannot unpack non-iterable _Scored object")."""
+    fetch = Future._result
+
+    async def fetched_then_lost(self, *args, **kwargs):
+        result = await fetch(self, *args, **kwargs)
+        self._state.lose()
+        return result
+
+    monkeypatch.setattr(Future, "_result", fetched_then_lost)
+    X, y = _moons()
+    local = grid_search(SVC(), X, y, GRID, folds=3, seed=1, n_jobs=1)
+    remote = grid_search(SVC(), X, y, GRID, folds=3, seed=1, executor=client.get_executor())
+    np.testing.assert_array_equal(_scores(remote), _scores(local))
 
 
 _RUN_TASK = grid_module.run_task
