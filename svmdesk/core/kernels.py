@@ -37,6 +37,15 @@ class Kernel:
                 kernels=tr(", ").join(KERNELS), name=repr(self.name)))
 
     @property
+    def positive_semidefinite(self) -> bool:
+        """Every Gram matrix of this kernel is positive semi-definite, so a dual over it is
+        convex, with one optimal value: linear, rbf, and poly with gamma > 0 and coef0 >= 0
+        (sums and products of PSD kernels); sigmoid in general is not."""
+        if self.name == "poly":
+            return self.gamma > 0 and self.coef0 >= 0
+        return self.name in ("linear", "rbf")
+
+    @property
     def formula(self) -> str:
         return KINDS[self.name].formula
 

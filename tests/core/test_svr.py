@@ -50,6 +50,20 @@ def _min_objective(model, X, z, kernel, epsilon) -> float:
     return float(0.5 * b @ K @ b + epsilon * np.abs(b).sum() - z[model.support_] @ b)
 
 
+def _primal_at(model, X, z, kernel, C, epsilon, b) -> float:
+    """The primal objective of the model's w with the intercept b: 1/2 ||w||^2 + C (sum of
+    the residuals beyond the tube + nu l eps); nu-SVR (epsilon 0 here): at its best eps."""
+    coef, sv = model.dual_coef_[0], model.support_
+    f = kernel(X, X[sv]) @ coef + b
+    w2 = coef @ kernel(X[sv], X[sv]) @ coef
+    res = np.abs(z - f)
+    nu = model.get_params().get("nu")
+    if nu is None:
+        return float(0.5 * w2 + C * np.maximum(0.0, res - epsilon).sum())
+    return min(float(0.5 * w2 + C * (np.maximum(0.0, res - eps).sum() + nu * len(z) * eps))
+               for eps in np.r_[0.0, res])
+
+
 def _fit_both(machine, name, kernel, C):
     ours_class, ref_class, solver = MACHINES[machine]
     X, z = SETS[name]
@@ -89,8 +103,17 @@ def test_regression_matches_libsvm(machine, name, kernel, C):
     residue = [m.support_[np.abs(m.dual_coef_[0]) < RESIDUE * C] for m in (ours, ref)]
     residue = np.concatenate(residue)
     atol = 2e-3 * z.std()           # the objectives' agreement bounds f's to this (see note)
-    shift = ours.intercept_[0] - ref.intercept_[0] if len(residue) else 0.0
-    if not len(residue):
+    shift = ours.intercept_[0] - ref.intercept_[0]
+    b_unpinned = False
+    if not len(residue) and abs(shift) > atol:
+        # the primal flat in b around ours (seen: nu-SVR on the sine, poly, C 10: one w,
+        # every b in [0.092, 0.097] optimal): LIBSVM's b is then as good as ours
+        flat = [_primal_at(ours, X, z, k, C, eps, b) for b in (ours.intercept_[0],
+                                                                  ref.intercept_[0])]
+        assert flat[1] == pytest.approx(flat[0], rel=1e-12)
+        b_unpinned = True
+    if not len(residue) and not b_unpinned:
+        shift = 0.0
         assert ours.intercept_[0] == pytest.approx(ref.intercept_[0], abs=atol)
         assert ours.score(X, z) == pytest.approx(ref.score(X, z), abs=1e-4)
     np.testing.assert_allclose(ours.predict(X) - shift, ref.predict(X), atol=atol)

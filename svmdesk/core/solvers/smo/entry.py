@@ -1,6 +1,6 @@
 """SMO's entry points: a binary C-SVC problem, or a problem in the general form as a kind of
-machine builds it, each on the solver its form needs (the nu form: nu.py's working-set
-choice, bias and shrinking over solver.py's loop)."""
+machine builds it, each on the solver its form needs (the nu form: nu_search.py, which runs
+nu.py's working-set choice, bias and shrinking over solver.py's loop, and the C form)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from .._common import require_trainable
 from ..base import BinaryProblem, Snapshot, Wanted
 from ..problems import DualProblem, c_svc
-from .nu import NuSMO
+from .nu_search import solve_nu_form
 from .solver import _SMO
 
 
@@ -25,5 +25,7 @@ def solve_problem(problem: DualProblem, every: int = 1,
                   wanted: Wanted = None) -> Iterator[Snapshot]:
     """`solve` for a problem in the general form, as a kind of machine builds it
     (`problems.one_class`, ...); the nu form (per_class) by its own working-set rule."""
-    smo = NuSMO(problem) if problem.per_class else _SMO(problem)
-    return smo.run(max(1, int(every)), wanted)
+    every = max(1, int(every))
+    if problem.per_class:
+        return solve_nu_form(problem, every, wanted)
+    return _SMO(problem).run(every, wanted)

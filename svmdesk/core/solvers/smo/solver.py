@@ -129,6 +129,10 @@ class _SMO:
         self.max_time = None if max_time is None else float(max_time)  # type: ignore[arg-type]
         self.dual = self._dual() if len(start) else 0.0    # D(a), kept exact step by step
         self.pair: tuple[int, int] | None = None
+        # counted work after which the run ends without a final snapshot, handed over
+        # (nu_search: the nu form's own steps, then the search's C-form solves)
+        self.hand_over_at = math.inf
+        self.handed_over = False
         self.up_pen, self.low_pen = _membership(self.y, self.alpha, self.upper)
         self._list_order()
 
@@ -144,6 +148,9 @@ class _SMO:
         self.wanted_now = False      # the pair steps stopped because a snapshot is wanted
         busy = 0.0                   # seconds spent solving (not suspended at a yield)
         while True:
+            if self.hand_over_at < math.inf and self._work() >= self.hand_over_at:
+                self.handed_over = True                 # another solver goes on from here
+                return
             started = time.perf_counter()
             budget = min(next_snapshot, self.max_iter, self.next_shrink, self.next_newton)
             before = self._checkpoint()
@@ -225,9 +232,7 @@ class _SMO:
             return
         errors = training_errors(self.y, self._decision() + self._bias())
         if self.best is None or errors <= self.best[2]:
-            alpha = np.empty_like(self.alpha)
-            alpha[self.order] = self.alpha
-            self.best = (alpha, self.iteration, errors)
+            self.best = (self.alpha_in_caller_order(), self.iteration, errors)
 
     def _restore_best(self) -> None:
         """Go back to the best state kept (hard margin: every multiplier is free of an upper
@@ -482,6 +487,11 @@ class _SMO:
         return max(0.0, fmax - fmin)
 
     # -- results ----------------------------------------------------------------------------
+    def alpha_in_caller_order(self) -> np.ndarray:
+        alpha = np.empty_like(self.alpha)
+        alpha[self.order] = self.alpha
+        return alpha
+
     def _bias(self, within: np.ndarray | None = None) -> float:
         """Mean F over free SVs (0 < a_i < C_i), else the middle of the feasible interval
         (its finite end, when it has one); `within`: among these points only (a mask)."""

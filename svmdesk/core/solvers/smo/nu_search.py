@@ -1,0 +1,200 @@
+"""The nu form solved through the C form it equals, where the nu form's own pair steps crawl.
+
+The nu form holds e'a at S within each class besides y'a (nu.py). Its Lagrangian says that
+its solution solves the C form with the linear term shifted, p + s e, at the shift s where
+that solution's e'a is S: the nu form's r is -s (nu-SVR: s is the tube's width epsilon;
+nu-SVC: 1/-s is the C of the C-SVC it equals). e'a(s) falls as s grows, so s is found by a
+safeguarded secant search, each C-form solve started from the last solution. The C form
+has what makes SMO fast (Newton steps on the free multipliers, shrinking every few hundred
+steps), which the nu form's pair steps, zig-zagging between the classes, have not: on
+standardised diabetes (NuSVR, nu 0.5, C 100) 1.0 s against 10 s for a linear kernel, 0.4 s
+against 7.9 s for poly; on a noisy sine with rbf 0.13 s against 3.1 s.
+
+The run: the nu form's own solver first, for DIRECT_WORK of counted work (a small fit ends
+there, as before); then the search, for at most SEARCH_WORK; then the nu solver again from
+the point where the search ends, which makes the answer the nu form's own at tol. Its start:
+the two solutions that bracket S, mixed so that e'a is exactly S (and so each class's sum:
+y'a is held by both). Within one piece of e'a(s), where the free set does not change, a is
+linear in s and the mixture is the optimum itself; at a jump of e'a(s) (its ends closer than
+tol) both ends and every mixture solve the C form at that s, so the mixture is optimal there
+too. The polish then has almost nothing left to do.
+
+Every decision is taken on counted work and the data, never a clock: the same data and
+parameters give the same model on any machine. A run with its own budget (max_iter,
+max_time) stays on the nu form's own solver, whose steps it counts, and so does one on a
+kernel that is not positive semi-definite (sigmoid), whose C-form solves could end at other
+stationary points (seen on diabetes: a worse objective than LIBSVM's).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from dataclasses import replace
+
+import numpy as np
+
+from ..base import Snapshot, Wanted
+from ..problems import DualProblem
+from .nu import NuSMO
+from .solver import _SMO
+
+# counted work (progress.counted_work, about a nanosecond a unit on the machine it was
+# calibrated on) the nu form's own solver has before the search takes over...
+DIRECT_WORK = 1e8
+# ...and the search has in all before the nu solver goes on from where it ended
+SEARCH_WORK = 2e9
+SEARCH_SOLVES = 40          # C-form solves at most: the bracket narrows geometrically
+NEAR = 1e-3                 # e'a within this share of S: near enough for the polish...
+EXACT = 1e-12               # ...from a mixture of the bracket's ends; S itself without one
+FIRST_STEP = 0.1            # the first move of s, a share of |s| (at least 10 tol)
+REACH = 4.0                 # a secant move is at most this many times the last
+
+
+def solve_nu_form(problem: DualProblem, every: int, wanted: Wanted) -> Iterator[Snapshot]:
+    """Snapshots of the nu form's solution (entry.solve_problem's contract)."""
+    direct = NuSMO(problem)
+    if _searchable(problem):
+        direct.hand_over_at = DIRECT_WORK
+    yield from direct.run(every, wanted)
+    if not direct.handed_over:
+        return
+    start, steps = yield from _search(problem, direct, every, wanted)
+    polish = NuSMO(replace(problem, start=start))
+    for snapshot in polish.run(every, wanted):
+        yield replace(snapshot, iteration=direct.iteration + steps + snapshot.iteration)
+
+
+def _searchable(problem: DualProblem) -> bool:
+    """The search serves a run without a budget of its own (max_iter, max_time: the nu form's
+    own pair steps, which they count) on a kernel whose dual is convex: where it is not
+    (sigmoid), the C form's solves may end at other stationary points than the nu form's."""
+    return (problem.max_iter is None and problem.params.get("max_time") is None
+            and problem.kernel.positive_semidefinite)
+
+
+def _search(problem: DualProblem, direct: NuSMO, every: int, wanted: Wanted
+            ) -> Generator[Snapshot, None, tuple[np.ndarray, int]]:
+    """The C-form solves of the search, their snapshots passed on; returns the polish's
+    start and the pair steps the search took."""
+    target = float(problem.start.sum())
+    b_pos, b_neg = direct._class_biases()
+    shift = 0.5 * (b_pos - b_neg)                  # -r of the nu form's current state
+    bracket = _Bracket(target, max(FIRST_STEP * abs(shift), 10 * problem.tol), problem.tol)
+    alpha, steps, work = direct.alpha_in_caller_order(), 0, 0.0
+    for _ in range(SEARCH_SOLVES):
+        solver = _Shifted(replace(problem, p=problem.p + shift, per_class=False, start=alpha,
+                                  rescaled=False), shift, problem.rescaled)
+        solver.watch = None                        # bounded by the search's own budget
+        solver.hand_over_at = SEARCH_WORK - work
+        for snapshot in solver.run(every, wanted):
+            if not snapshot.iteration:             # a solve that found its start optimal
+                continue
+            yield replace(snapshot, converged=False,
+                          iteration=direct.iteration + steps + snapshot.iteration)
+        steps, work = steps + solver.iteration, work + solver._work()
+        alpha = solver.alpha_in_caller_order()
+        if solver.handed_over:                     # the search's budget is spent
+            break
+        following = bracket.add(shift, alpha)
+        if following is None:
+            alpha = bracket.mixture()
+            break
+        shift = following
+    return _balanced(problem, alpha), steps
+
+
+class _Shifted(_SMO):
+    """The C form at shift s; nu-SVC's snapshots scaled by 1/r = 1/-s, as its final one."""
+
+    def __init__(self, p: DualProblem, shift: float, rescaled: bool) -> None:
+        super().__init__(p)
+        self.scale = 1.0 / -shift if rescaled and shift < 0 else 1.0
+
+    def _bias_and_scale(self) -> tuple[float, float]:
+        return self._bias(), self.scale
+
+
+class _Bracket:
+    """The shifts tried, and the next: e'a(s) - S >= 0 at `low`, <= 0 at `high`."""
+
+    def __init__(self, target: float, step: float, tol: float) -> None:
+        self.target, self.step, self.tol = target, step, tol
+        self.low: tuple | None = None              # (s, e'a - S, a)
+        self.high: tuple | None = None
+        self.last: tuple | None = None             # (s, e'a - S) of the solve before
+        self.stalled_side: bool | None = None
+        self.latest: np.ndarray | None = None      # the last solution
+
+    def add(self, shift: float, alpha: np.ndarray) -> float | None:
+        """The next shift to solve at, or None once the bracket is near enough."""
+        excess = float(alpha.sum()) - self.target
+        if excess >= 0:
+            self.low = (shift, excess, alpha)
+        else:
+            self.high = (shift, excess, alpha)
+        self.latest = alpha
+        if abs(excess) <= EXACT * self.target:
+            return None
+        if self.low is not None and self.high is not None:
+            if abs(excess) <= NEAR * self.target or self.high[0] - self.low[0] <= self.tol:
+                return None
+            return self._within(excess >= 0)
+        return self._outward(shift, excess)
+
+    def _within(self, above: bool) -> float:
+        """The secant point of the bracket; its middle when the same end moved twice (a
+        secant creeps toward a jump of e'a(s), which a tube of width 0 makes: halving
+        narrows the bracket to tol in a few solves)."""
+        (s_lo, g_lo, _), (s_hi, g_hi, _) = self.low, self.high      # type: ignore[misc]
+        stalled = self.stalled_side == above
+        self.stalled_side = above
+        if stalled:
+            return 0.5 * (s_lo + s_hi)
+        return s_lo + (s_hi - s_lo) * g_lo / (g_lo - g_hi)
+
+    def _outward(self, shift: float, excess: float) -> float:
+        """No bracket yet: the secant through the last two solves, at most REACH times the
+        last move and at least the first step, in the direction the excess says."""
+        toward = 1.0 if excess > 0 else -1.0
+        move = toward * self.step
+        if self.last is not None and self.last[1] != excess:
+            moved = shift - self.last[0]
+            slope = (excess - self.last[1]) / moved
+            if slope < 0:
+                guess = -excess / slope
+                move = toward * min(max(abs(guess), self.step), REACH * abs(moved))
+            else:
+                move = toward * REACH * abs(moved)
+        self.last = (shift, excess)
+        return shift + move
+
+    def mixture(self) -> np.ndarray:
+        """The mixture of the bracket's two solutions whose e'a is S exactly; without a
+        bracket, the last solution (its e'a is S, to rounding). A solution off S has
+        multipliers the nu form's has not, which the polish would leave as small as its
+        tol allows, but not zero: the mixture has none of them where its ends agree."""
+        if self.low is None or self.high is None:
+            assert self.latest is not None        # add() was called
+            return self.latest
+        (_, g_lo, a_lo), (_, g_hi, a_hi) = self.low, self.high
+        share = g_lo / (g_lo - g_hi) if g_lo != g_hi else 0.0
+        return a_lo + (a_hi - a_lo) * share
+
+
+def _balanced(problem: DualProblem, alpha: np.ndarray) -> np.ndarray:
+    """`alpha` with each class's sum moved to its start's (the nu form's constraint), in
+    the box: a deficit spread over the room below the bounds of the multipliers already
+    above zero (a zero one stays zero, unless none has room), an excess taken in
+    proportion. A mixture from the bracket is changed by rounding alone."""
+    alpha = np.clip(alpha, 0.0, problem.upper)
+    for members in (problem.y > 0, problem.y < 0):
+        want, part, upper = problem.start[members].sum(), alpha[members], problem.upper[members]
+        gap = want - part.sum()
+        if gap > 0:
+            room = np.where(part > 0, upper - part, 0.0)
+            if not room.sum() >= gap:
+                room = upper - part
+            part = part + room * min(1.0, gap / room.sum())
+        elif gap < 0:
+            part = part * (want / part.sum())
+        alpha[members] = np.clip(part, 0.0, upper)
+    return alpha
