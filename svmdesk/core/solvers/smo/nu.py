@@ -41,8 +41,8 @@ NU_SHRINK_EVERY = 5000
 class NuSMO(_SMO):
     k: int                               # the classes are the slices [:k] and [k:m]
 
-    def __init__(self, p: DualProblem) -> None:
-        super().__init__(p)
+    def __init__(self, p: DualProblem, F: np.ndarray | None = None) -> None:
+        super().__init__(p, F)
         self.next_newton = math.inf                   # see the module
         self.shrink_every = self.next_shrink = min(p.n, NU_SHRINK_EVERY)
         self._by_class(p.n)

@@ -57,8 +57,8 @@ def solve_nu_form(problem: DualProblem, every: int, wanted: Wanted) -> Iterator[
     yield from direct.run(every, wanted)
     if not direct.handed_over:
         return
-    start, steps = yield from _search(problem, direct, every, wanted)
-    polish = NuSMO(replace(problem, start=start))
+    (start, F), steps = yield from _search(problem, direct, every, wanted)
+    polish = NuSMO(replace(problem, start=start), F)
     for snapshot in polish.run(every, wanted):
         yield replace(snapshot, iteration=direct.iteration + steps + snapshot.iteration)
 
@@ -72,17 +72,23 @@ def _searchable(problem: DualProblem) -> bool:
 
 
 def _search(problem: DualProblem, direct: NuSMO, every: int, wanted: Wanted
-            ) -> Generator[Snapshot, None, tuple[np.ndarray, int]]:
+            ) -> Generator[Snapshot, None, tuple[tuple, int]]:
     """The C-form solves of the search, their snapshots passed on; returns the polish's
-    start and the pair steps the search took."""
+    start (a, and the nu form's F there when it is known exactly, else None) and the pair
+    steps the search took. Each solve starts from the last one's end, its F carried over:
+    the shift moves F by -y s, so no kernel column is computed again."""
     target = float(problem.start.sum())
     b_pos, b_neg = direct._class_biases()
     shift = 0.5 * (b_pos - b_neg)                  # -r of the nu form's current state
     bracket = _Bracket(target, max(FIRST_STEP * abs(shift), 10 * problem.tol), problem.tol)
-    alpha, steps, work = direct.alpha_in_caller_order(), 0, 0.0
+    direct._reconstruct()                          # F exact for every variable
+    point = (direct.alpha_in_caller_order(), direct.F_in_caller_order())
+    steps, work = 0, 0.0
     for _ in range(SEARCH_SOLVES):
+        alpha, F = point
         solver = _Shifted(replace(problem, p=problem.p + shift, per_class=False, start=alpha,
-                                  rescaled=False), shift, problem.rescaled)
+                                  rescaled=False), F - problem.y * shift, shift,
+                          problem.rescaled)
         solver.watch = None                        # bounded by the search's own budget
         solver.hand_over_at = SEARCH_WORK - work
         for snapshot in solver.run(every, wanted):
@@ -91,22 +97,25 @@ def _search(problem: DualProblem, direct: NuSMO, every: int, wanted: Wanted
             yield replace(snapshot, converged=False,
                           iteration=direct.iteration + steps + snapshot.iteration)
         steps, work = steps + solver.iteration, work + solver._work()
-        alpha = solver.alpha_in_caller_order()
         if solver.handed_over:                     # the search's budget is spent
-            break
-        following = bracket.add(shift, alpha)
+            return (_balanced(problem, solver.alpha_in_caller_order()), None), steps
+        point = (solver.alpha_in_caller_order(),
+                 solver.F_in_caller_order() + problem.y * shift)
+        following = bracket.add(shift, point)
         if following is None:
-            alpha = bracket.mixture()
             break
         shift = following
-    return _balanced(problem, alpha), steps
+    alpha, F = bracket.mixture()
+    balanced = _balanced(problem, alpha)
+    exact = np.abs(balanced - alpha).max() <= EXACT * problem.upper.max()
+    return (balanced, F if exact else None), steps
 
 
 class _Shifted(_SMO):
     """The C form at shift s; nu-SVC's snapshots scaled by 1/r = 1/-s, as its final one."""
 
-    def __init__(self, p: DualProblem, shift: float, rescaled: bool) -> None:
-        super().__init__(p)
+    def __init__(self, p: DualProblem, F: np.ndarray, shift: float, rescaled: bool) -> None:
+        super().__init__(p, F)
         self.scale = 1.0 / -shift if rescaled and shift < 0 else 1.0
 
     def _bias_and_scale(self) -> tuple[float, float]:
@@ -118,20 +127,21 @@ class _Bracket:
 
     def __init__(self, target: float, step: float, tol: float) -> None:
         self.target, self.step, self.tol = target, step, tol
-        self.low: tuple | None = None              # (s, e'a - S, a)
+        self.low: tuple | None = None              # (s, e'a - S, (a, F))
         self.high: tuple | None = None
         self.last: tuple | None = None             # (s, e'a - S) of the solve before
         self.stalled_side: bool | None = None
-        self.latest: np.ndarray | None = None      # the last solution
+        self.latest: tuple | None = None           # the last solution
 
-    def add(self, shift: float, alpha: np.ndarray) -> float | None:
-        """The next shift to solve at, or None once the bracket is near enough."""
-        excess = float(alpha.sum()) - self.target
+    def add(self, shift: float, point: tuple) -> float | None:
+        """The next shift to solve at, or None once the bracket is near enough. point: the
+        solution at `shift`, (a, the nu form's F there)."""
+        excess = float(point[0].sum()) - self.target
         if excess >= 0:
-            self.low = (shift, excess, alpha)
+            self.low = (shift, excess, point)
         else:
-            self.high = (shift, excess, alpha)
-        self.latest = alpha
+            self.high = (shift, excess, point)
+        self.latest = point
         if abs(excess) <= EXACT * self.target:
             return None
         if self.low is not None and self.high is not None:
@@ -167,17 +177,18 @@ class _Bracket:
         self.last = (shift, excess)
         return shift + move
 
-    def mixture(self) -> np.ndarray:
-        """The mixture of the bracket's two solutions whose e'a is S exactly; without a
-        bracket, the last solution (its e'a is S, to rounding). A solution off S has
-        multipliers the nu form's has not, which the polish would leave as small as its
-        tol allows, but not zero: the mixture has none of them where its ends agree."""
+    def mixture(self) -> tuple:
+        """The mixture of the bracket's two solutions whose e'a is S exactly, (a, F): F is
+        affine in a; without a bracket, the last solution (its e'a is S, to rounding, or
+        the search's solves ran out). A solution off S has multipliers the nu form's has
+        not, which the polish would leave as small as its tol allows, but not zero: the
+        mixture has none of them where its ends agree."""
         if self.low is None or self.high is None:
             assert self.latest is not None        # add() was called
             return self.latest
-        (_, g_lo, a_lo), (_, g_hi, a_hi) = self.low, self.high
+        (_, g_lo, (a_lo, F_lo)), (_, g_hi, (a_hi, F_hi)) = self.low, self.high
         share = g_lo / (g_lo - g_hi) if g_lo != g_hi else 0.0
-        return a_lo + (a_hi - a_lo) * share
+        return a_lo + (a_hi - a_lo) * share, F_lo + (F_hi - F_lo) * share
 
 
 def _balanced(problem: DualProblem, alpha: np.ndarray) -> np.ndarray:

@@ -84,7 +84,10 @@ def max_iter_spent(max_iter: int, tol: float) -> str:
 
 
 class _SMO:
-    def __init__(self, p: DualProblem) -> None:
+    def __init__(self, p: DualProblem, F: np.ndarray | None = None) -> None:
+        """F: -y (Qa + p) at the start, exact, when the caller has it (nu_search's solves,
+        each from the last one's end), instead of the kernel columns of every nonzero
+        multiplier."""
         self.p = p
         n = p.n
         self.C = p.C
@@ -102,7 +105,9 @@ class _SMO:
                                     p.gram, p.kernel_rows)
         self.F = -self.y * self.lin
         start = np.flatnonzero(self.alpha)
-        if len(start):
+        if F is not None:
+            self.F = np.array(F, dtype=np.float64)
+        elif len(start):
             self.F -= self.cache.matvec(start, (self.y * self.alpha)[start])
         self.unbounded = p.unbounded                  # the hard margin: no box at all
         self.shuffled = False                         # order is no longer 0, 1, ..., n - 1
@@ -488,9 +493,17 @@ class _SMO:
 
     # -- results ----------------------------------------------------------------------------
     def alpha_in_caller_order(self) -> np.ndarray:
-        alpha = np.empty_like(self.alpha)
-        alpha[self.order] = self.alpha
-        return alpha
+        return self._in_caller_order(self.alpha)
+
+    def F_in_caller_order(self) -> np.ndarray:
+        """F in the caller's order: exact for every variable after a run that ended (the
+        final reconstruction), not after one handed over."""
+        return self._in_caller_order(self.F)
+
+    def _in_caller_order(self, values: np.ndarray) -> np.ndarray:
+        out = np.empty_like(values)
+        out[self.order] = values
+        return out
 
     def _bias(self, within: np.ndarray | None = None) -> float:
         """Mean F over free SVs (0 < a_i < C_i), else the middle of the feasible interval
