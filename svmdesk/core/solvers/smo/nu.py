@@ -18,6 +18,8 @@ bias and shrinking. The Newton step stays off: moving each class's free multipli
 (each class's sum held) was measured on standardised diabetes (NuSVR, nu 0.5; linear, rbf,
 poly; C 1 and 100) and was slower in six of those eight fits (linear at C 100: 24 s against
 12.5 s), and on the sigmoid kernel it ended at a worse stationary point than LIBSVM's.
+The nu problems get Newton steps through the C form instead (nu_search.py), which runs this
+solver first and last.
 Shrinking is LIBSVM's for this form, less often: a bounded point leaves the
 prefix when it cannot join a violating pair of its own class; each class stays a slice of
 what remains.
