@@ -80,7 +80,8 @@ def _search(problem: DualProblem, direct: NuSMO, every: int, wanted: Wanted
     target = float(problem.start.sum())
     b_pos, b_neg = direct._class_biases()
     shift = 0.5 * (b_pos - b_neg)                  # -r of the nu form's current state
-    bracket = _Bracket(target, max(FIRST_STEP * abs(shift), 10 * problem.tol), problem.tol)
+    bracket = _Bracket(target, max(FIRST_STEP * abs(shift), 10 * problem.tol), problem.tol,
+                       problem.rescaled)
     direct._reconstruct()                          # F exact for every variable
     point = (direct.alpha_in_caller_order(), direct.F_in_caller_order())
     steps, work = 0, 0.0
@@ -125,13 +126,17 @@ class _Shifted(_SMO):
 class _Bracket:
     """The shifts tried, and the next: e'a(s) - S >= 0 at `low`, <= 0 at `high`."""
 
-    def __init__(self, target: float, step: float, tol: float) -> None:
-        self.target, self.step, self.tol = target, step, tol
+    def __init__(self, target: float, step: float, tol: float, negative: bool = False
+                 ) -> None:
+        """negative: every shift worth solving at is below 0 (nu-SVC: C = 1/-s; at s >= 0
+        every multiplier is 0); else e'a(s) may jump at 0 (nu-SVR: a tube of width 0)."""
+        self.target, self.step, self.tol, self.negative = target, step, tol, negative
         self.low: tuple | None = None              # (s, e'a - S, (a, F))
         self.high: tuple | None = None
         self.last: tuple | None = None             # (s, e'a - S) of the solve before
         self.stalled_side: bool | None = None
         self.latest: tuple | None = None           # the last solution
+        self.tried_zero = self.tried_beside = False
 
     def add(self, shift: float, point: tuple) -> float | None:
         """The next shift to solve at, or None once the bracket is near enough. point: the
@@ -152,9 +157,17 @@ class _Bracket:
 
     def _within(self, above: bool) -> float:
         """The secant point of the bracket; its middle when the same end moved twice (a
-        secant creeps toward a jump of e'a(s), which a tube of width 0 makes: halving
-        narrows the bracket to tol in a few solves)."""
+        secant creeps toward a jump of e'a(s): halving narrows the bracket to tol in a few
+        solves)."""
         (s_lo, g_lo, _), (s_hi, g_hi, _) = self.low, self.high      # type: ignore[misc]
+        # nu-SVR's e'a(s) jumps at a tube of width 0 (below it a and a* of one point may
+        # both grow): 0 first, then tol beside it, closes a bracket around a jump there
+        if s_lo < 0.0 < s_hi and not (self.tried_zero or self.negative):
+            self.tried_zero = True
+            return 0.0
+        if 0.0 in (s_lo, s_hi) and s_hi - s_lo > self.tol and not self.tried_beside:
+            self.tried_beside = True
+            return self.tol if s_lo == 0.0 else -self.tol
         stalled = self.stalled_side == above
         self.stalled_side = above
         if stalled:
@@ -162,20 +175,21 @@ class _Bracket:
         return s_lo + (s_hi - s_lo) * g_lo / (g_lo - g_hi)
 
     def _outward(self, shift: float, excess: float) -> float:
-        """No bracket yet: the secant through the last two solves, at most REACH times the
-        last move and at least the first step, in the direction the excess says."""
+        """No bracket yet: the secant through the last two solves, at least the first step
+        and at most REACH times the last move, in the direction the excess says; REACH
+        times the last move where e'a(s) is flat there."""
         toward = 1.0 if excess > 0 else -1.0
-        move = toward * self.step
-        if self.last is not None and self.last[1] != excess:
+        move = self.step
+        if self.last is not None:
             moved = shift - self.last[0]
             slope = (excess - self.last[1]) / moved
+            move = REACH * abs(moved)
             if slope < 0:
-                guess = -excess / slope
-                move = toward * min(max(abs(guess), self.step), REACH * abs(moved))
-            else:
-                move = toward * REACH * abs(moved)
+                move = min(max(abs(excess / slope), self.step), move)
         self.last = (shift, excess)
-        return shift + move
+        if self.negative and shift + toward * move >= 0.0:
+            return 0.5 * shift                     # halfway to 0, where C is infinite
+        return shift + toward * move
 
     def mixture(self) -> tuple:
         """The mixture of the bracket's two solutions whose e'a is S exactly, (a, F): F is
