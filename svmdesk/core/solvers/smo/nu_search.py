@@ -7,8 +7,8 @@ nu-SVC: 1/-s is the C of the C-SVC it equals). e'a(s) falls as s grows, so s is 
 safeguarded secant search, each C-form solve started from the last solution. The C form
 has what makes SMO fast (Newton steps on the free multipliers, shrinking every few hundred
 steps), which the nu form's pair steps, zig-zagging between the classes, have not: on
-standardised diabetes (NuSVR, nu 0.5, C 100) 1.0 s against 10 s for a linear kernel, 0.4 s
-against 7.9 s for poly; on a noisy sine with rbf 0.13 s against 3.1 s.
+standardised diabetes (NuSVR, nu 0.5, C 100) 0.8 s against 10 s for a linear kernel, 0.4 s
+against 7.9 s for poly; on a noisy sine with rbf 0.15 s against 3.1 s (bench/bench_nu.py).
 
 The run: the nu form's own solver first, for DIRECT_WORK of counted work (a small fit ends
 there, as before); then the search, for at most SEARCH_WORK; then the nu solver again from
