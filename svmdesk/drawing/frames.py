@@ -55,17 +55,16 @@ def _coloured(scene: Scene) -> Scene:
     return dataclasses.replace(scene, picture=soft, hard_picture=hard)
 
 
-def chart_point(snap: Snapshot, done: Sequence[Frame] = ()) -> tuple:
+def chart_point(snap: Snapshot, before: Sequence[Snapshot] = ()) -> tuple:
     """(iteration, primal, dual, gap) for the charts. With several one-vs-one machines the
     run is one story: iterations count on across the machines, and the objectives and
-    gaps are the finished machines' final ones plus the current machine's."""
+    gaps are the finished machines' final ones (`before`) plus the current machine's."""
     def value(s, name):
         v = getattr(s, name)
         if name == "gap" and v is None:
             v = s.kkt_violation
         return np.nan if v is None else v
 
-    before = [d.reading.snapshot for d in done]
     iteration = snap.iteration + sum(s.iteration + 1 for s in before)
     primal, dual, gap = (value(snap, n) + sum(value(s, n) for s in before)
                          for n in ("primal_objective", "dual_objective", "gap"))

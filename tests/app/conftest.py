@@ -126,3 +126,49 @@ async def until(condition, timeout: float = 8.0) -> None:
             await asyncio.sleep(0.01)
 
     await asyncio.wait_for(poll(), timeout)
+
+
+class _SolverThread:
+    """A solver that serves the window from a thread of the test's own process (the real
+    one is a process of its own, which a test's patches of the core do not reach)."""
+
+    def __init__(self):
+        import multiprocessing
+        import threading
+
+        from svmdesk.app.training import solver_process
+
+        self.flags = [0.0] * 5
+        self.conn, child = multiprocessing.Pipe()
+        self.thread = threading.Thread(target=solver_process.serve, args=(child, self.flags),
+                                       daemon=True)
+        self.thread.start()
+
+    def alive(self) -> bool:
+        return self.thread.is_alive()
+
+    def arm(self, paused: bool) -> None:
+        from svmdesk.app.training.solver_process import SolverProcess
+
+        SolverProcess.arm(self, paused)          # type: ignore[arg-type]
+
+    def close(self) -> None:
+        if self.thread.is_alive():
+            self.conn.send(None)
+            self.thread.join(5)
+
+
+@pytest.fixture
+def solver_in_this_process(window):
+    """`window`'s runs solved in this process, where a test's patches of the core apply."""
+    from svmdesk.app.training import solver_process
+
+    worker = window.run.worker
+    here = _SolverThread()
+    own, worker.solver = worker.solver, here
+    yield window
+    worker.stop()                  # no run goes on (the window's own teardown joins it)
+    if here in solver_process._idle:   # pytest-qt closed the window first: it was released
+        solver_process._idle.remove(here)
+    here.close()
+    solver_process.release(own)

@@ -162,8 +162,11 @@ def test_close_during_a_run_stops_the_worker(qtbot):
     assert not win.run.worker_thread.isRunning()
 
 
-def test_worker_error_reaches_the_user_and_app_stays_usable(window, qtbot, monkeypatch):
+def test_worker_error_reaches_the_user_and_app_stays_usable(solver_in_this_process, qtbot,
+                                                            monkeypatch):
     from svmdesk.core import SOLVERS
+
+    window = solver_in_this_process
 
     def broken(problem, every=1, wanted=None):
         raise ArithmeticError("the solver fell over")

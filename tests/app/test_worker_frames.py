@@ -3,15 +3,14 @@ import numpy as np
 import pytest
 from PySide6.QtCore import Qt
 
-from svmdesk.app.training import worker
+from svmdesk.app.training import solver_process
 
 
-def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtbot,
-                                                                      monkeypatch):
-    """SMO in the window runs long batches between frames: the snapshots it makes are the
-    frames drawn (and the final one), not one per pair step."""
-    from svmdesk.app.training import worker as worker_module
-    from svmdesk.core import SVC
+def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(monkeypatch):
+    """SMO in the solver's process runs long batches between frames: the snapshots it makes
+    are the frames sent (and the final one), not one per pair step. The window here draws
+    each frame the moment it comes."""
+    from svmdesk.core import SVC, make_dataset
 
     made = []
 
@@ -21,21 +20,21 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(window, qtb
                 made.append(step.snapshot.iteration)
                 yield step
 
-    monkeypatch.setattr(worker_module, "SVC", Counting)
-    window.editing.generate("moons", 3000, 0.2, 0)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
-    p.controls["C"].widget.set_value(100.0)
-    drawn = []
-    window.frame_shown.connect(drawn.append)
-    with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
-        window.train()
-    pair_steps = ended.args[0].reading.snapshot.iteration
-    assert len(made) <= len(drawn) + 1 < pair_steps
-    final = ended.args[0]
-    np.testing.assert_allclose(window.fitted.decision_function(window.points.X),
-                               final.model.decision_function(window.points.X), atol=1e-9)
+    monkeypatch.setitem(solver_process.ESTIMATORS, "c_svc", Counting)
+    flags = [0.0] * 5
+    flags[solver_process.DRAWN] = 1
+    sent = []
+
+    class Window:                          # the pipe's other end: draws each frame at once
+        def send(self, message):
+            sent.append(message)
+            flags[solver_process.DRAWN] = 1
+
+    data = make_dataset("moons", n=3000, noise=0.2, seed=0)
+    solver_process._Run(Window(), flags, frame_rate=60.0).train(
+        "c_svc", {"solver": "smo", "kernel": "rbf", "C": 100.0}, data.X, data.y)
+    steps, end = [m for m in sent if m[0] == "step"], sent[-1]
+    assert end[0] == "end" and len(made) <= len(steps) + 1 < end[1].snapshot.iteration
 
 
 def _smo_on_moons(window, n, test_fraction=0.0):
@@ -48,41 +47,37 @@ def _smo_on_moons(window, n, test_fraction=0.0):
 
 
 @pytest.mark.slow
-def test_the_solver_rests_while_the_canvas_paints_a_new_frame(window, qtbot, monkeypatch):
-    """Painting is Python too: run beside it, the solver's numpy calls wait for the GIL at
-    every step. So once a frame is sent, the solver takes no pair step until the canvas
-    has painted it. A slow paint (20 ms more) makes any step taken meanwhile visible."""
+def test_a_frame_is_sent_only_once_the_last_is_painted(window, qtbot):
+    """The solver's process goes on solving while the window paints, but sends its next
+    snapshot only once the canvas has painted the last (back-pressure): frames never queue
+    up behind a slow paint. A slow paint (20 ms more) would let a second frame in first."""
     import time
 
     from PySide6.QtCore import QEvent, QObject
 
-    from svmdesk.app.training.worker import TrainingWorker
-
-    fresh, painting, steps_while_painting, fresh_paints = [False], [False], [0], [0]
-    original_wanted = TrainingWorker._frame_wanted
+    events, fresh = [], [False]
 
     class SlowPaint(QObject):
         def eventFilter(self, watched, event):
             if event.type() == QEvent.Type.Paint and fresh[0]:   # a new frame's paint
-                fresh[0], painting[0] = False, True
-                fresh_paints[0] += 1
+                fresh[0] = False
                 time.sleep(0.02)
-                painting[0] = False
+                events.append("painted")
             return False
 
-    def counting_wanted(worker):          # asked after every pair step
-        steps_while_painting[0] += painting[0]
-        return original_wanted(worker)
+    def shown(frame):
+        if not frame.run.final:            # the end comes whether or not the last is painted
+            events.append("shown")
+            fresh[0] = True
 
-    monkeypatch.setattr(TrainingWorker, "_frame_wanted", counting_wanted)
-    monkeypatch.setattr(worker, "SOLVER_SHARE", 0.5)        # more frames in a short run
     slow = SlowPaint()
     window.canvas.viewport().installEventFilter(slow)
     _smo_on_moons(window, 12000)
-    window.frame_shown.connect(lambda frame: fresh.__setitem__(0, True))
+    window.frame_shown.connect(shown)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
-    assert fresh_paints[0] >= 3 and steps_while_painting[0] == 0
+    assert events.count("shown") >= 3
+    assert "shown, shown" not in ", ".join(events)
 
 
 def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
@@ -107,7 +102,6 @@ def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
 def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot, monkeypatch):
     """A window out of sight paints nothing: its frames count as drawn at once, so the
     run neither waits on paints that never come nor stops sending frames."""
-    monkeypatch.setattr(worker, "SOLVER_SHARE", 0.5)        # more frames in a short run
     _smo_on_moons(window, 8000)
     window.hide()
     shown = []
@@ -125,7 +119,6 @@ def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
     from svmdesk.app.training import worker as worker_module
 
     monkeypatch.setattr(worker_module, "FRAME_RATE", 1e9)
-    monkeypatch.setattr(worker_module, "SOLVER_SHARE", 0.5)
     _smo_on_moons(window, 8000)
     shown = []
     window.frame_shown.connect(shown.append)
@@ -255,3 +248,20 @@ def test_the_windows_objects_are_set_apart_from_the_garbage_collector(window):
         assert gone() is None
     finally:
         gc.unfreeze()
+
+
+@pytest.mark.slow
+def test_a_solver_process_that_dies_is_said_and_the_next_run_trains(window, qtbot):
+    """The solver's process killed mid-run (out of memory, a crash in native code): the
+    window says so in words, and the next Train starts a new process and trains."""
+    _smo_on_moons(window, 20000)
+    with qtbot.waitSignal(window.frame_shown, timeout=10_000):
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(window.training_failed, timeout=10_000) as failed:
+        window.run.worker.solver.process.kill()
+    assert "process ended" in failed.args[0] and "train again" in failed.args[0]
+    assert window.notices.banner.isVisible() and not window.running
+    window.panel.controls["C"].widget.set_value(1.0)
+    with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
+        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    assert ended.args[0].reading.snapshot.converged

@@ -22,7 +22,7 @@ from ..background import in_background
 from ..widgets.evaluation_view import cv_folds, cv_line
 from ..widgets.pictures import settings_parts
 from .run import RunRefused
-from .worker import ESTIMATORS
+from .solver_process import ESTIMATORS
 
 MOST_KEPT = 20               # results kept (and saved in a session): the oldest go first
 # Every cross-validation deals the same points into the same folds: two settings compared

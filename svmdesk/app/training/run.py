@@ -135,6 +135,7 @@ class RunController(QObject):
         self.worker.stop()
         self.worker_thread.quit()
         self.worker_thread.wait()
+        self.worker.release()
 
     def _intent(self, intent: str) -> None:
         method = TRANSITIONS[intent].get(self.state)

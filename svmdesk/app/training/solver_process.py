@@ -1,0 +1,230 @@
+"""The solver's own process: a training run iterates there, and the window's process makes
+and paints its frames meanwhile, each on a core of its own.
+
+Why a process and not a thread beside the window: the window's painting is Python, and so is
+the solver's loop around its numpy calls; in one process they take turns with the GIL, so
+a frame's making and painting was time the solver stood still (window runs took 1.5-2x
+`fit`'s time by design: the solver ran twice as long as a frame took, then rested). Here the
+solver never waits for a paint; the window asks for the next snapshot once it has drawn
+the last. Each process is one solver: several side by side are several processes.
+
+No Qt here (the child imports this module alone): the window's side is worker.py.
+
+The two sides share a few numbers (`Flags`: plain shared memory, read by the solver between
+its steps, so that Pause, Step and Stop act within one iteration) and a pipe: the window
+sends a run's order, the solver sends what it has to show.
+
+- ("warned", message): a warning the core raised (before the frames it explains)
+- ("machine", progress): a one-vs-one machine has finished; its last state
+- ("step", progress, chart points since the last, seconds, paused, steps taken, pauses)
+- ("end", progress, fitted estimator or None (stopped), chart points, seconds, stopped)
+- ("failed", message)
+
+A run's model depends on its data and parameters only: the process keeps SMO's kernel rows
+from run to run (as the thread did), which changes no model.
+"""
+from __future__ import annotations
+
+import atexit
+import contextlib
+import multiprocessing
+import sys
+import time
+import traceback
+from collections.abc import Iterator
+from typing import Any
+
+from ...core import SVC, SVR, NuSVC, NuSVR, OneClassSVM
+from ...core.errors import hearing_warnings
+from ...core.solvers.smo import RowMemory, keeping_row_memory
+from ...drawing.frames import chart_point
+from ...i18n import set_language, tr
+
+HOLD_POLL = 0.005            # s between looks at the flags while paused
+
+# by Job.kind
+ESTIMATORS: dict[str, type[SVC] | type[OneClassSVM] | type[SVR] | type[NuSVR]] = {
+    "c_svc": SVC, "nu_svc": NuSVC, "one_class": OneClassSVM, "epsilon_svr": SVR,
+    "nu_svr": NuSVR}
+# the flags' places in the shared array (float64: every one is a count or a yes/no)
+STOP, PAUSED, DRAWN, PAUSES, STEPS_ASKED = range(5)
+
+_context = multiprocessing.get_context("spawn")   # never fork a process with Qt's threads
+
+
+class SolverProcess:
+    """The window's handle on one solver process: its pipe and its flags."""
+
+    def __init__(self) -> None:
+        self.flags: Any = _context.RawArray("d", 5)
+        self.conn, child_end = _context.Pipe()
+        self.process = _context.Process(target=serve, args=(child_end, self.flags),
+                                        name="svmdesk solver", daemon=True)
+        with _main_unseen():
+            self.process.start()
+        child_end.close()
+
+    def alive(self) -> bool:
+        return self.process.is_alive()
+
+    def arm(self, paused: bool) -> None:
+        """The flags of a run about to start (the process is idle: no run reads them)."""
+        f = self.flags
+        f[STOP], f[DRAWN], f[STEPS_ASKED] = 0, 1, 0
+        f[PAUSED] = f[PAUSES] = float(paused)       # a run started paused: its first pause
+
+    def close(self) -> None:
+        """End the process (it ends its run first only if it is between runs)."""
+        try:
+            self.conn.send(None)
+        except OSError:
+            pass
+        self.process.join(1.0)
+        if self.process.is_alive():
+            self.process.terminate()
+            self.process.join(1.0)
+        self.conn.close()
+
+
+@contextlib.contextmanager
+def _main_unseen() -> Iterator[None]:
+    """multiprocessing's spawn runs the parent's main script again in the child, for the
+    objects it may define: a script that opens the window without `if __name__ ==
+    "__main__":` would open it again there, and start a process again, and fail. Nothing
+    the solver receives comes from the main script, so the child need not see it."""
+    main = sys.modules["__main__"]
+    saved = {name: main.__dict__[name] for name in ("__file__", "__spec__")
+             if name in main.__dict__}
+    main.__dict__.pop("__file__", None)
+    main.__spec__ = None                   # read by spawn: must be there
+    try:
+        yield
+    finally:
+        main.__dict__.update(saved)
+
+
+_idle: list[SolverProcess] = []     # processes no window holds, ready for the next
+
+
+def acquire() -> SolverProcess:
+    """A solver process for a window: an idle one (its imports long done), else a new one."""
+    while _idle:
+        process = _idle.pop()
+        if process.alive():
+            return process
+        process.close()
+    return SolverProcess()
+
+
+def release(process: SolverProcess) -> None:
+    """A window is done with `process` (no run under way): the next window takes it."""
+    if process in _idle:
+        return
+    if process.alive():
+        _idle.append(process)
+    else:
+        process.close()
+
+
+@atexit.register
+def _close_idle() -> None:
+    while _idle:
+        _idle.pop().close()
+
+
+# -- the solver's side (in the child process) ---------------------------------------------
+def serve(conn, flags) -> None:
+    """Run each order the pipe brings, (kind, parameters, X, labels or targets, language,
+    frames a second at most), until None or the pipe closes."""
+    memory = RowMemory()
+    while True:
+        try:
+            order = conn.recv()
+        except (EOFError, OSError):
+            return
+        if order is None:
+            return
+        kind, params, X, y, language, frame_rate = order
+        set_language(language)
+        run = _Run(conn, flags, frame_rate)
+        with hearing_warnings(lambda message: conn.send(("warned", message))), \
+                keeping_row_memory(memory):
+            try:
+                run.train(kind, params, X, y)
+            except Exception as e:  # noqa: BLE001 - any solver error must reach the user
+                traceback.print_exc()
+                conn.send(("failed", f"{type(e).__name__}: {e}"))
+
+
+class _Run:
+    """One training run in the solver's process."""
+
+    def __init__(self, conn, flags, frame_rate: float) -> None:
+        self.conn, self.flags, self.frame_time = conn, flags, 1.0 / frame_rate
+        self.sent = -float("inf")          # when the last snapshot went to the window
+        self.steps_taken = 0               # Steps this run has taken
+
+    def train(self, kind: str, params: dict, X, y) -> None:
+        """Iterate the solver. While paused, each snapshot is sent as it comes (the one the
+        solver stands at), and the next waits for a step, a resume or a stop."""
+        flags, start, held = self.flags, time.perf_counter(), 0.0   # held: paused
+        estimator = ESTIMATORS[kind](**params)
+        # a one-class SVM learns from points alone; a regressor's labels are the targets
+        stream = (estimator.iter_fit(X, every=1, wanted=self.wanted)
+                  if isinstance(estimator, OneClassSVM)
+                  else estimator.iter_fit(X, y, every=1, wanted=self.wanted))
+        step, previous, stopped, history = None, None, False, []
+        before: list = []                  # the finished one-vs-one machines' last states
+        for step in stream:
+            machine = step.machine
+            if len(before) < machine.index:                 # the previous one has finished
+                assert previous is not None
+                self.conn.send(("machine", previous))
+                before.append(previous.snapshot)
+            previous = step
+            history.append(chart_point(step.snapshot, before))
+            if flags[STOP]:
+                stopped = True
+                break
+            paused = bool(flags[PAUSED])
+            last = step.snapshot.converged and machine.index == machine.count - 1
+            if self.wanted() and (paused or not last):     # the last goes with the end
+                self.sent = time.perf_counter()
+                flags[DRAWN] = 0
+                self.conn.send(("step", step, tuple(history), self.sent - start - held,
+                                paused, self.steps_taken, int(flags[PAUSES])))
+                history = []
+            if paused:
+                waited = time.perf_counter()
+                stopped = self._hold()
+                held += time.perf_counter() - waited
+                if stopped:
+                    break
+        if step is None:
+            raise RuntimeError(tr("the solver stopped before its first iteration"))
+        elapsed = time.perf_counter() - start - held
+        self.conn.send(("end", step, None if stopped else estimator, tuple(history),
+                        elapsed, stopped))
+
+    def wanted(self) -> bool:
+        """Asked by SMO between pair steps (so it must be cheap): a snapshot is wanted when
+        the run is paused or stopped (Step and Pause act within one iteration); else once
+        the window has drawn the last one and a frame's time has passed since it was sent."""
+        flags = self.flags
+        if flags[PAUSED] or flags[STOP]:
+            return True
+        return bool(flags[DRAWN]) and time.perf_counter() - self.sent >= self.frame_time
+
+    def _hold(self) -> bool:
+        """Wait while paused, until a step (one iteration more), a resume or a stop; True
+        when stopped."""
+        flags = self.flags
+        pauses = flags[PAUSES]
+        while flags[PAUSED] and not flags[STOP]:
+            if flags[STEPS_ASKED] > self.steps_taken:
+                self.steps_taken += 1
+                break
+            if flags[PAUSES] != pauses:   # resumed and paused again while this waited: the
+                break                     # run goes on to its next iteration and shows it
+            time.sleep(HOLD_POLL)
+        return bool(flags[STOP])
