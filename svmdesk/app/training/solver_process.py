@@ -93,8 +93,8 @@ def _main_unseen() -> Iterator[None]:
     "__main__":` would open it again there, and start a process again, and fail. Nothing
     the solver receives comes from the main script, so the child need not see it."""
     main = sys.modules["__main__"]
-    saved = {name: main.__dict__[name] for name in ("__file__", "__spec__")
-             if name in main.__dict__}
+    saved: dict[str, Any] = {name: main.__dict__[name] for name in ("__file__", "__spec__")
+                             if name in main.__dict__}
     main.__dict__.pop("__file__", None)
     main.__spec__ = None                   # read by spawn: must be there
     try:
