@@ -141,7 +141,10 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     margins = np.where(job.y[points] == pos, 1.0, -1.0) * f_train
     f_test = (_held_out_f(step, job, Z, f_terms, sums) if m.count == 1 and len(job.y_test)
               else None)
-    train_acc = float(np.mean(margins > 0)) if m.count == 1 else None
+    # the model's own: f > 0 predicts the positive class, f <= 0 the negative (f = 0, every
+    # margin 0, is not 0 % right)
+    train_acc = (float(np.mean((f_train > 0) == (job.y[points] == pos))) if m.count == 1
+                 else None)
     test_acc = None if f_test is None else float(np.mean((f_test > 0) == (job.y_test == pos)))
     w = snap.w
     if w is None and snap.dual_coef is not None and m.kernel.name == "linear" and len(local):

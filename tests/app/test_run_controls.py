@@ -188,3 +188,23 @@ def test_an_intent_a_state_does_not_allow_changes_nothing(window, intent):
             getattr(run, intent)()
             assert run.state == state
     run.state = RunState.IDLE
+
+
+def test_the_readouts_accuracy_at_the_first_step_is_the_models(window, qtbot):
+    """Step at rest shows kernel gradient's first iteration, f = 0 everywhere: the model
+    then predicts its negative class at every point (f > 0 is the positive one), so the
+    training accuracy is the share of that class, not 0 % (every margin 0, none above)."""
+    window.editing.generate("moons", 200, 0.2, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+    p.kernel.setCurrentText("rbf")
+    p.step_button.click()
+    qtbot.waitUntil(lambda: window.last_frame is not None and window.last_frame.run.paused,
+                    timeout=WAIT)
+    snapshot = window.last_frame.reading.snapshot
+    assert snapshot.iteration == 0 and not snapshot.dual_coef.any() and snapshot.bias == 0
+    negative = window.last_frame.scene.classes[0]
+    share = (window.points.y == negative).mean()
+    assert p.readout["train"].text() == f"{100 * share:.1f} %" == "50.0 %"
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)

@@ -502,3 +502,27 @@ def test_a_near_identity_kernel_with_rationed_newton_solves_reaches_libsvms_opti
         libsvm_dual_objective(ref, Kernel("rbf", gamma=100.0)), rel=1e-6)
     np.testing.assert_array_equal(np.sort(ours.support_), np.sort(ref.support_))
     np.testing.assert_array_equal(ours.predict(X), ref.predict(X))
+
+
+def test_prepared_row_memory_serves_the_first_run(monkeypatch):
+    """The window's solver process touches its cache's memory before its first run: that
+    run's rows and inverse curvatures take the prepared memory (no fresh memory to touch),
+    and its model is the one fit gives."""
+    budget = 2**20
+    monkeypatch.setattr(smo_solver, "CACHE_BYTES", budget)
+    memory = smo.RowMemory()
+    memory.prepare(budget)
+    prepared = dict(memory._kept)                 # what the memory holds before any run
+    assert {name: array.nbytes for name, array in prepared.items()} == {
+        "rows": budget // 2, "inv_quad": budget // 2}
+    taken = []
+    original = row_cache._row_array
+    monkeypatch.setattr(row_cache, "_row_array",
+                        lambda *args: taken.append(original(*args)) or taken[-1])
+    d = make_dataset("moons", n=700, noise=0.3, seed=3)
+    with smo.keeping_row_memory(memory):
+        kept = SVC(solver="smo", kernel="rbf", C=10.0).fit(d.X, d.y)
+    assert len(taken) == 2 and all(np.shares_memory(array, prepared[name])
+                                   for array, name in zip(taken, ("rows", "inv_quad")))
+    fresh = SVC(solver="smo", kernel="rbf", C=10.0).fit(d.X, d.y)
+    np.testing.assert_array_equal(kept.dual_coef_, fresh.dual_coef_)

@@ -36,7 +36,7 @@ from typing import Any
 
 from ...core import SVC, SVR, NuSVC, NuSVR, OneClassSVM
 from ...core.errors import hearing_warnings
-from ...core.solvers.smo import RowMemory, keeping_row_memory
+from ...core.solvers.smo import CACHE_BYTES, RowMemory, keeping_row_memory
 from ...drawing.frames import chart_point
 from ...i18n import set_language, tr
 
@@ -137,6 +137,7 @@ def serve(conn, flags) -> None:
     """Run each order the pipe brings, (kind, parameters, X, labels or targets, language,
     frames a second at most), until None or the pipe closes."""
     memory = RowMemory()
+    memory.prepare(CACHE_BYTES)        # the first run's cache on memory touched already
     while True:
         try:
             order = conn.recv()

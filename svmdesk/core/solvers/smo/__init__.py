@@ -8,6 +8,7 @@ in `newton`.
 from ..support import EXACT_RULE as SUPPORT_RULE
 from .entry import solve, solve_problem
 from .row_cache import KernelRowCache, RowMemory, keeping_row_memory
+from .solver import CACHE_BYTES
 
-__all__ = ["SUPPORT_RULE", "KernelRowCache", "RowMemory", "keeping_row_memory", "solve",
-           "solve_problem"]
+__all__ = ["CACHE_BYTES", "SUPPORT_RULE", "KernelRowCache", "RowMemory", "keeping_row_memory",
+           "solve", "solve_problem"]

@@ -35,6 +35,13 @@ class RowMemory:
         self._kept[name] = kept
         return kept[:size].view(dtype).reshape(shape)
 
+    def prepare(self, budget: int) -> None:
+        """Touch now the memory of a cache of `budget` bytes (its rows and their inverse
+        curvatures, half each), so that no run pays for its first touch: the window's
+        solver process does this while it waits for its first run."""
+        for name in ("rows", "inv_quad"):
+            self.take(name, (budget // 2,), np.uint8).fill(0)
+
 
 _memory = PerThread()
 
