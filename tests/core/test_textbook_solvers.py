@@ -385,3 +385,30 @@ def test_a_thread_hears_its_own_warnings_only():
         t.join(timeout=10)
     assert len(heard) == 2 and all("not separable" in m for m in heard)
     assert other == []
+
+
+@pytest.mark.parametrize("name", sorted(SOLVERS))
+def test_a_caller_that_says_when_gets_snapshots_then_and_the_same_model(name):
+    """Given `wanted` (the window's solver asks once a frame is drawn), a gradient solver
+    yields a snapshot when it says so, not at every step (a snapshot's pass over the points
+    cost Pegasos half its run), and ends at the model it ends at without it."""
+    X, y = dataset("moons")
+    linear = name in ("pegasos", "primal-subgradient")
+    problem = BinaryProblem(X, y, kernel("linear" if linear else "rbf"), C=1.0,
+                            seed=0)
+    calls = []
+
+    def wanted():
+        calls.append(1)
+        return len(calls) % 25 == 0
+
+    asked = list(SOLVERS[name].solve(problem, every=1, wanted=wanted))
+    every = list(SOLVERS[name].solve(problem, every=1))
+    steps = every[-1].iteration
+    assert steps > 50 and len(asked) == len(calls) // 25 + 1 < len(every)
+    assert [s.iteration for s in asked[:-1]] == [25 * k - 1 for k in range(1, len(asked))]
+    last, expected = asked[-1], every[-1]
+    assert last.converged == expected.converged and last.iteration == steps
+    for field in ("dual_coef", "w"):
+        np.testing.assert_array_equal(getattr(last, field), getattr(expected, field))
+    assert last.bias == expected.bias

@@ -21,24 +21,38 @@ from .. import catalog
 from .base import BinaryProblem, Snapshot, Wanted
 
 Solve = Callable[[BinaryProblem, int, Wanted], Iterator[Snapshot]]
+Due = Callable[[int], bool]          # whether a snapshot is due at an iteration
 
 
-def gradient_solver(name: str, iterate: Callable[[BinaryProblem, int], Iterator[Snapshot]],
+def snapshot_due(every: int, wanted: Wanted) -> Due:
+    """When a gradient solver yields a snapshot: every `every` iterations, or, when its caller
+    says when it wants one (`wanted`: the window's solver, once a frame is drawn), then
+    alone. A snapshot costs a pass over the points (its objective and support): for Pegasos,
+    whose step takes a mini-batch, many times a step (in the window, snapshots at every
+    step took half the run)."""
+    require_every(every)
+    if wanted is None:
+        return lambda it: it % every == 0
+    return lambda it: wanted()
+
+
+def gradient_solver(name: str, iterate: Callable[[BinaryProblem, Due], Iterator[Snapshot]],
                     check: Callable[[BinaryProblem], None] | None = None) -> Solve:
     """A gradient solver's `solve(problem, every=1, wanted=None)`: it validates at the call
     (so errors surface there, not at the first snapshot), then returns `iterate`'s
-    generator. These solvers keep to `every`: their iterations are costly anyway, so they
-    ignore `wanted`. `check`: the solver's own checks besides."""
+    generator, its snapshots when due (snapshot_due). `check`: the solver's own checks
+    besides."""
 
     def solve(problem: BinaryProblem, every: int = 1,
               wanted: Wanted = None) -> Iterator[Snapshot]:
         require_trainable(problem, name)
-        require_every(every)
+        due = snapshot_due(every, wanted)
         if check is not None:
             check(problem)
-        return iterate(problem, every)
+        return iterate(problem, due)
 
-    solve.__doc__ = f"Snapshots of solver {name!r} every `every` iterations, the final last."
+    solve.__doc__ = (f"Snapshots of solver {name!r} every `every` iterations (or when "
+                     "`wanted`), the final last.")
     return solve
 
 

@@ -45,6 +45,7 @@ from ...i18n import tr
 from ..errors import warn_convergence
 from ..scale import hinted
 from ._common import (
+    Due,
     dual_bias,
     gradient_solver,
     hulls_overlap,
@@ -52,7 +53,7 @@ from ._common import (
     no_hard_margin,
     overlap_shown,
     project_dual,
-    require_every,
+    snapshot_due,
     training_errors,
 )
 from .base import BinaryProblem, Snapshot, Wanted, check_finite
@@ -64,9 +65,9 @@ SUPPORT_RULE = TOLERANCE_RULE
 DEFAULT_MAX_ITER = 20_000
 
 
-def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
+def _iterate(problem: BinaryProblem, due: Due) -> Iterator[Snapshot]:
     """C-SVC: its dual in the general form, the model made sparse at the end."""
-    return iterate_problem(c_svc(problem), every, problem.learning_rate,
+    return iterate_problem(c_svc(problem), due, problem.learning_rate,
                            finish=lambda snap: sparse_final(problem, snap, dual_is_coef=True))
 
 
@@ -74,12 +75,12 @@ def solve_problem(problem: DualProblem, every: int = 1,
                   wanted: Wanted = None) -> Iterator[Snapshot]:
     """`solve` for a problem in the general form, as a kind of machine builds it
     (`problems.one_class`); the step is the safe one unless its params set learning_rate."""
-    require_every(every)
+    due = snapshot_due(every, wanted)
     rate = problem.params.get("learning_rate")
-    return iterate_problem(problem, every, rate if isinstance(rate, float) else None)
+    return iterate_problem(problem, due, rate if isinstance(rate, float) else None)
 
 
-def iterate_problem(problem: DualProblem, every: int, learning_rate: float | None = None,
+def iterate_problem(problem: DualProblem, due: Due, learning_rate: float | None = None,
                     finish: Callable[[Snapshot], Snapshot] = lambda snap: snap
                     ) -> Iterator[Snapshot]:
     """Projected gradient ascent on D(a) = -(1/2 a'Qa + p'a) over 0 <= a_i <= C_i,
@@ -118,7 +119,7 @@ def iterate_problem(problem: DualProblem, every: int, learning_rate: float | Non
         overlap = problem.unbounded and hulls_overlap(a, y * Qa, y, radius_sq)
         if converged or overlap or it >= max_iter:
             break
-        if it % every == 0:
+        if due(it):
             yield _snapshot(it, a, Qa, bias, violation, step, problem)
         # FISTA: extrapolate, take a projected gradient step, restart momentum if needed.
         next_momentum = 0.5 * (1.0 + np.sqrt(1.0 + 4.0 * momentum ** 2))

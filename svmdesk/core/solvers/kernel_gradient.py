@@ -39,7 +39,7 @@ import numpy as np
 from ...i18n import tr
 from ..errors import warn_convergence
 from ..scale import hinted
-from ._common import AveragedDual, BiasStep, gradient_solver, opening
+from ._common import AveragedDual, BiasStep, Due, gradient_solver, opening
 from .base import (
     BinaryProblem,
     Snapshot,
@@ -55,7 +55,7 @@ SUPPORT_RULE = TOLERANCE_RULE
 DEFAULT_MAX_ITER = 20_000
 
 
-def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
+def _iterate(problem: BinaryProblem, due: Due) -> Iterator[Snapshot]:
     start = opening(problem, DEFAULT_MAX_ITER)
     y, C, n, lam, max_iter = start.y, start.bounds, start.n, start.lam, start.max_iter
     K = problem.kernel(problem.X, problem.X) if problem.gram is None else problem.gram
@@ -79,7 +79,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         converged = gap_certifies(best[0], dual, problem.tol)
         if converged or it >= max_iter:
             break
-        if it % every == 0:
+        if due(it):
             yield _snapshot(it, best, dual, step, C)
         # one preconditioned sub-gradient step; the bias is not regularised
         step = problem.learning_rate or 1.0 / (lam * (it + 1))

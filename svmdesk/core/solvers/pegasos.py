@@ -44,6 +44,7 @@ from ..errors import warn_convergence
 from ..scale import hinted
 from ._common import (
     BiasStep,
+    Due,
     constant_baseline,
     gradient_solver,
     opening,
@@ -65,7 +66,7 @@ def _check_batch(problem: BinaryProblem) -> None:
             value=repr(problem.batch_size)))
 
 
-def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
+def _iterate(problem: BinaryProblem, due: Due) -> Iterator[Snapshot]:
     n = problem.n
     batch = min(n, problem.batch_size or DEFAULT_BATCH)
     opened = opening(problem, DEFAULT_EPOCHS * math.ceil(n / batch))
@@ -89,7 +90,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
     while it < max_iter and not converged:
         order = rng.permutation(n)
         for start in range(0, n, batch):
-            if it % every == 0:
+            if due(it):
                 yield _snapshot(it, w_bar, b_bar, primal, step)
             B = order[start:start + batch]
             # each loss counts w_i times

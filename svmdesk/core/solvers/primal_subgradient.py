@@ -43,6 +43,7 @@ from ..scale import hinted
 from ._common import (
     AveragedDual,
     BiasStep,
+    Due,
     constant_baseline,
     gradient_solver,
     opening,
@@ -63,7 +64,7 @@ SUPPORT_RULE = MARGIN_RULE
 DEFAULT_MAX_ITER = 20_000
 
 
-def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
+def _iterate(problem: BinaryProblem, due: Due) -> Iterator[Snapshot]:
     start = opening(problem, DEFAULT_MAX_ITER)
     X, y, C, n, lam, max_iter = (problem.X, start.y, start.bounds, start.n, start.lam,
                                  start.max_iter)
@@ -88,7 +89,7 @@ def _iterate(problem: BinaryProblem, every: int) -> Iterator[Snapshot]:
         converged = gap_certifies(best[0], best[0] - gap, problem.tol)
         if converged or it >= max_iter:
             break
-        if it % every == 0:
+        if due(it):
             yield _snapshot(it, best, gap, step)
         # one sub-gradient step on R(w, b); the bias is not regularised
         step = problem.learning_rate or auto_step(it + 1)
