@@ -7,10 +7,7 @@
    Budget: >= 30 updates/s, stall <= 50 ms.
 2. Decision grid: 200 x 200 with 5,000 RBF support vectors (median of 20). Budget <= 10 ms.
 3. Cold start to first paint of the canvas, in a fresh process (median of 3). Budget < 1.5 s.
-4. Training to the end in the window against `fit` on the same points (moons, rbf, SMO,
-   C = 1, at 5,000 and 20,000 points): the time from Train to the final frame drawn over
-   the median of three `fit` runs, and the frames drawn per second (median of five
-   window runs, with the range of the ratio). Goal: <= 1.3.
+4. (Training to the end in the window against `fit`, every solver: bench_window_pace.py.)
 5. The longest GUI-thread stall (gap between ticks of a 5 ms QTimer) while SMO trains 20,000
    moons with the Evaluation tab in front (median and worst of three runs), and the time from
    a threshold typed in the Evaluation view to the view and canvas redrawn after training
@@ -189,48 +186,6 @@ def live_training(seconds: float):
     cancel = ended[0] - asked
     w.shutdown()
     return updates, max(gaps), float(np.percentile(gaps, 99)), iterations, cancel
-
-
-def window_against_fit(n: int, runs: int = 5):
-    """(window seconds of each run, fit seconds (median of 3), frames per second of each run)
-    for SMO on n moons. The window's runs wait in Qt's event loop, as the app does (a
-    polling loop here would take the GIL from the solver a thousand times a second)."""
-    from PySide6.QtCore import QEventLoop, QTimer
-    from PySide6.QtTest import QTest
-
-    from svmdesk.core import SVC, make_dataset
-
-    data = make_dataset("moons", n=n, noise=0.2, seed=0)
-    fits = []
-    for _ in range(3):
-        start = time.perf_counter()
-        SVC(solver="smo", kernel="rbf", C=1.0).fit(data.X, data.y)
-        fits.append(time.perf_counter() - start)
-    app, w = open_window("smo", n)
-    w.panel.controls["C"].widget.set_value(1.0)
-    took, rates = [], []
-    for _ in range(runs):
-        QTest.qWait(300)                 # the view settles before the run
-        frames, ended, loop = [], [], QEventLoop()
-
-        def on_end(frame, ended=ended, loop=loop):
-            ended.append(time.perf_counter())
-            loop.quit()
-
-        w.frame_shown.connect(frames.append)
-        w.training_ended.connect(on_end)
-        QTimer.singleShot(300_000, loop.quit)
-        start = time.perf_counter()
-        w.train()
-        loop.exec()
-        w.frame_shown.disconnect(frames.append)     # the next run's lists take its frames
-        w.training_ended.disconnect(on_end)
-        took.append((ended[0] if ended else time.perf_counter()) - start)
-        rates.append(len(frames) / took[-1])
-        w.frame_shown.disconnect()
-        w.training_ended.disconnect()
-    w.shutdown()
-    return took, statistics.median(fits), rates
 
 
 def stall_while_training(n: int, C: float, evaluation: bool = False) -> float:
@@ -451,23 +406,12 @@ def evaluation_lines() -> None:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
-    parser.add_argument("--sizes", type=int, nargs="*", default=[5000, 20000],
-                        help="points of the window-against-fit runs (none: skip them)")
     parser.add_argument("--evaluation-only", action="store_true",
                         help="only the Evaluation view's lines")
     args = parser.parse_args()
     evaluation_lines()
     if args.evaluation_only:
         return
-    if args.sizes:
-        print(f"{'SMO, rbf, C=1':<16} {'window s':>9} {'fit s':>7} {'ratio':>6} "
-              f"{'(min-max)':>11} {'frames/s':>9}   goal: ratio <= 1.3")
-    for n in args.sizes:
-        took, fit, rates = window_against_fit(n)
-        ratios = [t / fit for t in took]
-        print(f"{'n = ' + format(n, ','):<16} {statistics.median(took):>9.3f} {fit:>7.3f} "
-              f"{statistics.median(ratios):>6.2f} {min(ratios):>5.2f}-{max(ratios):<5.2f} "
-              f"{statistics.median(rates):>9.1f}", flush=True)
     for C in (1.0, 100.0):
         stalls = [stall_while_training(20_000, C) for _ in range(3)]
         print(f"{'longest GUI-thread stall, SMO training 20,000, C=' + format(C, 'g'):<52} "

@@ -1,6 +1,8 @@
 """Training in the window against `fit`, for every solver, idle and on a busy machine.
 
-    python bench/bench_window_pace.py [--repeats 5] [--only smo] [--idle-only]
+    python bench/bench_window_pace.py [--repeats 5] [--only SOLVER] [--idle-only]
+
+(`--only first`: the first run after opening alone.)
 
 Cells (moons, noise 0.2): SMO at 5,000 and 20,000 points (rbf, C 1); at 1,000 points dual
 gradient (rbf, C 1), kernel gradient (rbf, C 30), Pegasos (linear, C 1, tol 1e-5) and primal
@@ -24,10 +26,19 @@ several solvers side by side are several processes on several cores, and a step-
 reads the snapshots the same pipe carries. Its first run does not pay for the kernel-row
 cache's fresh memory: the process touches it while it waits (RowMemory.prepare).
 
-Measured on the 2-core machine of the session (this file's last run):
+Measured on a 2-core machine (ratio, frames/s, longest stall ms; idle, then busy):
 
-    cell                         idle ratio (frames/s, stall ms)   busy ratio
-    SMO 5,000                    see the README's table
+    SMO 5,000                    1.38  64  10     1.38  49  28
+    SMO 20,000                   0.62  46  12     0.83  40  19
+    dual gradient 1,000          0.98  59  10     1.55  55  18
+    kernel gradient 1,000        0.98  59  16     1.55  53  28
+    Pegasos 1,000                0.86  61  10     1.25  58  44
+    primal sub-gradient 1,000    0.92  60  53*    1.19  59  26
+    first run after opening 20,000: 1.66x and 0.51x a cold fit (two runs: both vary
+    between 0.3 and 1.0 s)       * once in five runs; six runs again: 10-15 ms
+
+SMO at 5,000 (a 34 ms fit) pays about 10 ms for the model's final picture (made in the
+window's process once the model is there: 5 ms), showing it and the pipe.
 """
 from __future__ import annotations
 
@@ -173,8 +184,9 @@ def main() -> None:
     parser.add_argument("--idle-only", action="store_true")
     args = parser.parse_args()
     cells = [c for c in CELLS if args.only in (None, c[1])]
-    print(f"{'cell':<27} {'load':<5} {'window s':>9} {'fit s':>7} {'ratio':>6} "
-          f"{'frames/s':>9} {'stall ms':>9}   goal: ratio <= 1.3 idle, 2.0 busy")
+    if cells:
+        print(f"{'cell':<27} {'load':<5} {'window s':>9} {'fit s':>7} {'ratio':>6} "
+              f"{'frames/s':>9} {'stall ms':>9}   goal: ratio <= 1.3 idle, 2.0 busy")
     for load in ("idle",) if args.idle_only else ("idle", "busy"):
         for name, solver, n, kernel, settings in cells:
             if load == "busy":

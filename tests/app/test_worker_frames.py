@@ -265,3 +265,17 @@ def test_a_solver_process_that_dies_is_said_and_the_next_run_trains(window, qtbo
     with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
     assert ended.args[0].reading.snapshot.converged
+
+
+def test_the_solver_process_loads_no_qt():
+    """The solver's process imports its module alone: no Qt there (the memory and the start
+    of a second GUI library for nothing)."""
+    import subprocess
+    import sys
+
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, svmdesk.app.training.solver_process; "
+         "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+         "('PySide6', 'pyqtgraph', 'qasync', 'shiboken6')))"],
+        capture_output=True, text=True, timeout=60, check=True)
+    assert loaded.stdout.strip() == "[]"
