@@ -47,14 +47,20 @@ def _smo_on_moons(window, n, test_fraction=0.0):
 
 
 @pytest.mark.slow
-def test_a_frame_is_sent_only_once_the_last_is_painted(window, qtbot):
+def test_a_frame_is_sent_only_once_the_last_is_painted(window, qtbot, monkeypatch):
     """The solver's process goes on solving while the window paints, but sends its next
     snapshot only once the canvas has painted the last (back-pressure): frames never queue
-    up behind a slow paint. A slow paint (20 ms more) would let a second frame in first."""
+    up behind a slow paint. A slow paint (20 ms more) would let a second frame in first;
+    frames are wanted as often as they can be drawn, over a run that lasts seconds."""
     import time
 
     from PySide6.QtCore import QEvent, QObject
 
+    from svmdesk.app.training import worker as worker_module
+
+    from .test_window import set_up_a_long_run
+
+    monkeypatch.setattr(worker_module, "FRAME_RATE", 1e9)
     events, fresh = [], [False]
 
     class SlowPaint(QObject):
@@ -72,12 +78,13 @@ def test_a_frame_is_sent_only_once_the_last_is_painted(window, qtbot):
 
     slow = SlowPaint()
     window.canvas.viewport().installEventFilter(slow)
-    _smo_on_moons(window, 12000)
+    set_up_a_long_run(window)
     window.frame_shown.connect(shown)
+    qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: events.count("shown") >= 8, timeout=10_000)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
-    assert events.count("shown") >= 3
-    assert "shown, shown" not in ", ".join(events)
+        window.stop()
+    assert "shown, shown" not in ", ".join(events), events
 
 
 def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
@@ -99,16 +106,20 @@ def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
 
 
 @pytest.mark.slow
-def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot, monkeypatch):
+def test_a_window_out_of_sight_still_gets_its_frames(window, qtbot):
     """A window out of sight paints nothing: its frames count as drawn at once, so the
     run neither waits on paints that never come nor stops sending frames."""
-    _smo_on_moons(window, 8000)
+    from .test_window import set_up_a_long_run
+
+    set_up_a_long_run(window)
     window.hide()
     shown = []
     window.frame_shown.connect(shown.append)
+    window.train()
+    qtbot.waitUntil(lambda: len(shown) >= 4, timeout=10_000)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
-        window.train()
-    assert len(shown) >= 4 and shown[-1].run.final
+        window.stop()
+    assert shown[-1].run.final and shown[-1].run.stopped
 
 
 @pytest.mark.slow

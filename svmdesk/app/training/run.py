@@ -152,8 +152,11 @@ class RunController(QObject):
         self._discard, self._steps_asked, self.pauses_asked = False, 0, int(paused)
         self.worker.arm(paused=paused)
         self._set(S.PAUSED if paused else S.RUNNING)
-        self.started.emit(job)
+        # the solver's process starts first: what the window does for a run's start
+        # (charts cleared, the work autosaved) is done meanwhile, before its first frame,
+        # which the worker's queued signal brings after it
         self._job_ready.emit(job)
+        self.started.emit(job)
 
     def _start_paused(self) -> None:
         self._start(paused=True)             # the first iteration is shown, then it waits
