@@ -290,3 +290,23 @@ def test_the_solver_process_loads_no_qt():
          "('PySide6', 'pyqtgraph', 'qasync', 'shiboken6')))"],
         capture_output=True, text=True, timeout=60, check=True)
     assert loaded.stdout.strip() == "[]"
+
+
+def test_a_window_shut_down_twice_hands_its_solver_to_one_window(qtbot):
+    """Closing a window shuts it down, and so may its owner after: its solver's process
+    goes to the next window once, never to two windows at a time."""
+    from svmdesk.app.shell.main_window import MainWindow
+
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.shutdown()
+    second = MainWindow()                    # takes the process the first gave back
+    qtbot.addWidget(second)
+    first.shutdown()
+    third = MainWindow()
+    qtbot.addWidget(third)
+    try:
+        assert second.run.worker.solver is not third.run.worker.solver
+    finally:
+        second.shutdown()
+        third.shutdown()

@@ -49,6 +49,7 @@ class TrainingWorker(QObject):
         super().__init__()
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         self.solver = solver_process.acquire()   # started now: its imports before any run
+        self._released = False
         self._spec = None                        # the view's grid, when it moved since
         self._evaluated = threading.Event()      # the evaluation is in sight: frames carry it
 
@@ -87,8 +88,11 @@ class TrainingWorker(QObject):
         self.solver.flags[DRAWN] = 1
 
     def release(self) -> None:
-        """The window is done (no run under way): the solver's process serves the next."""
-        solver_process.release(self.solver)
+        """The window is done (no run under way): the solver's process serves the next
+        window. Once only: a window shut down twice must not hand it out again."""
+        if not self._released:
+            self._released = True
+            solver_process.release(self.solver)
 
     @Slot(object)
     def run(self, job: Job) -> None:
@@ -110,9 +114,13 @@ class TrainingWorker(QObject):
             self.failed.emit(f"{type(e).__name__}: {e}")
 
     def _abandon(self) -> None:
-        """Stop the solver's run and read what it still sends, up to its end."""
+        """Stop the solver's run and read what it still sends, up to its end (or the
+        process's)."""
         self.stop()
-        while self.solver.conn.recv()[0] not in ("end", "failed"):
+        try:
+            while self.solver.conn.recv()[0] not in ("end", "failed"):
+                pass
+        except (EOFError, OSError):
             pass
 
     def _follow(self, job: Job) -> None:
