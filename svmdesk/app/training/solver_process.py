@@ -10,9 +10,9 @@ the last. Each process is one solver: several side by side are several processes
 
 No Qt here (the child imports this module alone): the window's side is worker.py.
 
-The two sides share a few numbers (`Flags`: plain shared memory, read by the solver between
-its steps, so that Pause, Step and Stop act within one iteration) and a pipe: the window
-sends a run's order, the solver sends what it has to show.
+The two sides share a few numbers (`SolverProcess.flags`: plain shared memory, read by the
+solver between its steps, so that Pause, Step and Stop act within one iteration) and a
+pipe: the window sends a run's order, the solver sends what it has to show.
 
 - ("warned", message): a warning the core raised (before the frames it explains)
 - ("machine", progress): a one-vs-one machine has finished; its last state
@@ -117,9 +117,8 @@ def acquire() -> SolverProcess:
 
 
 def release(process: SolverProcess) -> None:
-    """A window is done with `process` (no run under way): the next window takes it."""
-    if process in _idle:
-        return
+    """A window is done with `process` (no run under way): the next window takes it
+    (TrainingWorker.release gives it back once)."""
     if process.alive():
         _idle.append(process)
     else:
