@@ -16,6 +16,7 @@ from ..core.estimators.one_vs_one import (
     vote_without,
     votes_of,
 )
+from ..core.kinds import KINDS
 from ..formats import load_dataset
 from ..formats.points import match_labels, require_features
 from ..formats.targets import load_targets
@@ -195,7 +196,7 @@ def _true_classes(data: Dataset, model, name: str) -> tuple[list, np.ndarray]:
     used = np.zeros(len(data.class_names), dtype=bool)
     used[np.unique(np.asarray(data.y, dtype=np.intp))] = True
     strangers = [str(data.class_names[k]) for k in np.flatnonzero((of_class < 0) & used)]
-    if strangers and model.kind == "one_class":
+    if strangers and KINDS[model.kind].novelty:
         raise DataError(f"{name}: a one-class model is evaluated on the labels 1 (inlier) and "
                         f"-1 (outlier); the data has the class {strangers[0]!r}")
     if strangers:

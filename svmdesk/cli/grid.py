@@ -15,7 +15,7 @@ from typing import TextIO
 
 import numpy as np
 
-from ..core import SVC, SVR, GridCell, GridResult, catalog, grid_search
+from ..core import GridCell, GridResult, catalog, grid_search, kinds
 from ..core.catalog import Table
 from ..core.datasets import class_labels
 from ..formats import load_dataset
@@ -36,7 +36,8 @@ from .common import (
 )
 from .options import add_options, chosen
 
-KINDS = ("c-svc", "epsilon-svr")          # the kinds with both C and gamma
+KINDS = (kinds.C_SVC, kinds.EPSILON_SVR)  # the kinds the grid searches (C and gamma)
+TYPES = tuple(kind.option for kind in KINDS)    # their --type
 SEARCHED = ("C", "gamma")                 # the grid's axes; every other parameter is fixed
 GAMMA_KERNELS = catalog.TABLE.param("gamma").kernels or ()
 # LIBSVM grid.py's default ranges: log2 C from -5 to 15, log2 gamma from 3 down to -15 (step 2)
@@ -47,13 +48,12 @@ BAR = 30                                  # the progress bar's width in characte
 
 def estimators() -> dict:
     """The estimator of each --type (looked up when asked: a test may swap one)."""
-    return dict(zip(KINDS, (SVC, SVR)))
+    return {kind.option: kinds.KINDS[kind.key].estimator for kind in KINDS}
 
 
 def tables() -> dict:
     """The parameter table of each --type without the grid's axes: the fixed parameters."""
-    return {kind: _without(table, SEARCHED)
-            for kind, table in zip(KINDS, (catalog.TABLE, catalog.SVR_TABLE))}
+    return {kind.option: _without(kinds.KINDS[kind.key].table, SEARCHED) for kind in KINDS}
 
 
 def _without(table: Table, names: tuple) -> Table:
@@ -108,9 +108,9 @@ examples:
 
 
 def kind(text: str) -> str:
-    if text not in KINDS:
+    if text not in TYPES:
         raise argparse.ArgumentTypeError(
-            f"grid searches C and gamma: {' or '.join(KINDS)}; got {text!r}")
+            f"grid searches C and gamma: {' or '.join(TYPES)}; got {text!r}")
     return text
 
 
@@ -157,7 +157,7 @@ def add_parser(commands) -> None:
     p = command(commands, "grid", "cross-validate every combination of C and gamma values "
                 "and write the table as CSV", GRID_HELP, run)
     p.add_argument("data", metavar="DATA", help="the points (CSV or LIBSVM file)")
-    p.add_argument("--type", type=kind, default="c-svc", metavar="TYPE",
+    p.add_argument("--type", type=kind, default=kinds.C_SVC.option, metavar="TYPE",
                    help="the kind of machine: c-svc (classes, scored by accuracy; the "
                         "default) or epsilon-svr (targets, scored by R^2)")
     p.add_argument("-C", "--C", dest="C_values", type=value_range, default=None,
@@ -192,7 +192,7 @@ def run(args) -> int:
     if args.scheduler is not None and args.jobs is not None:
         raise ValueError("--jobs counts this machine's processes; with --scheduler the "
                          "cluster's workers score the grid: give one of the two")
-    if args.type == "c-svc":
+    if kinds.by_option()[args.type].classifies:
         data = load_dataset(args.data)
         classes = class_labels(data.class_names)
         X, y = data.X, classes[np.asarray(data.y)]
@@ -299,7 +299,7 @@ def table_text(result: GridResult, axes: tuple) -> str:
 
 
 def scored_by(kind_name: str) -> str:
-    return "accuracy" if kind_name == "c-svc" else "R^2"
+    return "accuracy" if kinds.by_option()[kind_name].classifies else "R^2"
 
 
 def summary(args, params: dict, param_grid: dict, result: GridResult, points: int,
@@ -307,6 +307,7 @@ def summary(args, params: dict, param_grid: dict, result: GridResult, points: in
     best = result.best
     counts = " x ".join(f"{len(values)} {name}" for name, values in param_grid.items())
     defaults = tables()[args.type].defaults
+    stratified = "stratified, " if kinds.by_option()[args.type].classifies else ""
     fixed = "  ".join(f"{name}={_shown(value)}" for name, value in params.items()
                       if name not in ("kernel", "random_state") and value != defaults[name])
     lines = [
@@ -314,8 +315,7 @@ def summary(args, params: dict, param_grid: dict, result: GridResult, points: in
         ("type", args.type),
         ("kernel", params["kernel"] + (f"  {fixed}" if fixed else "")),
         ("points", str(points)),
-        ("folds", f"{result.folds} ({'stratified, ' if args.type == 'c-svc' else ''}"
-                  f"seed {result.seed})"),
+        ("folds", f"{result.folds} ({stratified}seed {result.seed})"),
         ("cells", f"{len(result.cells)}: {counts}"),
         ("time", f"{elapsed:.3f} s"),
         ("best", f"{_cell_values(best)} mean {scored_by(args.type)} {best.mean:.4f} "

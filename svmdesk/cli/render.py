@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core import MAX_CLASSES, SVC, DataError, Dataset
+from ..core.kinds import KINDS
 from ..formats import load_dataset
 from ..formats.points import (
     foreign_classes_warning,
@@ -123,7 +124,7 @@ def _render_regression(args, model, out: Path) -> int:
 def _points(path, svc) -> Dataset:
     """The points to draw: a data set of classes; for a one-class model, points without
     labels (every CSV column a feature), drawn as the model's inliers (+1)."""
-    if svc is None or svc.model_.kind != "one_class":
+    if svc is None or not KINDS[svc.model_.kind].novelty:
         return load_dataset(path)
     X, names = load_unlabelled(path)
     return Dataset(X, np.zeros(len(X), dtype=np.int64), class_names=("1",),
@@ -165,7 +166,7 @@ def _colour_codes(data, svc):
     after them)."""
     if svc is None:
         return np.asarray(data.y, dtype=np.intp), list(data.class_names)
-    if svc.model_.kind == "one_class":      # the points, of the model's one class (+1)
+    if KINDS[svc.model_.kind].novelty:      # the points, of the model's one class (+1)
         return np.ones(len(data.y), dtype=np.intp), ["outlier (-1)", "points"]
     names = [str(c) for c in svc.model_.classes.tolist()]
     of_class = match_labels(data.class_names, svc.model_.classes)

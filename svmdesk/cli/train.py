@@ -10,16 +10,12 @@ from pathlib import Path
 import numpy as np
 
 from ..core import (
-    SVC,
-    SVR,
     ConvergenceWarning,
     CVResult,
     DataError,
-    NuSVC,
-    NuSVR,
-    OneClassSVM,
     catalog,
     cross_validate,
+    kinds,
 )
 from ..core.datasets import class_labels
 from ..formats import export_libsvm, load_dataset, save_model
@@ -38,18 +34,17 @@ from .common import (
 )
 from .options import add_options, chosen, trained_with
 
-KINDS = ("c-svc", "nu-svc", "one-class", "epsilon-svr", "nu-svr")   # LIBSVM's -s 0 to 4
+TYPES = tuple(kinds.by_option())      # --type: every kind, LIBSVM's -s 0 to 4
 
 
 def estimators() -> dict:
     """The estimator of each --type (looked up when asked: a test may swap one)."""
-    return dict(zip(KINDS, (SVC, NuSVC, OneClassSVM, SVR, NuSVR)))
+    return {option: kind.estimator for option, kind in kinds.by_option().items()}
 
 
 def tables() -> dict:
-    """The parameter table of each --type, as the catalog has it now."""
-    return dict(zip(KINDS, (catalog.TABLE, catalog.NU_TABLE, catalog.ONE_CLASS_TABLE,
-                            catalog.SVR_TABLE, catalog.NU_SVR_TABLE)))
+    """The parameter table of each --type, as the kinds table has it now."""
+    return {option: kind.table for option, kind in kinds.by_option().items()}
 
 
 SHOWN_VALUES = 6             # per-machine values listed in the summary
@@ -94,8 +89,9 @@ def add_parser(commands) -> None:
     p = command(commands, "train", "fit an SVM to a data file and save the model",
                  TRAIN_HELP, run)
     p.add_argument("data", metavar="DATA", help="the training points (CSV or LIBSVM file)")
-    p.add_argument("--type", choices=KINDS, default="c-svc", metavar="TYPE",
-                   help="the kind of machine: " + ", ".join(KINDS) + " (default c-svc)")
+    p.add_argument("--type", choices=TYPES, default=kinds.C_SVC.option, metavar="TYPE",
+                   help="the kind of machine: " + ", ".join(TYPES) +
+                   f" (default {kinds.C_SVC.option})")
     add_options(p, tables())
     p.add_argument("--test-fraction", type=fraction, default=0.0, metavar="F",
                    help="share of the points held out at random to measure test accuracy, "
@@ -120,10 +116,10 @@ def run(args) -> int:
         raise ValueError(f"--out {args.out}: the model file must end in .json (svmdesk's "
                          "model) or .model (LIBSVM's)")
     check_folder(out)
-    if args.cv is not None and args.type == "one-class":
+    if args.cv is not None and kinds.by_option()[args.type].novelty:
         raise ValueError("--cv scores a model against classes or targets; a one-class model "
                          "has neither")
-    task = _TASKS[args.type](args)
+    task = _TASKS[kinds.by_option()[args.type].task](args)
     every = tuple(dict.fromkeys(name for table in tables().values() for name in table.names))
     params = chosen(args, tables()[args.type], task.classes, args.type, every)
     estimator = estimators()[args.type](**params)
@@ -219,8 +215,8 @@ class _Regression(_Task):
                 ("R^2", _both(self, lambda rows: f"{model.score(self.X[rows], self.z[rows]):.4f}"))]
 
 
-_TASKS = {"c-svc": _Classification, "nu-svc": _Classification, "one-class": _Novelty,
-          "epsilon-svr": _Regression, "nu-svr": _Regression}
+_TASKS = {kinds.CLASSIFICATION: _Classification, kinds.NOVELTY: _Novelty,
+          kinds.REGRESSION: _Regression}
 
 
 def _both(task: _Task, measure) -> str:

@@ -6,8 +6,11 @@ This is a table of facts, not of code (the constraints in the spirit of scikit-l
 `_parameter_constraints`): the estimator validates against it, the CLI builds its options,
 help and summary from it. A maintainer adding a solver adds a `Solver` row naming its module
 (which provides `solve`, see `svmdesk.core.solvers`); a new parameter is a `Param` row, and
-the estimators built on the table (`TableEstimator`) take it as an argument. A solver reads
-a parameter the problem has no field for from `problem.params`.
+the estimators built on the table (`TableEstimator`) take it as an argument; if the window
+should show it, it is also a row of the window's offers (`svmdesk.app.widgets.param_offers`:
+its control's range, scale, start value, label and effect). Solvers read typed fields of
+the problem (`BinaryProblem`, `DualProblem`) only: a new parameter a solver needs becomes a
+field, which the estimators fill from their checked parameters.
 """
 from __future__ import annotations
 
@@ -56,27 +59,6 @@ class Solver:
 
 
 @dataclass(frozen=True)
-class Control:
-    """How the window offers a parameter: the range of its control, a log-scale slider (or a
-    spin box stepping by `step`), the value it starts at (None: the default), its label, and
-    `choice`, the words of a check box that picks the alternative (None, or the first word)
-    of a number, or for an integer the words its spin box shows at `low`, standing for None.
-    A "weights" parameter is a check box too: ticked, its first word; unticked, None.
-    `setting` is the session setting that keeps whether the check box is ticked. `effect`
-    says what the parameter does to the picture (the first line of the control's tooltip)."""
-
-    low: float = 0.0
-    high: float = 1.0
-    log: bool = False
-    step: float = 1.0
-    start: object = None
-    label: str = ""
-    choice: str = ""
-    setting: str = ""
-    effect: str = ""
-
-
-@dataclass(frozen=True)
 class Param:
     """One training parameter. kind: "choice" (one of `choices`), "real", "int", "bool" or
     "weights" (a mapping from class label to a non-negative weight).
@@ -99,7 +81,6 @@ class Param:
     solvers: tuple | None = ALL
     kernels: tuple | None = ALL
     formula: str = ""
-    control: Control | None = None   # how the window offers it (None: not at all)
     in_old_files: bool = True   # False: model files written before it existed lack it
     shapes: str = "model"       # what it shapes: "model" (the optimum), "data", "training"
                                 # or "output" (what the fitted estimator returns)
@@ -310,90 +291,48 @@ SOLVERS = MappingProxyType({s.name: s for s in (
 _GRADIENT = tuple(name for name in SOLVERS if name != "smo")
 
 PARAMS = (
-    Param("solver", "choice", "smo", N_("the training algorithm"), choices=tuple(SOLVERS),
-          control=Control(label=N_("Solver"), effect=N_(
-              "How the boundary is found: SMO is LIBSVM's algorithm; the gradient solvers "
-              "are the textbook methods, step by step."))),
-    Param("kernel", "choice", "rbf", N_("the kernel k(x, x')"), choices=tuple(KERNELS),
-          control=Control(label=N_("Kernel"), effect=N_(
-              "The shape of the boundary: linear draws a straight line; rbf, poly and "
-              "sigmoid let it bend."))),
+    Param("solver", "choice", "smo", N_("the training algorithm"), choices=tuple(SOLVERS)),
+    Param("kernel", "choice", "rbf", N_("the kernel k(x, x')"), choices=tuple(KERNELS)),
     Param("C", "real", 1.0, N_("the soft-margin penalty on margin violations"), low=0.0,
-          none=N_("hard margin"), none_value=math.inf, high_open=False, formula=_PRIMAL,
-          control=Control(1e-3, 1e3, log=True, choice=N_("hard margin (C = ∞)"),
-                          setting="hard_margin", effect=N_(
-                              "Larger C: fewer margin violations, a narrower margin; smaller "
-                              "C: a wider margin with more points inside it."))),
+          none=N_("hard margin"), none_value=math.inf, high_open=False, formula=_PRIMAL),
     Param("gamma", "real", "scale", N_("the kernel width"), low=0.0,
           words=(("scale", "1 / (n_features * X.var())"), ("auto", "1 / n_features")),
-          kernels=("poly", "rbf", "sigmoid"), formula="exp(-gamma ||x - x'||^2)",
-          control=Control(1e-3, 1e3, log=True, start=1.0,
-                          choice=N_("gamma = 'scale' (1 / (d · var X))"),
-                          setting="gamma_scale", effect=N_(
-                              "Larger gamma: a wigglier boundary that hugs the points; "
-                              "smaller: a smoother one."))),
+          kernels=("poly", "rbf", "sigmoid"), formula="exp(-gamma ||x - x'||^2)"),
     Param("degree", "int", 3, N_("the polynomial kernel's degree"), low=1, low_open=False,
-          kernels=("poly",), formula="(gamma <x, x'> + coef0)^degree",
-          control=Control(1, 10, effect=N_(
-              "Higher degree: a boundary that can bend more times."))),
+          kernels=("poly",), formula="(gamma <x, x'> + coef0)^degree"),
     Param("coef0", "real", 0.0, N_("the constant term of the poly and sigmoid kernels"),
-          kernels=("poly", "sigmoid"), formula="tanh(gamma <x, x'> + coef0)",
-          control=Control(-10.0, 10.0, step=0.1, effect=N_(
-              "How much the low-order terms count: it changes the boundary's shape."))),
+          kernels=("poly", "sigmoid"), formula="tanh(gamma <x, x'> + coef0)"),
     Param("tol", "real", 1e-3, N_("the stopping tolerance"), low=0.0,
           formula=N_("SMO: m(a) - M(a) <= tol; the others: P - D <= tol |P|"),
-          shapes="training",
-          control=Control(1e-6, 1e-1, log=True, label=N_("tol"), effect=N_(
-              "Smaller tol: the run goes on longer and stops closer to the optimum."))),
+          shapes="training"),
     Param("max_iter", "int", None, N_("the iteration budget per machine"), low=1,
-          low_open=False, none=N_("the solver's own budget"), shapes="training",
-          control=Control(0, 100_000_000, label=N_("max_iter"), choice=N_("default"), effect=N_(
-              "Fewer iterations: the run stops sooner, perhaps before the boundary "
-              "settles."))),
+          low_open=False, none=N_("the solver's own budget"), shapes="training"),
     Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds "
           "(the one stop that reads a clock: a model it stops depends on the machine)",
           low=0.0, none=N_("no bound: a run that is getting somewhere goes on"),
           solvers=("smo",), shapes="training", in_old_files=False),
     Param("learning_rate", "real", None, N_("the step size of the gradient solvers"),
           low=0.0, none=N_("a safe automatic step"), solvers=_GRADIENT,
-          formula="w <- w - eta grad", shapes="training",
-          control=Control(1e-6, 10.0, log=True, start=0.01, label=N_("learning rate"),
-                          choice=N_("automatic safe step"), setting="auto_rate", effect=N_(
-                              "Larger steps: the boundary moves faster, but may jump about "
-                              "or run away."))),
+          formula="w <- w - eta grad", shapes="training"),
     Param("batch_size", "int", None, N_("the points per stochastic step"), low=1,
           low_open=False, none=N_("the solver's own (32)"), solvers=("pegasos",),
-          shapes="training", control=Control(0, 10_000, label=N_("batch size"),
-                                             choice=N_("default"), effect=N_(
-              "More points per step: smoother, steadier moves of the boundary."))),
+          shapes="training"),
     Param("standardize", "bool", False,
           N_("scale every feature to mean 0 and standard deviation 1 before the kernel"),
-          formula="x <- (x - mean) / std", shapes="data",
-          control=Control(label=N_("standardize features"), effect=N_(
-              "Both axes on one scale: a feature in large units no longer decides the "
-              "boundary alone."))),
+          formula="x <- (x - mean) / std", shapes="data"),
     Param("random_state", "int", None,
           N_("the seed of Pegasos's sampling and of the probability folds"), low=0,
           low_open=False, none=N_("a fresh seed each run"), solvers=("pegasos",),
-          shapes="training", control=Control(0, 1_000_000, start=0, label=N_("random state"),
-                                             effect=N_(
-              "The same seed draws the same points in the same order: a run repeats "
-              "exactly."))),
+          shapes="training"),
     Param("probability", "bool", False,
           N_("fit Platt's sigmoid on the decision values of an internal 5-fold "
              "cross-validation, for predict_proba (five more fits per machine)"),
-          formula="P(i | f) = 1 / (1 + exp(A f + B))", in_old_files=False,
-          control=Control(label=N_("probabilities (Platt)"), effect=N_(
-              "Each class's probability besides f, to shade the regions by: five more fits "
-              "per machine make the run slower."))),
+          formula="P(i | f) = 1 / (1 + exp(A f + B))", in_old_files=False),
     Param("class_weight", "weights", None,
           N_("each class's weight: its points' margin violations cost C times it"),
           words=(("balanced", "n_samples / (n_classes * np.bincount(y))"),),
           none=N_("every class weighing 1"),
-          formula="C_i = C * class_weight[y_i] * sample_weight_i", in_old_files=False,
-          control=Control(label=N_("balanced classes"), effect=N_(
-              "Each class counts as much as the others: a class with few points gets a "
-              "boundary that no longer gives up on it."))),
+          formula="C_i = C * class_weight[y_i] * sample_weight_i", in_old_files=False),
     Param("decision_function_shape", "choice", "ovr",
           "what decision_function returns for three or more classes: one column per class "
           "('ovr', scikit-learn's default) or per one-vs-one machine ('ovo')",
@@ -419,21 +358,15 @@ def _kind_table(solvers: tuple, *rows: str | Param) -> Table:
 # solves its dual in the nu form (LIBSVM's Solver_NU); class_weight is accepted and ignored,
 # as LIBSVM's nu solver does.
 _KERNEL_AND_TRAINING = ("gamma", "degree", "coef0", "tol", "max_iter", "max_time")
-# nu on a log slider from 0.001 (almost no point may violate) to 1 (every point may)
-_NU_CONTROL = Control(1e-3, 1.0, log=True, start=0.5, label="ν")
 NU_TABLE = _kind_table(
     ("smo",), "solver", "kernel",
     Param("nu", "real", 0.5, N_("an upper bound on the fraction of margin errors and a lower "
                                 "bound on the fraction of support vectors"),
           low=0.0, high=1.0, high_open=False,
-          formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n",
-          control=dataclasses.replace(_NU_CONTROL, effect=N_(
-              "Larger ν: more points may lie inside the margin, a wider margin with more "
-              "support vectors; smaller ν: a narrower margin."))),
+          formula="min 1/2 a'Qa, 0 <= a_i <= 1, y'a = 0, sum_i a_i = nu n"),
     *_KERNEL_AND_TRAINING, "standardize", "probability", "random_state",
-    # accepted and ignored (LIBSVM's nu solver weighs every class 1): the window offers none
-    dataclasses.replace(TABLE.param("class_weight"), control=None),
-    "decision_function_shape")
+    # accepted and ignored (LIBSVM's nu solver weighs every class 1)
+    "class_weight", "decision_function_shape")
 
 # The one-class SVM (novelty detection, Schölkopf et al. 2001): no labels and no C; nu bounds
 # the fraction of training points outside the boundary from above and the fraction of
@@ -445,10 +378,7 @@ ONE_CLASS_TABLE = _kind_table(
                                 "outside the boundary, and a lower bound on the "
                                 "fraction of support vectors"),
           low=0.0, high=1.0, high_open=False,
-          formula="min 1/2 a'Ka, 0 <= a_i <= 1, sum_i a_i = nu n",
-          control=dataclasses.replace(_NU_CONTROL, effect=N_(
-              "Larger ν: more training points left outside, a tighter region; smaller ν: "
-              "a region that takes in nearly every point."))),
+          formula="min 1/2 a'Ka, 0 <= a_i <= 1, sum_i a_i = nu n"),
     *_KERNEL_AND_TRAINING, "learning_rate", "standardize")
 
 # Regression (Vapnik's epsilon-SVR; Schölkopf et al.'s nu-SVR): f(x) = sum_i (a_i - a*_i)
@@ -458,18 +388,12 @@ ONE_CLASS_TABLE = _kind_table(
 _C_SVC_C = TABLE.param("C")
 _REGRESSION_C = dataclasses.replace(
     _C_SVC_C, about=N_("the penalty on errors outside the tube"), none="", none_value=None,
-    formula="P(w, b) = 1/2 ||w||^2 + C sum_i max(0, |y_i - f(x_i)| - epsilon)",
-    control=dataclasses.replace(_C_SVC_C.control, choice="", setting="", effect=N_(
-        "Larger C: the curve follows the points more closely, a wilder curve; smaller C: a "
-        "smoother curve with more points outside the tube.")) if _C_SVC_C.control else None)
+    formula="P(w, b) = 1/2 ||w||^2 + C sum_i max(0, |y_i - f(x_i)| - epsilon)")
 SVR_TABLE = _kind_table(
     ("smo", "dual-gradient"), "solver", "kernel", _REGRESSION_C,
     Param("epsilon", "real", 0.1, N_("the half-width of the tube within which errors cost "
                                      "nothing"),
-          low=0.0, low_open=False, formula="max(0, |y - f(x)| - epsilon)",
-          control=Control(1e-3, 10.0, log=True, label="ε", effect=N_(
-              "Wider ε: a wider tube, fewer support vectors and a smoother curve; points "
-              "inside the tube cost nothing."))),
+          low=0.0, low_open=False, formula="max(0, |y - f(x)| - epsilon)"),
     *_KERNEL_AND_TRAINING, "learning_rate", "standardize")
 NU_SVR_TABLE = _kind_table(
     ("smo",), "solver", "kernel",
@@ -477,22 +401,5 @@ NU_SVR_TABLE = _kind_table(
                                 "and a lower bound on the fraction of support vectors; the "
                                 "tube's width is found with the curve"),
           low=0.0, high=1.0, high_open=False,
-          formula="e'(a + a*) = nu C n",
-          control=dataclasses.replace(_NU_CONTROL, effect=N_(
-              "Larger ν: more points may lie outside the tube, which narrows to let them; "
-              "smaller ν: a wider tube."))),
+          formula="e'(a + a*) = nu C n"),
     _REGRESSION_C, *_KERNEL_AND_TRAINING, "standardize")
-
-# The kinds of machine (SVMModel.kind), by the name of each one's table, and the task each
-# serves (what a point is: a class, a point of the one class or an outlier mark, a target)
-_KIND_TABLES = {"c_svc": "TABLE", "nu_svc": "NU_TABLE", "one_class": "ONE_CLASS_TABLE",
-                "epsilon_svr": "SVR_TABLE", "nu_svr": "NU_SVR_TABLE"}
-KIND_TASKS = MappingProxyType({"c_svc": "classification", "nu_svc": "classification",
-                               "one_class": "novelty", "epsilon_svr": "regression",
-                               "nu_svr": "regression"})
-
-
-def kind_table(kind: str) -> Table:
-    """The parameter table of a kind of machine, as the catalog has it now (looked up when
-    asked: a test may swap one)."""
-    return globals()[_KIND_TABLES[kind]]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .kernels import Kernel
+from .kinds import C_SVC, KINDS
 from .probability import probabilities
 
 
@@ -67,27 +68,21 @@ class BinaryMachine:
         return kernel.matvec(Z, self.support_vectors, self.dual_coef) + self.bias
 
 
-# LIBSVM's svm_type names: what a model learnt
-KINDS = ("c_svc", "nu_svc", "one_class", "epsilon_svr", "nu_svr")
-REGRESSORS = ("epsilon_svr", "nu_svr")
-
-
 @dataclass(frozen=True)
 class SVMModel:
     """One machine for two classes; K(K-1)/2 one-vs-one machines for K classes, in
     sklearn's pair order (0,1), (0,2), ..., (1,2), ... where f > 0 votes for the first.
 
-    `kind` says what the machine learnt, in LIBSVM's words (KINDS): "c_svc" and "nu_svc"
-    classify (a nu-SVC model is C-SVC's with C = 1/r); "one_class" detects novelty (one
-    machine, classes -1 for outliers and +1 for inliers, f = 0 the region's edge and no
-    margins); "epsilon_svr" and "nu_svr" regress (one machine, no classes: predict is
-    f(x))."""
+    `kind` says what the machine learnt, in LIBSVM's words (the key of its row in
+    kinds.KINDS): a classifier's (a nu-SVC model is C-SVC's with C = 1/r); a novelty
+    detector's (one machine, classes -1 for outliers and +1 for inliers, f = 0 the region's
+    edge and no margins); a regressor's (one machine, no classes: predict is f(x))."""
 
     kernel: Kernel
     classes: np.ndarray
     machines: tuple[BinaryMachine, ...]
     scaler: Scaler | None = None
-    kind: str = "c_svc"
+    kind: str = C_SVC.key
     # Platt's sigmoid of each machine, P(i | f) = 1 / (1 + exp(A f + B)) in LIBSVM's
     # orientation (machine (i, j), i < j: f > 0 means i), or None: no probabilities
     prob_a: np.ndarray | None = None
@@ -101,11 +96,11 @@ class SVMModel:
     @property
     def has_margins(self) -> bool:
         """Whether f = +-1 are margins worth drawing (a one-class machine has none)."""
-        return self.kind in ("c_svc", "nu_svc")
+        return KINDS[self.kind].classifies
 
     @property
     def is_regressor(self) -> bool:
-        return self.kind in REGRESSORS
+        return KINDS[self.kind].regression
 
     @property
     def n_features(self) -> int:

@@ -86,12 +86,13 @@ def live_curve_frame(step: Progress, job: Job, f_train: np.ndarray, f_test: np.n
     snap, m = step.snapshot, step.machine
     points = m.points if m.points is not None else np.arange(len(job.y))
     x, y = job.X[points, 0], np.asarray(job.y, dtype=np.float64)[points]
-    nu = job.params["nu"] if job.kind == "nu_svr" else None
-    if nu is None:
-        tube = float(job.params["epsilon"])
-    else:
+    estimator, nu = job.estimator, None
+    if isinstance(estimator, NuSVR):             # the tube's width is found with the curve
         assert snap.dual_coef is not None, "a nu-SVR snapshot holds its coefficients"
-        tube = tube_width(y - f_train, snap.dual_coef, job.params["C"])
+        nu, tube = estimator.nu, tube_width(y - f_train, snap.dual_coef, estimator.C)
+    else:
+        assert isinstance(estimator, SVR), "a regression's job trains an SVR or a NuSVR"
+        tube = float(estimator.epsilon)
     xs = curve_xs(job.spec)
     curve = np.column_stack([xs, snapshot_f(snap, m, f_terms, xs)])
     local = np.asarray(snap.support, dtype=np.intp)

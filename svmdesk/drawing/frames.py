@@ -10,9 +10,10 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
+from ..core.estimators import SVC, SVR, Machine, NuSVC, NuSVR, OneClassSVM, Progress
 from ..core.estimators.one_vs_one import machine_pairs, vote_at_threshold
-from ..core.model import REGRESSORS, SVMModel
+from ..core.kinds import C_SVC, KINDS, NU_SVC
+from ..core.model import SVMModel
 from ..core.probability import duel_probabilities, rivals
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, contour_paths, region_boundaries, vote_borders
@@ -125,7 +126,7 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     points = m.points if m.points is not None else np.arange(len(job.y))
     Z = job.X[points] if m.scaler is None else m.scaler.transform(job.X[points])
     f_train, f_terms = _training_f(step, Z, sums)
-    if job.kind in REGRESSORS:
+    if KINDS[job.kind].regression:
         held_f = (_held_out_f(step, job, Z, f_terms, sums) if len(job.y_test)
                   else np.empty(0))
         return live_curve_frame(step, job, f_train, held_f, f_terms, elapsed,
@@ -150,18 +151,18 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     if w is None and snap.dual_coef is not None and m.kernel.name == "linear" and len(local):
         w = snap.dual_coef[local] @ Z[local]
     width = _margin_width(w)
-    one_class = job.kind == "one_class"
+    one_class = isinstance(job.estimator, OneClassSVM)
     scene = Scene(
         spec=job.spec, classes=(int(neg), int(pos)), values=values, regions=None,
         contours=contour_path_levels(values, job.spec.xs, job.spec.ys, _levels(one_class)),
         support=points[local], support_xy=job.X[points[local]],
         bounded=f_train[local] < OUTSIDE if one_class else margins[local] < MARGIN_MET,
-        hard_margin="C" in job.params and _hard_margin(job.params["C"]), one_class=one_class)
+        hard_margin=_hard_margin(getattr(job.estimator, "C", 1.0)), one_class=one_class)
     if m.count == 1:          # one machine of several is drawn as the vote of all of them:
         scene = _coloured(scene)    # with_finished_machines colours that scene
     fractions = None
-    if job.kind == "nu_svc" and len(margins):
-        fractions = _fractions([margins < MARGIN_MET], [len(local)], job.params["nu"],
+    if isinstance(job.estimator, NuSVC) and len(margins):
+        fractions = _fractions([margins < MARGIN_MET], [len(local)], job.estimator.nu,
                                per_machine=m.count > 1)
     reading = Reading(snapshot=snap, machine=m, train_accuracy=train_acc,
                       test_accuracy=test_acc, margin_width=width, elapsed=elapsed,
@@ -172,12 +173,12 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
                   if m.count == 1 and evaluate else None)
     frame = Frame(scene, reading, RunMark(final=final, stopped=stopped), f_terms=f_terms,
                   evaluation=evaluation)
-    if one_class:
+    if isinstance(job.estimator, OneClassSVM):
         f_test = np.empty(0) if f_test is None else f_test
         frame = _judged_one_class(
             frame, np.vstack([job.X[points], job.X_test]), np.concatenate([f_train, f_test]),
             np.arange(len(points) + len(f_test)) < len(points),
-            np.concatenate([job.y[points], job.y_test]), int(pos), len(local), job.params["nu"])
+            np.concatenate([job.y[points], job.y_test]), int(pos), len(local), job.estimator.nu)
     return frame
 
 
@@ -387,13 +388,13 @@ def _known_fractions(frame: Frame, estimator: SVC | OneClassSVM, f: np.ndarray, 
     machine's points outside and fractions."""
     model = estimator.model_
     machine, y = model.machines[0], np.asarray(job.y, dtype=np.intp)
-    if model.kind == "one_class" and len(y):
+    if KINDS[model.kind].novelty and len(y):
         f_test = model.decision_function(X_test) if len(X_test) else np.empty(0)
         return _judged_one_class(
             frame, np.vstack([job.X, X_test]), np.concatenate([f, f_test]),
             np.arange(len(y) + len(X_test)) < len(y), np.concatenate([y, job.y_test]),
             int(colours[machine.positive]), len(machine.support), estimator.nu)
-    if model.kind == "nu_svc" and len(y):
+    if model.kind == NU_SVC.key and len(y):
         margins = np.where(y == colours[machine.positive], 1.0, -1.0) * f
         fractions = _fractions([margins < MARGIN_MET], [len(machine.support)], estimator.nu,
                                per_machine=False)
@@ -511,7 +512,7 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
                       None, kernel, scaler)
     support, support_xy, bounded = _rings(model, None if isinstance(svc, (SVR, NuSVR))
                                           else svc)
-    one_class = model.kind == "one_class"
+    one_class = KINDS[model.kind].novelty
     values = model_grid(model, spec) if len(model.classes) <= 2 else None
     w = first.w if len(model.machines) == 1 else None
     scene = Scene(
@@ -536,7 +537,7 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
     points = np.asarray(X, dtype=np.float64).reshape(len(labels), -1)
     test = (np.zeros(len(labels), dtype=bool) if held_out is None
             else np.asarray(held_out, dtype=bool))
-    nu = svc.get_params()["nu"] if svc is not None and model.kind != "c_svc" else None
+    nu = svc.get_params()["nu"] if svc is not None and model.kind != C_SVC.key else None
     f = model.decision_function(points)
     if one_class:
         inlier = int(colours[first.positive])

@@ -21,17 +21,25 @@ class Job:
     X: np.ndarray            # training points (n, 2); a regression's: its feature (n, 1)
     y: np.ndarray            # their class indices (the canvas's classes); a regression's:
                              # their targets (float)
-    params: dict             # the estimator's parameters (SVC, NuSVC, OneClassSVM, SVR...)
+    estimator: SVC | OneClassSVM | SVR | NuSVR   # what trains, unfitted: its kind and its
+                             # parameters (NuSVC is an SVC)
     spec: GridSpec
     X_test: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
     y_test: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
     labels: np.ndarray | None = None  # the label of each class index, which the machine
                                          # trains on (None: the indices themselves)
-    kind: str = "c_svc"      # what the machine learns: "c_svc", "nu_svc", "one_class"
-                             # (then X is the one class, y zeros, and y_test marks the
-                             # held-out points of the class 0 and the outlier marks 1),
-                             # "epsilon_svr" or "nu_svr" (X_test (k, 1), y_test targets;
-                             # the curve spans spec's x range)
+    # What the machine learns (its kind): a class of points; novelty (then X is the one
+    # class, y zeros, and y_test marks the held-out points of the class 0 and the outlier
+    # marks 1); a regression (X_test (k, 1), y_test targets; the curve spans spec's x range)
+    @property
+    def kind(self) -> str:
+        """The key of its kind (kinds.KINDS)."""
+        return self.estimator.kind
+
+    @property
+    def params(self) -> dict:
+        """The estimator's parameters by name, as sessions and captions keep them."""
+        return self.estimator.get_params()
 
     def training_labels(self) -> np.ndarray:
         return self.y if self.labels is None else np.asarray(self.labels)[self.y]

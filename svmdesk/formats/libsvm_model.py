@@ -8,13 +8,13 @@ import numpy as np
 
 from ..core.errors import DataError
 from ..core.estimators import SVC, SVR, NuSVR, OneClassSVM
-from ..core.model import KINDS, Scaler, SVMModel
+from ..core.kinds import KINDS
+from ..core.model import Scaler, SVMModel
 from ..i18n import tr
 from .atomic import StrPath, write_atomic
 
 _LIBSVM_KERNELS = {"linear": "linear", "poly": "polynomial", "rbf": "rbf", "sigmoid": "sigmoid"}
 _ESTIMATORS = (SVC, OneClassSVM, SVR, NuSVR)      # NuSVC is an SVC
-_CLASSIFIERS = ("c_svc", "nu_svc")
 
 
 class _Layout(NamedTuple):
@@ -57,7 +57,7 @@ def export_libsvm(model_or_estimator: SVC | OneClassSVM | SVR | NuSVR | SVMModel
     """
     model, estimator = _model_of(model_or_estimator)
     path = Path(path)
-    if model.kind in _CLASSIFIERS:
+    if KINDS[model.kind].classifies:
         layout = _classifier_layout(model, estimator if isinstance(estimator, SVC) else None)
     else:
         layout = _one_machine_layout(model)

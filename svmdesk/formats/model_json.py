@@ -9,8 +9,8 @@ the field.
 Format, version 3 (one top-level key per line, arrays inline)::
 
     {"format": "svmdesk-model", "version": 3,
-     "kind": what the model learnt, LIBSVM's svm_type: "c_svc", "nu_svc", "one_class",
-             "epsilon_svr" or "nu_svr" (the estimator: SVC, NuSVC, OneClassSVM, SVR, NuSVR),
+     "kind": what the model learnt, LIBSVM's svm_type: the key of its row in
+             svmdesk.core.kinds (the estimator: SVC, NuSVC, OneClassSVM, SVR, NuSVR),
      "params": {...the estimator's get_params(), its kind's table; C: number, null (hard
                 margin) or "inf";
                 class_weight: null, "balanced" or [[label, weight], ...] (labels written
@@ -51,16 +51,16 @@ import math
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from ..core import catalog
 from ..core.errors import DataError
-from ..core.estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM, one_vs_one
+from ..core.estimators import one_vs_one
 from ..core.estimators.base import OneMachineEstimator, TableEstimator
 from ..core.kernels import KERNELS, Kernel
-from ..core.model import KINDS, BinaryMachine, Scaler, SVMModel
+from ..core.kinds import C_SVC, KINDS
+from ..core.model import BinaryMachine, Scaler, SVMModel
 from ..i18n import tr
 from .atomic import StrPath, write_atomic
 from .checked_json import (
@@ -85,8 +85,6 @@ _OPTIONAL_SINCE = {"probability": 2}    # or allowed from then
 _MACHINE_KEYS = ("support", "support_vectors", "dual_coef", "bias", "positive", "negative", "w")
 _DTYPE = re.compile(r"^[<>|=]?(b1|[iu][1248]|f[248]|U[0-9]{1,6}|O)$")
 _NONFINITE = {"inf": math.inf, "-inf": -math.inf, "nan": math.nan}
-ESTIMATORS: dict[str, Any] = {"c_svc": SVC, "nu_svc": NuSVC, "one_class": OneClassSVM,
-                              "epsilon_svr": SVR, "nu_svr": NuSVR}
 
 
 # ============================================================================ saving
@@ -251,8 +249,8 @@ class _Loader(Checker):
         self.obj(doc, "", [k for k in _TOP_KEYS if k not in _OPTIONAL_SINCE
                             and _REQUIRED_SINCE.get(k, 1) <= version],
                  optional=[k for k, since in _OPTIONAL_SINCE.items() if since <= version])
-        kind = self.string(doc["kind"], "kind", KINDS) if version >= 3 else "c_svc"
-        estimator = ESTIMATORS[kind]
+        kind = self.string(doc["kind"], "kind", tuple(KINDS)) if version >= 3 else C_SVC.key
+        estimator = KINDS[kind].estimator
         params = self.params(doc["params"], estimator.table)
         kernel = self.kernel(doc["kernel"])
         if issubclass(estimator, OneMachineEstimator):
@@ -283,7 +281,7 @@ class _Loader(Checker):
     def one_machine(self, doc, estimator, kind, params, kernel) -> OneMachineEstimator:
         """A one-class SVM or a regressor: one machine, classes [-1, 1] (outlier, inlier)
         or none, and no probabilities."""
-        one_class = kind == "one_class"
+        one_class = KINDS[kind].novelty
         if one_class:
             classes = self.classes(doc["classes"], doc["classes_dtype"])
             if classes.tolist() != [-1, 1]:

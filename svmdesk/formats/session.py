@@ -55,6 +55,7 @@ from ..core.catalog import MAX_CLASSES
 from ..core.datasets import class_labels
 from ..core.errors import DataError
 from ..core.estimators import TableEstimator
+from ..core.kinds import CLASSIFICATION, KINDS, NOVELTY, REGRESSION
 from ..i18n import N_, tr
 from .atomic import StrPath, write_atomic
 from .checked_json import SESSION_FILE, Checker, describe, read_json
@@ -65,10 +66,7 @@ FORMAT = "svmdesk-session"
 VERSION = 4                   # 3: "task", and the points' targets or outlier marks;
                               # 4: "evaluation" (optional)
 LEGACY_VERSION = 1            # models trained on class indices
-TASKS = ("classification", "novelty", "regression")
-# the model kinds (SVMModel.kind) a task's session may hold
-TASK_KINDS = {"classification": ("c_svc", "nu_svc"), "novelty": ("one_class",),
-              "regression": ("epsilon_svr", "nu_svr")}
+TASKS = (CLASSIFICATION, NOVELTY, REGRESSION)
 SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
@@ -382,7 +380,7 @@ class _Reader(Checker):
         if v is None:
             return None
         model = model_from_document(v, f"{self.name}: model")
-        if model.model_.kind not in TASK_KINDS[task]:
+        if KINDS[model.model_.kind].task != task:     # a model of a kind its task serves
             self.fail("model", tr("{field} is a {kind} model, which a {task} session does not "
                                   "hold"), kind=model.model_.kind, task=task)
         return model

@@ -10,8 +10,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QCheckBox, QDoubleSpinBox
 
 from svmdesk.app.widgets.panel import SidePanel
+from svmdesk.app.widgets.param_offers import offer
 from svmdesk.app.widgets.param_rows import LogParam
-from svmdesk.core import TABLE
+from svmdesk.core import TABLE, kinds
 
 from ..fake_solver import SHRINK
 
@@ -34,13 +35,15 @@ def test_a_fresh_panel_asks_for_the_tables_defaults(panel):
     assert panel.params() == TABLE.defaults
 
 
-@pytest.mark.parametrize("param", [p for p in TABLE.params if p.control], ids=lambda p: p.name)
+@pytest.mark.parametrize("param", [p for p in TABLE.params if offer(kinds.C_SVC.key, p.name)],
+                         ids=lambda p: p.name)
 def test_every_row_has_the_tables_tooltip_and_range(panel, param):
     control = panel.controls[param.name]
+    offered = offer(kinds.C_SVC.key, param.name)
     assert param.about in control.widget.toolTip()
     if param.kind in ("real", "int"):
         spin = control.widget.spin if isinstance(control.widget, LogParam) else control.widget
-        assert (spin.minimum(), spin.maximum()) == (param.control.low, param.control.high)
+        assert (spin.minimum(), spin.maximum()) == (offered.low, offered.high)
 
 
 @pytest.mark.parametrize("solver, kernel", [

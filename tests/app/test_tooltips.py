@@ -3,7 +3,8 @@ it does to the picture, from the parameter table, so a new parameter brings its 
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QComboBox, QSlider
 
-from svmdesk.core import catalog
+from svmdesk.app.widgets.param_offers import offer
+from svmdesk.core import catalog, kinds
 
 CONTROLS = (QAbstractButton, QAbstractSpinBox, QComboBox, QSlider)
 
@@ -32,9 +33,10 @@ def test_every_visible_control_of_the_panel_has_a_tooltip(window, solver, kernel
 
 
 def test_every_offered_parameter_says_what_it_does_to_the_picture(window):
-    offered = [p for p in catalog.TABLE.params if p.control is not None]
-    assert [p.name for p in offered if not p.control.effect] == []
+    offers = {p.name: offer(kinds.C_SVC.key, p.name) for p in catalog.TABLE.params}
+    offered = [p for p in catalog.TABLE.params if offers[p.name] is not None]
+    assert [p.name for p in offered if not offers[p.name].effect] == []
     for param in offered:
         row = window.panel.controls.get(param.name)
         if row is not None:
-            assert row.widget.toolTip().startswith(param.control.effect)
+            assert row.widget.toolTip().startswith(offers[param.name].effect)

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from svmdesk.app.training import solver_process
 
 
-def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(monkeypatch):
+def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn():
     """SMO in the solver's process runs long batches between frames: the snapshots it makes
     are the frames sent (and the final one), not one per pair step. The window here draws
     each frame the moment it comes."""
@@ -20,7 +20,6 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(monkeypatch
                 made.append(step.snapshot.iteration)
                 yield step
 
-    monkeypatch.setitem(solver_process.ESTIMATORS, "c_svc", Counting)
     flags = [0.0] * 5
     flags[solver_process.DRAWN] = 1
     sent = []
@@ -32,7 +31,7 @@ def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn(monkeypatch
 
     data = make_dataset("moons", n=3000, noise=0.2, seed=0)
     solver_process._Run(Window(), flags, frame_rate=60.0).train(
-        "c_svc", {"solver": "smo", "kernel": "rbf", "C": 100.0}, data.X, data.y)
+        Counting(solver="smo", kernel="rbf", C=100.0), data.X, data.y)
     steps, end = [m for m in sent if m[0] == "step"], sent[-1]
     assert end[0] == "end" and len(made) <= len(steps) + 1 < end[1].snapshot.iteration
 

@@ -506,7 +506,7 @@ def test_model_frame_draws_what_training_drew():
     spec = GridSpec(-2.0, 3.0, -1.5, 2.0, 60, 50)
     svc = SVC(kernel="rbf", C=3.0, standardize=True)
     final = list(svc.iter_fit(data.X, data.y, every=10**9))[-1]
-    trained = make_frame(final, Job(data.X, data.y, {}, spec), 0.0, final=True)
+    trained = make_frame(final, Job(data.X, data.y, SVC(), spec), 0.0, final=True)
     order = np.argsort(trained.scene.support)
     for model in (svc, svc.model_, load_model_roundtrip(svc)):
         frame = model_frame(model, data.X, data.y, spec)

@@ -45,7 +45,12 @@ def test_any_estimator_on_any_table_gets_the_same_parameter_handling():
     table = TABLE.with_rows(SHRINK, Param("width", "int", 3, "a width", low=1))
 
     class Other(TableEstimator, table=table):
-        """An estimator that is no SVC."""
+        """An estimator that is no SVC: its own __init__, the rest from the table."""
+
+        def __init__(self, *, width: int = 3, **params):
+            for name, value in {**table.defaults, **params}.items():
+                setattr(self, name, value)
+            self.width = width
 
     other = Other(width=5)
     assert other.get_params()["width"] == 5 and repr(other) == "Other(width=5)"

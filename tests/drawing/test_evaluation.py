@@ -23,7 +23,7 @@ def _binary_run():
     d = make_dataset("moons", n=300, noise=0.35, seed=1)
     order = np.random.default_rng(0).permutation(300)       # both classes held out
     X, y = np.asarray(d.X)[order], np.asarray(d.y)[order]
-    job = Job(X[:200], y[:200], dict(kernel="rbf", C=1.0), SPEC, X[200:], y[200:])
+    job = Job(X[:200], y[:200], SVC(kernel="rbf", C=1.0), SPEC, X[200:], y[200:])
     svc = SVC(kernel="rbf", C=1.0)
     steps = list(svc.iter_fit(job.X, job.y, every=50))
     return job, svc, steps
@@ -148,15 +148,15 @@ def test_a_live_binary_frame_carries_an_evaluation_and_a_multiclass_one_none():
     assert ev.train.curves[0].auc is not None
     X, y = _three_classes()
     step = next(iter(SVC(kernel="rbf").iter_fit(X, y, every=20)))
-    assert make_frame(step, Job(X, y, {}, SPEC), 0.0).evaluation is None
+    assert make_frame(step, Job(X, y, SVC(), SPEC), 0.0).evaluation is None
 
 
 def test_one_class_frames_read_the_inliers_as_positive():
     rng = np.random.default_rng(0)
     X, marks = rng.normal(0, 0.7, (100, 2)), np.array([[2.5, 2.5], [-2.5, 2.0]])
     params = dict(nu=0.2, kernel="rbf", gamma=0.5)
-    job = Job(X[:90], np.zeros(90, dtype=np.intp), params, SPEC, np.vstack([X[90:], marks]),
-              np.repeat([0, 1], [10, 2]), labels=np.array([1, -1]), kind="one_class")
+    job = Job(X[:90], np.zeros(90, dtype=np.intp), OneClassSVM(**params), SPEC,
+              np.vstack([X[90:], marks]), np.repeat([0, 1], [10, 2]), labels=np.array([1, -1]))
     ours = OneClassSVM(**params)
     steps = list(ours.iter_fit(job.X, every=20))
     for frame in (make_frame(steps[-1], job, 0.0), fitted_frame(ours, steps[-1], job, 0.0)):
@@ -181,7 +181,7 @@ def test_a_three_class_fitted_frame_maps_the_models_classes_to_the_canvas():
     them -1, 2, 5, so its columns are of canvas classes (1, 0, 2)."""
     X, y = _three_classes()
     labels = np.array([2, -1, 5])
-    job = Job(X, y, dict(kernel="rbf"), SPEC, labels=labels)
+    job = Job(X, y, SVC(kernel="rbf"), SPEC, labels=labels)
     svc = SVC(kernel="rbf")
     steps = list(svc.iter_fit(X, labels[y], every=50))
     ev = fitted_frame(svc, steps[-1], job, 0.0).evaluation

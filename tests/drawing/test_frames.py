@@ -16,7 +16,7 @@ from svmdesk.drawing.grid import GridSpec
 def test_kept_kernel_sums_give_the_same_frames(params, monkeypatch):
     d = make_dataset("moons", n=150, noise=0.25, seed=4)
     X, y = np.asarray(d.X), np.asarray(d.y)
-    job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 40, 30))
+    job = Job(X, y, SVC(**params), GridSpec(-2, 3, -1.5, 2, 40, 30))
     sums = KernelSums()
     for step in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
         plain, cached = make_frame(step, job, 0.0), make_frame(step, job, 0.0, sums=sums)
@@ -36,7 +36,7 @@ def test_held_out_f_kept_between_frames_is_f(params):
     moved, is f computed afresh (to 1e-9), and so are the test accuracies of the frames."""
     d = make_dataset("moons", n=400, noise=0.3, seed=2)
     X, y, Xt, yt = d.X[:300], d.y[:300], d.X[300:], d.y[300:]
-    job = Job(X, y, params, GridSpec(-2, 3, -1.5, 2, 30, 20), Xt, yt)
+    job = Job(X, y, SVC(**params), GridSpec(-2, 3, -1.5, 2, 30, 20), Xt, yt)
     sums, frame_sums = KernelSums(), KernelSums()
     steps = list(SVC(**params).iter_fit(X, y, every=7))
     assert len(steps) >= 4
@@ -74,7 +74,7 @@ def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
     y = np.repeat(np.arange(3), 30)
     X = centres[y] + 0.8 * rng.standard_normal((90, 2))
     labels = np.array([-1, 1, 2])                 # what the machines train on
-    job = Job(X, y, dict(kernel="rbf"), GridSpec(-4, 4, -4, 4, 40, 40), labels=labels)
+    job = Job(X, y, SVC(kernel="rbf"), GridSpec(-4, 4, -4, 4, 40, 40), labels=labels)
     done, previous, frames_made = [], None, []
     for step in SVC(kernel="rbf").iter_fit(X, labels[y], every=25):
         if len(done) < step.machine.index:
@@ -105,7 +105,7 @@ def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
     monkeypatch.setattr(frames, "sides_pictures",
                         lambda *args: coloured.append(1) or (np.zeros((2, 2, 4)),) * 2)
     d = make_dataset("two_disks", n=40, seed=0)
-    job = Job(d.X, d.y, dict(kernel="linear"), GridSpec(-3, 3, -3, 3, 20, 20))
+    job = Job(d.X, d.y, SVC(kernel="linear"), GridSpec(-3, 3, -3, 3, 20, 20))
     step = next(iter(SVC(kernel="linear").iter_fit(d.X, d.y)))
     frame = make_frame(step, job, 0.0)
     assert len(coloured) == 1 and frame.scene.picture is not None

@@ -22,8 +22,8 @@ def _one_class_job():
     rng = np.random.default_rng(0)
     X, held = rng.normal(0.0, 0.7, (200, 2)), rng.normal(0.0, 0.7, (15, 2))
     y_test = np.repeat([0, 1], [len(held), len(MARKS)])
-    return Job(X, np.zeros(len(X), dtype=np.intp), dict(PARAMS), SPEC, np.vstack([held, MARKS]),
-               y_test, labels=np.array([1, -1]), kind="one_class")
+    return Job(X, np.zeros(len(X), dtype=np.intp), OneClassSVM(**PARAMS), SPEC,
+               np.vstack([held, MARKS]), y_test, labels=np.array([1, -1]))
 
 
 def _fit(job):
@@ -117,7 +117,7 @@ def test_live_one_class_frame_agrees_with_the_final_frame():
 
 def test_a_classifier_frame_has_no_fractions_and_nothing_outside():
     d = make_dataset("moons", n=80, noise=0.2, seed=1)
-    job = Job(d.X, d.y, dict(kernel="rbf"), SPEC)
+    job = Job(d.X, d.y, SVC(kernel="rbf"), SPEC)
     step = list(SVC(kernel="rbf").iter_fit(d.X, d.y))[-1]
     frame = make_frame(step, job, 0.0)
     assert frame.reading.fractions is None and frame.reading.marks_outside is None
@@ -138,7 +138,7 @@ def _margin_counts(sk, X, y01):
 
 def test_nu_svc_fractions_meet_nus_bounds_and_sklearns_counts():
     d = make_dataset("moons", n=120, noise=0.3, seed=3)
-    job = Job(d.X, d.y, dict(NU), SPEC, kind="nu_svc")
+    job = Job(d.X, d.y, NuSVC(**NU), SPEC)
     ours = NuSVC(**NU)
     steps = list(ours.iter_fit(d.X, d.y, every=20))
     live = make_frame(steps[-1], job, 0.0)

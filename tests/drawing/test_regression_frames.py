@@ -45,7 +45,7 @@ def _run(kind):
     estimator = ours(**params)
     *_, last = estimator.iter_fit(X, y, every=50)     # the stream's last Progress
     reference = theirs(kernel="rbf", gamma=1.0, C=10.0, tol=1e-8, **extra).fit(X, y)
-    job = Job(X, y, estimator.get_params(), SPEC, X_test=X_test, y_test=y_test, kind=kind)
+    job = Job(X, y, ours(**params), SPEC, X_test=X_test, y_test=y_test)
     return estimator, last, job, reference
 
 
@@ -169,8 +169,7 @@ def test_live_frame_from_the_last_progress_agrees_with_the_fitted_one(run):
 def test_an_early_snapshot_draws_its_own_curve():
     estimator = SVR(**PARAMS, epsilon=0.1)
     X, y, X_test, y_test = _data()
-    job = Job(X, y, estimator.get_params(), SPEC, X_test=X_test, y_test=y_test,
-              kind="epsilon_svr")
+    job = Job(X, y, SVR(**PARAMS, epsilon=0.1), SPEC, X_test=X_test, y_test=y_test)
     first = next(iter(estimator.iter_fit(X, y, every=5)))
     frame = make_frame(first, job, elapsed=0.0)
     snap = first.snapshot

@@ -10,8 +10,9 @@ import numpy as np
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QCursor, QUndoStack
 
-from ...core import catalog, make_dataset
+from ...core import make_dataset
 from ...core.datasets import Samples, make_samples
+from ...core.kinds import KINDS
 from ...i18n import N_, tr
 from ..tasks import MARK
 from .commands import AddPoint, ChangeTask, MovePoint, RemovePoint, ReplacePoints, Shelf
@@ -66,7 +67,7 @@ class Editing(QObject):
     def choose_kind(self, kind: str) -> None:
         """The Task box chose `kind`: the points become points of its task (undoably),
         and the model drawn, of the other task, goes."""
-        task = catalog.KIND_TASKS[kind]
+        task = KINDS[kind].task
         if task == self.points.task:
             return
         marks = self.points.novelty and bool((self.points.y == MARK).any())

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from ...core.kinds import C_SVC
 from ...formats.session import CVRecord
 from ...i18n import N_, tr
 from .point_set import PointSet
@@ -25,7 +26,7 @@ class Work(QObject):
         self.points = PointSet(self)
         self.fitted = None             # the SVC drawn: last trained, or opened from a file
         self.trained_params = None     # the parameters it was trained with (for captions)
-        self.trained_kind = "c_svc"    # the kind of machine they are of (catalog.kind_table)
+        self.trained_kind = C_SVC.key  # the kind of machine they are of (kinds.KINDS)
         self.session_path = None       # where Ctrl+S saves without asking
         self.cross_validations: list[CVRecord] = []   # run over these points, oldest first
 

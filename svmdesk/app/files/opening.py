@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QUndoStack
 
 from ...core import MAX_CLASSES
-from ...core.catalog import KIND_TASKS
+from ...core.kinds import KINDS
 from ...drawing.frames import model_frame
 from ...formats import Session
 from ...formats.points import foreign_classes_warning, match_labels
@@ -194,7 +194,7 @@ class Opener(QObject):
         model of another task than the points' (`task`, by default the window's), of a
         number of features the canvas does not draw, of more classes than it shows."""
         kind = svc.model_.kind
-        wanted, task = KIND_TASKS[kind], self.points.task if task is None else task
+        wanted, task = KINDS[kind].task, self.points.task if task is None else task
         if wanted != task:
             return tr(OTHER_TASK[wanted]).format(name=name)
         features = 1 if task == "regression" else 2
@@ -223,7 +223,7 @@ class Opener(QObject):
             return False
         X, y, test, _, _ = self.points.state()
         kind = svc.model_.kind
-        if kind == "one_class":
+        if KINDS[kind].novelty:
             frame, strangers = model_frame(svc, X, y, self.grid_spec(), ONE_CLASS_COLOURS,
                                            held_out=test | (y == MARK)), ""
         elif self.points.regression:     # a sample's x is the feature, its height the target

@@ -370,16 +370,16 @@ class MainWindow(QMainWindow):
         if refusal:
             raise RunRefused(refusal)
         X, y, test = self.points.X, self.points.y, self.points.test_mask
-        kind = self.panel.kind_key()
+        estimator = self.panel.estimator()
         if self.points.regression:   # a sample's x is its feature, its height its target
-            return Job(X[~test, :1], X[~test, 1], self.panel.params(), self.grid_spec(),
-                       X[test, :1], X[test, 1], kind=kind)
+            return Job(X[~test, :1], X[~test, 1], estimator, self.grid_spec(), X[test, :1],
+                       X[test, 1])
         if self.points.novelty:      # marks and held-out points: what the model never sees
             unseen = test | (y == MARK)
-            return Job(X[~unseen], y[~unseen], self.panel.params(), self.grid_spec(),
-                       X[unseen], y[unseen], labels=NOVELTY_LABELS, kind=kind)
-        return Job(X[~test], y[~test], self.panel.params(), self.grid_spec(), X[test],
-                   y[test], labels=class_labels(self.work.used_class_names()), kind=kind)
+            return Job(X[~unseen], y[~unseen], estimator, self.grid_spec(), X[unseen],
+                       y[unseen], labels=NOVELTY_LABELS)
+        return Job(X[~test], y[~test], estimator, self.grid_spec(), X[test], y[test],
+                   labels=class_labels(self.work.used_class_names()))
 
     def _refusal(self) -> str:
         """Why the points and parameters cannot be trained now ('' when they can)."""

@@ -13,8 +13,8 @@ import threading
 import numpy as np
 from PySide6.QtCore import QObject, Signal
 
-from ...core.catalog import KIND_TASKS
 from ...core.errors import Cancelled, DataError
+from ...core.kinds import CLASSIFICATION, KINDS, REGRESSION
 from ...core.validation import FoldScore, cross_validate
 from ...formats.session import CVRecord
 from ...i18n import tr
@@ -22,7 +22,6 @@ from ..background import in_background
 from ..widgets.evaluation_view import cv_folds, cv_line
 from ..widgets.pictures import settings_parts
 from .run import RunRefused
-from .solver_process import ESTIMATORS
 
 MOST_KEPT = 20               # results kept (and saved in a session): the oldest go first
 # Every cross-validation deals the same points into the same folds: two settings compared
@@ -81,7 +80,7 @@ class CrossValidation(QObject):
             self.failed.emit(tr("Novelty detection has no labels to score folds by: "
                                 "cross-validation needs a classifier or a regressor."))
             return
-        estimator = ESTIMATORS[job.kind](**job.params)
+        estimator = type(job.estimator)(**job.params)   # the job's own stays unfitted
         labels = job.training_labels()
         self._cancel.clear()
         self._set_running(True)
@@ -135,7 +134,7 @@ class CrossValidation(QObject):
 def metric_of(kind: str) -> str | None:
     """What folds of `kind` are scored by: R² for a regressor, accuracy for a classifier,
     nothing for novelty detection (no labels)."""
-    return {"classification": "accuracy", "regression": "R²"}.get(KIND_TASKS[kind])
+    return {CLASSIFICATION: "accuracy", REGRESSION: "R²"}.get(KINDS[kind].task)
 
 
 def settings_words(params: dict, kind: str) -> str:

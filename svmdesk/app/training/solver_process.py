@@ -34,7 +34,7 @@ import traceback
 from collections.abc import Iterator
 from typing import Any
 
-from ...core import SVC, SVR, NuSVC, NuSVR, OneClassSVM
+from ...core import OneClassSVM
 from ...core.errors import hearing_warnings
 from ...core.solvers.smo import CACHE_BYTES, RowMemory, keeping_row_memory
 from ...drawing.frames import chart_point
@@ -42,10 +42,6 @@ from ...i18n import set_language, tr
 
 HOLD_POLL = 0.005            # s between looks at the flags while paused
 
-# by Job.kind
-ESTIMATORS: dict[str, type[SVC] | type[OneClassSVM] | type[SVR] | type[NuSVR]] = {
-    "c_svc": SVC, "nu_svc": NuSVC, "one_class": OneClassSVM, "epsilon_svr": SVR,
-    "nu_svr": NuSVR}
 # the flags' places in the shared array (float64: every one is a count or a yes/no)
 STOP, PAUSED, DRAWN, PAUSES, STEPS_ASKED = range(5)
 
@@ -133,8 +129,8 @@ def _close_idle() -> None:
 
 # -- the solver's side (in the child process) ---------------------------------------------
 def serve(conn, flags) -> None:
-    """Run each order the pipe brings, (kind, parameters, X, labels or targets, language,
-    frames a second at most), until None or the pipe closes."""
+    """Run each order the pipe brings, (the unfitted estimator, X, labels or targets,
+    language, frames a second at most), until None or the pipe closes."""
     memory = RowMemory()
     memory.prepare(CACHE_BYTES)        # the first run's cache on memory touched already
     while True:
@@ -144,13 +140,13 @@ def serve(conn, flags) -> None:
             return
         if order is None:
             return
-        kind, params, X, y, language, frame_rate = order
+        estimator, X, y, language, frame_rate = order
         set_language(language)
         run = _Run(conn, flags, frame_rate)
         with hearing_warnings(lambda message: conn.send(("warned", message))), \
                 keeping_row_memory(memory):
             try:
-                run.train(kind, params, X, y)
+                run.train(estimator, X, y)
             except Exception as e:  # noqa: BLE001 - any solver error must reach the user
                 traceback.print_exc()
                 conn.send(("failed", f"{type(e).__name__}: {e}"))
@@ -164,11 +160,11 @@ class _Run:
         self.sent = -float("inf")          # when the last snapshot went to the window
         self.steps_taken = 0               # Steps this run has taken
 
-    def train(self, kind: str, params: dict, X, y) -> None:
-        """Iterate the solver. While paused, each snapshot is sent as it comes (the one the
+    def train(self, estimator: Any, X, y) -> None:
+        """Fit `estimator` (the job's, unfitted: SVC, NuSVC, OneClassSVM, SVR or NuSVR),
+        iterating its solver. While paused, each snapshot is sent as it comes (the one the
         solver stands at), and the next waits for a step, a resume or a stop."""
         flags, start, held = self.flags, time.perf_counter(), 0.0   # held: paused
-        estimator = ESTIMATORS[kind](**params)
         # a one-class SVM learns from points alone; a regressor's labels are the targets
         stream = (estimator.iter_fit(X, every=1, wanted=self.wanted)
                   if isinstance(estimator, OneClassSVM)

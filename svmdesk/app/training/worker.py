@@ -102,8 +102,8 @@ class TrainingWorker(QObject):
             self.solver.flags[:] = dead.flags[:]  # as the run was armed
             solver_process.release(dead)
         try:
-            self.solver.conn.send((job.kind, job.params, job.X, job.training_labels(),
-                                   language(), FRAME_RATE))
+            self.solver.conn.send((job.estimator, job.X, job.training_labels(), language(),
+                                   FRAME_RATE))
             self._follow(job)
         except (EOFError, OSError):
             self.failed.emit(tr("the solver's process ended before the run did (it may "

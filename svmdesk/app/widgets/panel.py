@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ...core import GENERATORS, Kernel, catalog
+from ...core import GENERATORS, Kernel, catalog, kinds
 from ...core.datasets import (
     GENERATOR_TITLES,
     NOVELTY_GENERATOR_TITLES,
@@ -33,17 +33,11 @@ from ...core.datasets import (
 from ...i18n import N_, both, either, tr
 from .canvas import SYMBOL_NAMES, class_color
 from .number_fields import IntField, RealField
+from .param_offers import offer
 from .param_rows import ParamControl, check_setting, clamped, read, write
 from .readout import Readout
 
 MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
-# The Task box: the kinds of machine the window trains (catalog.kind_table), as it names them
-KINDS = {"c_svc": N_("Classification (C-SVC)"), "nu_svc": N_("Classification (ν-SVC)"),
-         "one_class": N_("Novelty detection (one-class SVM)"),
-         "epsilon_svr": N_("Regression (ε-SVR)"), "nu_svr": N_("Regression (ν-SVR)")}
-# The kinds in a sentence ("SMO cannot train the one-class SVM")
-KIND_NAMES = {"c_svc": N_("C-SVC"), "nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM"),
-              "epsilon_svr": N_("ε-SVR"), "nu_svr": N_("ν-SVR")}
 # What a click does, by task
 HINTS = {"classification": N_("Left click: add · right click: add class 2 · drag: move · "
                               "Ctrl+click or Delete: remove · keys 1–8: class"),
@@ -88,8 +82,8 @@ class SidePanel(QWidget):
         self._generator_of: dict = {}   # task -> generator its Data box had when left
         self._kernel_of: dict = {}      # task -> kernel it had when left
         # the kind last chosen of each task
-        self._kind_of = {"classification": "c_svc", "novelty": "one_class",
-                         "regression": "epsilon_svr"}
+        self._kind_of = {task: kinds.of_task(task)[0].key
+                         for task in (kinds.CLASSIFICATION, kinds.NOVELTY, kinds.REGRESSION)}
         # the run controls first: the model group's parameter rows enable Train as they change
         self.run_box = self._run_group()              # the window keeps it in sight
         self.readout_box = Readout()                  # the window places it by the charts
@@ -189,8 +183,8 @@ class SidePanel(QWidget):
         box = QGroupBox(tr("Model"))
         form = self._model_form = QFormLayout(box)
         self.task = QComboBox()
-        for kind, title in KINDS.items():
-            self.task.addItem(tr(title), kind)
+        for kind in kinds.KINDS.values():          # the kinds the window trains: every one
+            self.task.addItem(tr(kind.title), kind.key)
         self.task.setToolTip(tr("What the machine learns: classes (with C or with ν), the "
                                 "region where the points lie (novelty detection), or a curve "
                                 "through samples (x, y) (regression, with ε or with ν)."))
@@ -202,12 +196,13 @@ class SidePanel(QWidget):
         self.task.currentIndexChanged.connect(self._kind_chosen)
         form.addRow(tr("Task"), self.task)
         # read once: the rows the controls are built from
-        self.tables = {kind: catalog.kind_table(kind) for kind in KINDS}
+        self.tables = {key: kind.table for key, kind in kinds.KINDS.items()}
         self.controls: dict[str, ParamControl] = {}
-        for table in self.tables.values():
+        for key, table in self.tables.items():
             for p in table.params:
-                if p.control is not None and p.name not in self.controls:
-                    self.controls[p.name] = ParamControl(p, table, self)
+                offered_as = offer(key, p.name)
+                if offered_as is not None and p.name not in self.controls:
+                    self.controls[p.name] = ParamControl(p, table, offered_as, self)
         self.formula = QLabel()
         self.formula.setWordWrap(True)                # a long formula never widens the panel
         self.formula.setStyleSheet("font-family: monospace")
@@ -226,7 +221,7 @@ class SidePanel(QWidget):
             label = "" if isinstance(control.widget, QCheckBox) else control.label
             if control.choice is not None:    # above the value its tick hides: the box
                 form.addRow("", control.choice)   # stays under the cursor
-                self.rows[control.param.control.setting] = (None, control.choice)
+                self.rows[control.control.setting] = (None, control.choice)
             form.addRow(label, control.widget)
             self.rows[name] = (form.labelForField(control.widget), control.widget)
             control.changed.connect(self.params_changed)
@@ -239,7 +234,7 @@ class SidePanel(QWidget):
         return box
 
     def _kind_chosen(self) -> None:
-        task, was = catalog.KIND_TASKS[self.kind_key()], self._task_shown
+        task, was = kinds.KINDS[self.kind_key()].task, self._task_shown
         self._kind_of[task] = self.kind_key()
         self._update_visibility()
         self.kind_chosen.emit(self.kind_key())
@@ -324,7 +319,7 @@ class SidePanel(QWidget):
 
     # -- state ----------------------------------------------------------------------------
     def kind_key(self) -> str:
-        """The kind of machine chosen (SVMModel.kind: c_svc, nu_svc, one_class)."""
+        """The key of the kind of machine chosen (SVMModel.kind)."""
         return self.task.currentData()
 
     @property
@@ -336,7 +331,7 @@ class SidePanel(QWidget):
         """The points are now of `task`: the Task box shows a kind of it (the last one
         chosen for classification), the Data box its generators and what clicks do. It
         announces no choice (the points changed, not the user's mind)."""
-        if catalog.KIND_TASKS[self.kind_key()] != task:
+        if kinds.KINDS[self.kind_key()].task != task:
             kind = self._kind_of[task]
             self.task.blockSignals(True)
             self.task.setCurrentIndex(self.task.findData(kind))
@@ -396,7 +391,7 @@ class SidePanel(QWidget):
             titles = [tr(s.title) for s in self.table.solvers.values()]
             return tr("{solver} cannot train the {kind}: pick {solvers}.").format(
                 solver=tr(catalog.SOLVERS[self.solver_key()].title),
-                kind=tr(KIND_NAMES[self.kind_key()]), solvers=either(titles))
+                kind=tr(kinds.KINDS[self.kind_key()].name), solvers=either(titles))
         solver, kernel = self.table.solvers[self.solver_key()], self.kernel_key()
         if kernel in solver.kernels:
             return ""
@@ -418,16 +413,22 @@ class SidePanel(QWidget):
                              if self._offered(param) else param.default)
                 for param in self.table.params}
 
+    def estimator(self):
+        """The unfitted estimator of the kind chosen, with the parameters of the controls
+        (params); raises ValueError if they cannot be trained."""
+        return kinds.KINDS[self.kind_key()].estimator(**self.params())
+
     def _offered(self, param) -> bool:
         """Whether the panel offers `param` of the kind chosen (its control stands for it)."""
-        return param.control is not None and param.name in self.controls
+        return offer(self.kind_key(), param.name) is not None and param.name in self.controls
 
     def _update_visibility(self) -> None:
         solver, kernel = self.solver_key(), self.kernel_key()
         offered = {p.name for p in self.table.params if self._offered(p)}
         for p in self.table.params:
-            if p.name in offered:
-                self.controls[p.name].use(p, self.table)
+            offered_as = offer(self.kind_key(), p.name)
+            if p.name in offered and offered_as is not None:
+                self.controls[p.name].use(p, self.table, offered_as)
         for name, control in self.controls.items():
             value_shown, choice_shown = (control.shown(solver, kernel) if name in offered
                                          else (False, False))
@@ -439,7 +440,7 @@ class SidePanel(QWidget):
         reason = self.incompatibility()
         self.reason.setText(reason)
         self.reason.setVisible(bool(reason))
-        self._show_row(self.kernel_note, catalog.KIND_TASKS[self.kind_key()] == "novelty"
+        self._show_row(self.kernel_note, kinds.KINDS[self.kind_key()].novelty
                        and kernel == "linear")
         self.train_button.setEnabled(not reason)
 
@@ -459,7 +460,7 @@ class SidePanel(QWidget):
         for name, control in self.controls.items():
             widgets[name] = control.widget
             if control.choice is not None:
-                widgets[control.param.control.setting] = control.choice
+                widgets[control.control.setting] = control.choice
         widgets.update(auto_retrain=self.auto_retrain, hard_regions=self.hard_regions,
                        by_probability=self.by_probability,
                        residuals=self.residuals)
@@ -479,17 +480,18 @@ class SidePanel(QWidget):
         """Set the controls from `settings` (names as in `settings()`; unknown names, from a
         newer svmdesk, are skipped). All values are checked first: a ValueError naming the
         setting leaves every control as it was."""
-        kind = settings.get("kind", "c_svc")        # sessions before the Task box: C-SVC
-        if kind not in KINDS:
-            raise ValueError(f"setting 'kind' must be one of {', '.join(KINDS)}; got {kind!r}")
+        kind = settings.get("kind", kinds.C_SVC.key)   # sessions before the Task box: C-SVC
+        if kind not in kinds.KINDS:
+            raise ValueError(f"setting 'kind' must be one of {', '.join(kinds.KINDS)}; "
+                             f"got {kind!r}")
         was = self.kind_key()
-        self.show_task(catalog.KIND_TASKS[kind])  # the generators of its task, to check
+        self.show_task(kinds.KINDS[kind].task)  # the generators of its task, to check
         widgets = self._setting_widgets()
         try:
             checked = {name: check_setting(name, widgets[name], value)
                        for name, value in settings.items() if name in widgets}
         except ValueError:
-            self.show_task(catalog.KIND_TASKS[was])
+            self.show_task(kinds.KINDS[was].task)
             raise
         self._select_kind(checked.pop("kind", kind))
         for name, value in checked.items():
@@ -497,13 +499,13 @@ class SidePanel(QWidget):
 
     def _select_kind(self, kind: str) -> None:
         """Show `kind` in the Task box, announcing no choice."""
-        self._kind_of[catalog.KIND_TASKS[kind]] = kind
+        self._kind_of[kinds.KINDS[kind].task] = kind
         self.task.blockSignals(True)
         self.task.setCurrentIndex(self.task.findData(kind))
         self.task.blockSignals(False)
         self._update_visibility()
 
-    def apply_params(self, params: dict, kind: str = "c_svc") -> str:
+    def apply_params(self, params: dict, kind: str = kinds.C_SVC.key) -> str:
         """Show a model's kind and parameters (a loaded model's) in the controls: those its
         solver and kernel use. A value beyond a control's range is shown at its limit;
         returns a sentence naming the values not shown as they are ('' when every value

@@ -2,8 +2,9 @@
 for a choice, a check box for a yes or no, a log-scale slider with a spin box or a plain spin
 box for a number, and a check box for a number's alternative (None, or a word such as
 gamma's 'scale') or for class weights ('balanced' or None). Which of them show for a solver
-and a kernel, their ranges, their tooltips and the values they give the estimator all come
-from the row."""
+and a kernel, the values they take and give the estimator come from the row; their ranges,
+labels, check boxes and the first line of their tooltips from the window's offer of it
+(param_offers.py)."""
 from __future__ import annotations
 
 import math
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from ...i18n import tr
 from .number_fields import IntField, RealField
+from .param_offers import Control
 
 
 class SciSpinBox(RealField):
@@ -95,27 +97,27 @@ class LogParam(QWidget):
 
 
 class ParamControl(QObject):
-    """One parameter's controls: `widget` holds its value; `choice`, a check box, chooses
-    its alternative where the row offers one for the panel (None, or its first word) and
-    an integer's lowest spin-box place says None instead. `label` names the row. A
+    """One parameter's controls, as `control` (the window's offer of it) shapes them:
+    `widget` holds its value; `choice`, a check box, chooses its alternative where the
+    offer has one (None, or its first word) and an integer's lowest spin-box place says
+    None instead. `label` names the row. A
     "weights" row is one check box: ticked, the row's first word; unticked, None; half
     ticked, the mapping of weights a loaded model carries (`weights`)."""
 
     changed = Signal()
 
-    def __init__(self, param, table, parent=None):
+    def __init__(self, param, table, control: Control, parent=None):
         super().__init__(parent)
-        self.param, self.table = param, table
-        control = param.control
+        self.param, self.table, self.control = param, table, control
         self.label = (tr(control.label) if control and control.label
                       else param.name.replace("_", " "))
-        self.widget = _value_widget(param, table, self.label)
+        self.widget = _value_widget(param, table, control, self.label)
         self.choice = None
         if control and control.choice and param.kind == "real":
             self.choice = QCheckBox(tr(control.choice))
             self.choice.setChecked(param.default is None or isinstance(param.default, str))
             self.choice.toggled.connect(self.changed)
-        self.tip = _tooltip(param)
+        self.tip = _tooltip(param, control)
         for w in (self.widget, self.choice):
             if w is not None:
                 w.setToolTip(self.tip)
@@ -126,14 +128,15 @@ class ParamControl(QObject):
         else:
             _changed_signal(self.widget).connect(self.changed)
 
-    def use(self, param, table) -> None:
-        """Stand for `param` of `table` from now on: the same name in another kind of
-        machine (C-SVC's C has a hard margin, a regressor's none; nu-SVC's nu and the
-        one-class SVM's say different things), with its tooltip."""
-        if param is self.param:
+    def use(self, param, table, control: Control) -> None:
+        """Stand for `param` of `table`, as that kind offers it (`control`), from now on:
+        the same name in another kind of machine (C-SVC's C has a hard margin, a
+        regressor's none; nu-SVC's nu and the one-class SVM's say different things), with
+        its tooltip."""
+        if param is self.param and control is self.control:
             return
-        self.param, self.table = param, table
-        self.tip = _tooltip(param)
+        self.param, self.table, self.control = param, table, control
+        self.tip = _tooltip(param, control)
         for w in (self.widget, self.choice):
             if w is not None:
                 w.setToolTip(self.tip)
@@ -141,7 +144,7 @@ class ParamControl(QObject):
     @property
     def _has_choice(self) -> bool:
         """The check box stands for an alternative of the row in use."""
-        return self.choice is not None and bool(self.param.control and self.param.control.choice)
+        return self.choice is not None and bool(self.control and self.control.choice)
 
     @property
     def alternative(self):
@@ -202,7 +205,7 @@ class ParamControl(QObject):
     @property
     def _none_at_low(self) -> bool:
         """An integer whose spin box says None at its lowest place."""
-        return self.param.kind == "int" and bool(self.param.none and self.param.control.choice)
+        return self.param.kind == "int" and bool(self.param.none and self.control.choice)
 
     def _offered(self, solver: str) -> bool:
         """A None that stands for infinity (C's hard margin) needs a solver that trains it."""
@@ -228,9 +231,9 @@ class ParamControl(QObject):
             self.choice.setChecked(False)
 
 
-def _value_widget(param, table, label: str):
-    """The control of `param`; a number field says `label` in its refusals."""
-    control = param.control
+def _value_widget(param, table, control: Control, label: str):
+    """The control of `param`, as `control` offers it; a number field says `label` in its
+    refusals."""
     if param.kind == "choice":
         box = QComboBox()
         rows = table.rows_for(param)
@@ -260,9 +263,10 @@ def _value_widget(param, table, label: str):
     return real
 
 
-def _tooltip(param) -> str:
-    """What it does to the picture, then what it is, the values it takes, its formula."""
-    effect = tr(param.control.effect) if param.control and param.control.effect else ""
+def _tooltip(param, control: Control | None) -> str:
+    """What it does to the picture (the offer's effect), then what it is, the values it
+    takes, its formula."""
+    effect = tr(control.effect) if control and control.effect else ""
     line = tr("{name}: {about} ({values})").format(name=param.name, about=tr(param.about),
                                                    values=param.allowed())
     tip = (f"{effect}\n" if effect else "") + line

@@ -17,14 +17,12 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from ...core import catalog
+from ...core.kinds import C_SVC, KINDS
 from ...formats.atomic import write_atomic
-from ...i18n import N_, tr
+from ...i18n import tr
+from .param_offers import offer
 
 FORMATS = (".png", ".svg")
-# How a caption names a kind of machine other than C-SVC (the default, named by nothing)
-KIND_CAPTIONS = {"nu_svc": N_("ν-SVC"), "one_class": N_("one-class SVM"),
-                 "epsilon_svr": N_("ε-SVR"), "nu_svr": N_("ν-SVR")}
 CAPTION_COLOUR = "#202020"
 
 
@@ -274,7 +272,7 @@ def caption(work, frame) -> str:
         return tr("{n} points").format(n=len(work.points))
     parts = settings_parts(work.trained_params, work.trained_kind)
     reading = frame.reading
-    if reading.fractions is not None and work.trained_kind == "one_class":
+    if reading.fractions is not None and KINDS[work.trained_kind].novelty:
         low, high = reading.fractions.errors
         parts.append(tr("points outside: {percent}%").format(percent=f"{100 * high:.1f}"))
     if reading.fit is not None:
@@ -298,21 +296,23 @@ def caption(work, frame) -> str:
 def settings_parts(params: dict, kind: str) -> list:
     """The settings that shape a model, in words: its kind (unless C-SVC), solver, kernel
     and the parameters the catalog says shape it ('C = 10', 'gamma = scale')."""
-    table = catalog.kind_table(kind)
+    table = KINDS[kind].table
     solver, kernel = table.solvers[params["solver"]], table.kernels[params["kernel"]]
-    parts = [tr(KIND_CAPTIONS[kind])] if kind in KIND_CAPTIONS else []
+    # C-SVC, the default, is named by nothing
+    parts = [tr(KINDS[kind].name)] if kind != C_SVC.key else []
     parts += [tr(solver.title), tr("{kernel} kernel").format(kernel=tr(kernel.title))]
     # a yes-or-no setting is named when it is on ('probabilities (Platt)'), never '= 0'
-    return parts + [_said(param, value) for param, value in table.used(params,
-                                                                        shapes=("model",))
-                    if value is not False]
+    said = [_said(param, value, kind) for param, value in table.used(params, shapes=("model",))
+            if value is not False]
+    return parts + said
 
 
-def _said(param, value) -> str:
+def _said(param, value, kind: str) -> str:
     """A parameter in a caption: 'C = 10', 'gamma = scale', what its None means, or the
-    name of a setting that is on."""
+    name of a setting that is on (as the window offers it for `kind`)."""
     if param.none and (value is None or value == param.none_value):
         return param.none
     if value is True:
-        return tr(param.control.label) if param.control and param.control.label else param.name
+        control = offer(kind, param.name)
+        return tr(control.label) if control and control.label else param.name
     return f"{param.name} = {value if isinstance(value, str) else format(value, 'g')}"

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 
 from ...core import catalog
+from ...core.kinds import C_SVC, EPSILON_SVR, KINDS, NU_SVC, NU_SVR, ONE_CLASS
 from ...core.solvers.base import no_bound
 from ...core.solvers.support import MARGIN_SLACK, SUPPORT_TOL, TOLERANCE_RULE
 from ...drawing.frames import Frame
@@ -28,23 +29,23 @@ REGRESSION_LEGEND = N_("rings: ○ SV on the tube's edge · □ SV outside the t
 # The rows a kind names its own way: the fractions beside nu (the nu-property), and a
 # regressor's fit, tube and points outside it
 LABELS = {
-    "nu_svc": {"fractions": N_("errors ≤ ν ≤ SVs")},
-    "one_class": {"fractions": N_("outside ≤ ν ≤ SVs")},
-    "epsilon_svr": {"fractions": N_("outside the tube"), "train": N_("train R² (MSE)"),
-                    "test": N_("test R² (MSE)"), "margin": N_("tube half-width ε")},
-    "nu_svr": {"fractions": N_("outside ≤ ν ≤ SVs"), "train": N_("train R² (MSE)"),
-               "test": N_("test R² (MSE)"), "margin": N_("tube half-width found")}}
+    NU_SVC.key: {"fractions": N_("errors ≤ ν ≤ SVs")},
+    ONE_CLASS.key: {"fractions": N_("outside ≤ ν ≤ SVs")},
+    EPSILON_SVR.key: {"fractions": N_("outside the tube"), "train": N_("train R² (MSE)"),
+                      "test": N_("test R² (MSE)"), "margin": N_("tube half-width ε")},
+    NU_SVR.key: {"fractions": N_("outside ≤ ν ≤ SVs"), "train": N_("train R² (MSE)"),
+                 "test": N_("test R² (MSE)"), "margin": N_("tube half-width found")}}
 FRACTIONS_TIPS = {
-    "nu_svc": N_("ν-SVC's ν-property: the fraction of margin errors (points inside their "
+    NU_SVC.key: N_("ν-SVC's ν-property: the fraction of margin errors (points inside their "
                  "margin or on the wrong side) is at most ν, and the fraction of support "
                  "vectors at least ν. With three or more classes, each pair's machine has its "
                  "own fractions: the lowest and highest are shown."),
-    "one_class": N_("The one-class SVM's ν-property: the fraction of training points outside "
+    ONE_CLASS.key: N_("The one-class SVM's ν-property: the fraction of training points outside "
                     "the region (f < 0) is at most ν, and the fraction of support vectors at "
                     "least ν."),
-    "epsilon_svr": N_("The share of training samples outside the tube: their errors beyond "
+    EPSILON_SVR.key: N_("The share of training samples outside the tube: their errors beyond "
                       "ε cost C each; inside the tube errors cost nothing."),
-    "nu_svr": N_("ν-SVR's ν-property: the fraction of training samples outside the tube is "
+    NU_SVR.key: N_("ν-SVR's ν-property: the fraction of training samples outside the tube is "
                  "at most ν, and the fraction of support vectors at least ν; the tube's "
                  "width is found with the curve.")}
 NOT_SEPARATED = N_("Hard margin (C = ∞): every point must lie on or beyond its margin, and "
@@ -78,13 +79,13 @@ class Readout(QGroupBox):
             form.addRow(tr(label), value)
             self.values[key] = value
         self._form = form
-        self.kind = "c_svc"         # the kind of machine shown
+        self.kind = C_SVC.key       # the kind of machine shown
         self.rule = ""              # what a support vector is, for the solver shown
         self.legend = QLabel(tr(LEGEND))
         self.legend.setStyleSheet("color: #555; font-size: 11px")
         self.legend.setWordWrap(True)               # a longer language wraps, never cuts
         form.addRow(self.legend)
-        self.show_kind("c_svc")
+        self.show_kind(C_SVC.key)
 
     def show_frame(self, frame: Frame) -> None:
         reading, scene = frame.reading, frame.scene
@@ -106,7 +107,7 @@ class Readout(QGroupBox):
         r["gap"].setText(gap)
         r["svs"].setText(_support_vectors(frame))
         r["svs"].setToolTip(tr(NOT_SEPARATED) if scene.hard_margin else "")
-        shown = (_legend(self.kind) if self.kind != "c_svc" or not scene.hard_margin
+        shown = (_legend(self.kind) if self.kind != C_SVC.key or not scene.hard_margin
                  else HARD_LEGEND)
         legend = tr(shown)
         if self.rule:
@@ -146,8 +147,9 @@ class Readout(QGroupBox):
         the tube's half-width and the samples outside it."""
         self.kind = kind
         self.legend.setText(tr(_legend(kind)))
-        shown = {"fractions": kind in LABELS, "marks": kind == "one_class",
-                 "train": kind != "one_class", "margin": kind != "one_class"}
+        novelty = KINDS[kind].novelty
+        shown = {"fractions": kind in LABELS, "marks": novelty, "train": not novelty,
+                 "margin": not novelty}
         for key, visible in shown.items():
             self._form.setRowVisible(self.values[key], visible)
         labels = LABELS.get(kind, {})
@@ -203,9 +205,9 @@ def _support_vectors(frame: Frame) -> str:
 
 def _legend(kind: str) -> str:
     """What the rings mean for a kind of machine (a hard margin's: HARD_LEGEND)."""
-    if kind == "one_class":
+    if KINDS[kind].novelty:
         return ONE_CLASS_LEGEND
-    return REGRESSION_LEGEND if kind in ("epsilon_svr", "nu_svr") else LEGEND
+    return REGRESSION_LEGEND if KINDS[kind].regression else LEGEND
 
 
 def _r2(r2, mse) -> str:

@@ -3,15 +3,17 @@ rows (TableEstimator), and the checks every estimator makes of its input (points
 `every` of a stream, gamma) before any solver runs. It assumes no classes and no y: a
 classifier, a one-class machine and a regressor all stand on it.
 
-A subclass names its table once (`class SVC(TableEstimator, table=catalog.TABLE)`) and gets
-what scikit-learn's developer guide asks of an estimator: an `__init__` that takes each
-parameter by keyword, with the table's default, and only stores it; `get_params`,
-`set_params`, a `__repr__` that shows the parameters changed from their defaults, and
-`__sklearn_tags__`. The table is the one list of parameters: nothing names them again.
+A subclass names its table once (`class SVC(TableEstimator, table=catalog.TABLE)`) and
+writes out its `__init__` as scikit-learn's developer guide asks of an estimator: each of the
+table's rows a keyword-only argument, typed, in the table's order and with the table's
+default, that `__init__` only stores (validation waits for fit). From the table the base
+gives the rest: `get_params`, `set_params`, a `__repr__` that shows the parameters changed
+from their defaults, and `__sklearn_tags__`. The table stays the one account of what each
+parameter means; tests/core/test_estimator_signatures.py holds every estimator's `__init__`
+to its table's names, order and defaults.
 """
 from __future__ import annotations
 
-import inspect
 import numbers
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -39,15 +41,17 @@ class TableEstimator:
 
     def __init_subclass__(cls, table: Table | None = None, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if table is not None:
+        if table is not None:          # the subclass writes out __init__ with its rows
             cls.table = table
-            cls.__init__ = _init_taking(table)  # type: ignore[method-assign]
 
     def get_params(self, deep: bool = True) -> dict:
         """The parameters and their values (`deep` is moot: none is an estimator)."""
         return {name: getattr(self, name) for name in self.table.names}
 
-    if TYPE_CHECKING:     # the parameters are attributes the table names, set by __init__
+    if TYPE_CHECKING:  # for mypy, what an __init__ does not set: the fitted attributes fit
+        # sets (model_, n_features_in_, ...), read off a TableEstimator of any kind, and a
+        # parameter of another kind's table (nu of an `SVC | OneClassSVM` that is a NuSVC).
+        # The parameters an __init__ stores are real, typed attributes, which mypy reads first.
         def __getattr__(self, name: str) -> Any: ...
 
     def set_params(self, **params: Any) -> Self:
@@ -160,28 +164,6 @@ def column_as_1d(y: ArrayLike) -> np.ndarray:
                                 "using ravel()."), stacklevel=4)
         y = y.ravel()
     return y
-
-
-def _init_taking(table: Table):
-    """An __init__ that takes the table's parameters by keyword, with their defaults, and
-    stores them as they are (validation waits for fit, as scikit-learn expects)."""
-    self_param = inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
-    signature = inspect.Signature([self_param] + [
-        inspect.Parameter(p.name, inspect.Parameter.KEYWORD_ONLY, default=p.default)
-        for p in table.params])
-
-    defaults = {p.name: p.default for p in table.params}
-
-    def __init__(self, **params: Any) -> None:
-        # the signature's check by hand: Signature.bind took a fifth of a small fit's time
-        unknown = sorted(params.keys() - defaults.keys())
-        if unknown:                                 # an unknown name: TypeError, as Python's
-            raise TypeError(f"__init__() got an unexpected keyword argument {unknown[0]!r}")
-        for name, default in defaults.items():
-            setattr(self, name, params.get(name, default))
-
-    __init__.__signature__ = signature  # type: ignore[attr-defined]
-    return __init__
 
 
 def check_every(every: object) -> int:

@@ -9,7 +9,7 @@ C = 1/r, and everything SVC draws, saves or reports reads it the same way.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from itertools import combinations
 
 import numpy as np
@@ -17,6 +17,7 @@ import numpy as np
 from ...i18n import tr
 from .. import catalog
 from ..errors import DataError
+from ..kinds import NU_SVC
 from ..solvers.base import BinaryProblem, Snapshot
 from ..solvers.problems import nu_svc
 from ..solvers.smo import solve_problem
@@ -28,8 +29,29 @@ class NuSVC(SVC, table=catalog.NU_TABLE):
     """nu-SVC trained by SMO. The parameters are the rows of `catalog.NU_TABLE`;
     class_weight is accepted, warned of and ignored, as LIBSVM's nu solver ignores it."""
 
+    def __init__(self, *, solver: str = "smo", kernel: str = "rbf", nu: float = 0.5,
+                 gamma: float | str = "scale", degree: int = 3, coef0: float = 0.0,
+                 tol: float = 1e-3, max_iter: int | None = None, max_time: float | None = None,
+                 standardize: bool = False, probability: bool = False,
+                 random_state: int | None = None, class_weight: Mapping | str | None = None,
+                 decision_function_shape: str = "ovr") -> None:
+        self.solver = solver
+        self.kernel = kernel
+        self.nu = nu
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.max_time = max_time
+        self.standardize = standardize
+        self.probability = probability
+        self.random_state = random_state
+        self.class_weight = class_weight
+        self.decision_function_shape = decision_function_shape
+
     weighs_classes = False
-    kind = "nu_svc"
+    kind = NU_SVC.key
 
     def _check_classes(self, params: dict, codes: np.ndarray) -> None:
         """nu must be feasible for every pair of classes: nu (n_i + n_j) / 2 <= min(n_i, n_j)
@@ -61,6 +83,7 @@ class NuSVC(SVC, table=catalog.NU_TABLE):
                every: int, wanted: Callable[[], bool] | None) -> Iterator[Snapshot]:
         return solve_problem(nu_svc(problem.X, problem.y, problem.kernel, params["nu"],
                                     weights=problem.weights, tol=problem.tol,
-                                    max_iter=problem.max_iter, params=problem.params,
+                                    max_iter=problem.max_iter, max_time=problem.max_time,
+                                    learning_rate=problem.learning_rate,
                                     gram=problem.gram, kernel_rows=problem.kernel_rows),
                              every, wanted)

@@ -13,13 +13,13 @@ classifier's model reads this one too.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from .. import catalog
+from ..kinds import ONE_CLASS
 from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import one_class
@@ -33,6 +33,24 @@ OUTLIER, INLIER = -1, 1
 class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
     """Unsupervised outlier detection with a kernel: decision_function > 0 inside the
     learnt region. The parameters are the rows of `catalog.ONE_CLASS_TABLE`."""
+
+    def __init__(self, *, solver: str = "smo", kernel: str = "rbf", nu: float = 0.5,
+                 gamma: float | str = "scale", degree: int = 3, coef0: float = 0.0,
+                 tol: float = 1e-3, max_iter: int | None = None, max_time: float | None = None,
+                 learning_rate: float | None = None, standardize: bool = False) -> None:
+        self.solver = solver
+        self.kernel = kernel
+        self.nu = nu
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.max_time = max_time
+        self.learning_rate = learning_rate
+        self.standardize = standardize
+
+    kind = ONE_CLASS.key        # the model's (SVMModel.kind)
 
     def __sklearn_tags__(self) -> Any:
         tags = super().__sklearn_tags__()
@@ -63,7 +81,8 @@ class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
         scaler, Z, kernel = scaled_data_and_kernel(data, params)
         problem = one_class(Z[points], kernel, params["nu"],
                             weights, tol=params["tol"],
-                            max_iter=params["max_iter"], params=MappingProxyType(params))
+                            max_iter=params["max_iter"], max_time=params.get("max_time"),
+                            learning_rate=params.get("learning_rate"))
         points.flags.writeable = False
         machine = Machine(0, 1, (OUTLIER, INLIER),
                           None if len(points) == len(data) else points, kernel, scaler)
@@ -78,7 +97,7 @@ class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
         w = alpha[support] @ Z[points[support]] if kernel.name == "linear" else None
         model = SVMModel(kernel, np.array([OUTLIER, INLIER]), (BinaryMachine(
             points[support], Z[points[support]], alpha[support], final.bias,
-            positive=1, negative=0, w=w),), scaler, kind="one_class")
+            positive=1, negative=0, w=w),), scaler, kind=self.kind)
         self._take_fit(model, data, final)
 
     def _take_model(self, model: SVMModel, vectors: np.ndarray, **summary: Any) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -25,6 +24,7 @@ from ...i18n import tr
 from .. import catalog
 from ..errors import DataError
 from ..kernels import Kernel
+from ..kinds import EPSILON_SVR, NU_SVR
 from ..metrics import r2
 from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
@@ -126,12 +126,31 @@ class SVR(_Regressor, table=catalog.SVR_TABLE):
     """epsilon-SVR: errors beyond epsilon cost C each. The parameters are the rows of
     `catalog.SVR_TABLE`; solver "smo" or "dual-gradient"."""
 
-    kind = "epsilon_svr"
+    def __init__(self, *, solver: str = "smo", kernel: str = "rbf", C: float = 1.0,
+                 epsilon: float = 0.1, gamma: float | str = "scale", degree: int = 3,
+                 coef0: float = 0.0, tol: float = 1e-3, max_iter: int | None = None,
+                 max_time: float | None = None, learning_rate: float | None = None,
+                 standardize: bool = False) -> None:
+        self.solver = solver
+        self.kernel = kernel
+        self.C = C
+        self.epsilon = epsilon
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.max_time = max_time
+        self.learning_rate = learning_rate
+        self.standardize = standardize
+
+    kind = EPSILON_SVR.key
 
     def _problem(self, Z, z, kernel, params, weights):
         return epsilon_svr(Z, z, kernel, params["C"], params["epsilon"], weights,
                            tol=params["tol"], max_iter=params["max_iter"],
-                           params=MappingProxyType(params))
+                           max_time=params.get("max_time"),
+                           learning_rate=params.get("learning_rate"))
 
 
 class NuSVR(_Regressor, table=catalog.NU_SVR_TABLE):
@@ -139,11 +158,28 @@ class NuSVR(_Regressor, table=catalog.NU_SVR_TABLE):
     outside it; `epsilon_` is the width found. The parameters are the rows of
     `catalog.NU_SVR_TABLE`."""
 
-    kind = "nu_svr"
+    def __init__(self, *, solver: str = "smo", kernel: str = "rbf", nu: float = 0.5,
+                 C: float = 1.0, gamma: float | str = "scale", degree: int = 3,
+                 coef0: float = 0.0, tol: float = 1e-3, max_iter: int | None = None,
+                 max_time: float | None = None, standardize: bool = False) -> None:
+        self.solver = solver
+        self.kernel = kernel
+        self.nu = nu
+        self.C = C
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.max_time = max_time
+        self.standardize = standardize
+
+    kind = NU_SVR.key
 
     def _problem(self, Z, z, kernel, params, weights):
         return nu_svr(Z, z, kernel, params["C"], params["nu"], weights, tol=params["tol"],
-                      max_iter=params["max_iter"], params=MappingProxyType(params))
+                      max_iter=params["max_iter"], max_time=params.get("max_time"),
+                      learning_rate=params.get("learning_rate"))
 
     def _tube(self, final, z, problem, params):
         """|residual| of the points on the tube's edge (0 < |a_i - a*_i| < C_i); without

@@ -8,9 +8,8 @@ attributes when the stream ends.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -20,6 +19,7 @@ from ...i18n import tr
 from .. import catalog
 from ..errors import DivergenceError, not_fitted
 from ..kernels import Kernel, KernelRows
+from ..kinds import C_SVC
 from ..model import Scaler, SVMModel
 from ..solvers.base import BinaryProblem, Snapshot, square_block
 from ..solvers.smo import lockstep
@@ -62,7 +62,7 @@ def machine_problem(Z: np.ndarray, codes: np.ndarray, weights: np.ndarray | None
         X=Z.take(points, axis=0), y=np.where(codes[points] == pos, 1.0, -1.0), kernel=kernel,
         C=params.get("C", 1.0), tol=params["tol"], max_iter=params["max_iter"],
         learning_rate=params.get("learning_rate"), batch_size=params.get("batch_size"),
-        seed=params.get("random_state"), params=MappingProxyType(params),
+        seed=params.get("random_state"), max_time=params.get("max_time"),
         weights=None if weights is None else weights[points],
         gram=None if gram is None else square_block(gram, points),
         kernel_rows=None if rows is None else rows.of_points(points, np.float64))
@@ -103,8 +103,33 @@ class SVC(TableEstimator, table=catalog.TABLE):
     point of weight 0 is left out (see weights.py).
 
     The parameters, their ranges and the solvers and kernels that use them are the rows of
-    `catalog.TABLE`; `__init__` takes them by keyword (see TableEstimator).
+    `catalog.TABLE`; `__init__` takes them by keyword, in its order and with its defaults
+    (tests/core/test_estimator_signatures.py holds it to the table).
     """
+
+    def __init__(self, *, solver: str = "smo", kernel: str = "rbf", C: float | None = 1.0,
+                 gamma: float | str = "scale", degree: int = 3, coef0: float = 0.0,
+                 tol: float = 1e-3, max_iter: int | None = None, max_time: float | None = None,
+                 learning_rate: float | None = None, batch_size: int | None = None,
+                 standardize: bool = False, random_state: int | None = None,
+                 probability: bool = False, class_weight: Mapping | str | None = None,
+                 decision_function_shape: str = "ovr") -> None:
+        self.solver = solver
+        self.kernel = kernel
+        self.C = C
+        self.gamma = gamma
+        self.degree = degree
+        self.coef0 = coef0
+        self.tol = tol
+        self.max_iter = max_iter
+        self.max_time = max_time
+        self.learning_rate = learning_rate
+        self.batch_size = batch_size
+        self.standardize = standardize
+        self.random_state = random_state
+        self.probability = probability
+        self.class_weight = class_weight
+        self.decision_function_shape = decision_function_shape
 
     def __sklearn_tags__(self) -> Any:
         from sklearn.utils import ClassifierTags
@@ -185,7 +210,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
         self.class_weight_ = class_weight
 
     weighs_classes = True       # class_weight makes C_i (nu-SVC's solver ignores it)
-    kind = "c_svc"              # the model's (SVMModel.kind)
+    kind = C_SVC.key            # the model's (SVMModel.kind)
 
     def _in_lockstep(self, solver: catalog.Solver, params: dict, every: int,
                      wanted: Callable[[], bool] | None, machines: int, codes: np.ndarray,

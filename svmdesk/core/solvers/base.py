@@ -7,9 +7,8 @@ At the optimum P = D. Hard margin is C = inf (P is inf while a point violates it
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from types import MappingProxyType
 
 import numpy as np
 
@@ -32,9 +31,7 @@ class BinaryProblem:
     learning_rate: float | None = None  # None: a safe step chosen by the solver
     batch_size: int | None = None
     seed: int | None = None
-    # every checked training parameter by name (catalog.TABLE): where a solver finds one
-    # this problem has no field for
-    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    max_time: float | None = None   # seconds of solving, SMO's bound; None: none
     # each point's weight, its class weight times its sample weight (positive; None: every
     # point weighs 1): LIBSVM's weighted C, C_i = C * weights_i
     weights: np.ndarray | None = None

@@ -74,10 +74,9 @@ def _iterate(problem: BinaryProblem, due: Due) -> Iterator[Snapshot]:
 def solve_problem(problem: DualProblem, every: int = 1,
                   wanted: Wanted = None) -> Iterator[Snapshot]:
     """`solve` for a problem in the general form, as a kind of machine builds it
-    (`problems.one_class`); the step is the safe one unless its params set learning_rate."""
+    (`problems.one_class`); the step is the safe one unless the problem sets learning_rate."""
     due = snapshot_due(every, wanted)
-    rate = problem.params.get("learning_rate")
-    return iterate_problem(problem, due, rate if isinstance(rate, float) else None)
+    return iterate_problem(problem, due, problem.learning_rate)
 
 
 def iterate_problem(problem: DualProblem, due: Due, learning_rate: float | None = None,

@@ -15,9 +15,8 @@ delta is y'start: the start fixes it, and every SMO step keeps it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import MappingProxyType
 
 import numpy as np
 
@@ -43,8 +42,8 @@ class DualProblem:
     C: float                        # the C the bounds come from, named in advice to the user
     tol: float = 1e-3
     max_iter: int | None = None     # None: the solver's own budget
-    # every checked training parameter by name (catalog.TABLE)
-    params: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    max_time: float | None = None   # seconds of solving, SMO's bound; None: none
+    learning_rate: float | None = None  # dual gradient's step; None: a safe step it chooses
     # the nu form: e'a held within each class too (LIBSVM's Solver_NU; smo/nu.py)
     per_class: bool = False
     # nu-SVC's final rescale by 1/r (LIBSVM's solve_nu_svc; nu-SVR keeps its scale)
@@ -96,13 +95,14 @@ def c_svc(problem: BinaryProblem) -> DualProblem:
     return DualProblem(X=problem.X, y=y, p=np.full(n, -1.0), upper=bounds,
                        start=np.zeros(n), kernel=problem.kernel, primal=primal,
                        C=float(problem.C), tol=problem.tol, max_iter=problem.max_iter,
-                       params=problem.params, gram=problem.gram,
+                       max_time=problem.max_time, learning_rate=problem.learning_rate,
+                       gram=problem.gram,
                        kernel_rows=problem.kernel_rows)
 
 
 def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | None = None,
-              tol: float = 1e-3, max_iter: int | None = None,
-              params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+              tol: float = 1e-3, max_iter: int | None = None, max_time: float | None = None,
+              learning_rate: float | None = None) -> DualProblem:
     """The one-class SVM in LIBSVM's scaling: minimise 1/2 a'Ka, 0 <= a_i <= C_i,
     sum_i a_i = nu sum_i C_i, with C_i = 1 (or the point's sample weight), so f(x) =
     sum_i a_i k(x_i, x) - rho. LIBSVM's start: the bounds filled in order until the sum is
@@ -124,12 +124,12 @@ def one_class(X: np.ndarray, kernel: Kernel, nu: float, weights: np.ndarray | No
 
     return DualProblem(X=X, y=np.ones(n), p=np.zeros(n), upper=upper, start=start,
                        kernel=kernel, primal=primal, C=1.0, tol=tol, max_iter=max_iter,
-                       params=params)
+                       max_time=max_time, learning_rate=learning_rate)
 
 
 def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
            weights: np.ndarray | None = None, tol: float = 1e-3, max_iter: int | None = None,
-           params: Mapping[str, object] = MappingProxyType({}),
+           max_time: float | None = None, learning_rate: float | None = None,
            gram: np.ndarray | None = None, kernel_rows: KernelRows | None = None
            ) -> DualProblem:
     """nu-SVC in LIBSVM's scaling: minimise 1/2 a'Qa, 0 <= a_i <= C_i (1, or the sample
@@ -150,8 +150,9 @@ def nu_svc(X: np.ndarray, y: np.ndarray, kernel: Kernel, nu: float,
 
     return DualProblem(X=X, y=np.asarray(y, dtype=np.float64), p=np.zeros(n),
                        upper=upper, start=start, kernel=kernel, primal=primal, C=1.0,
-                       tol=tol, max_iter=max_iter, params=params, per_class=True,
-                       rescaled=True, gram=gram, kernel_rows=kernel_rows)
+                       tol=tol, max_iter=max_iter, max_time=max_time,
+                       learning_rate=learning_rate, per_class=True, rescaled=True,
+                       gram=gram, kernel_rows=kernel_rows)
 
 
 def _regression_variables(X: np.ndarray, upper: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -188,8 +189,8 @@ def _tube_primal(z: np.ndarray, upper: np.ndarray,
 
 def epsilon_svr(X: np.ndarray, z: np.ndarray, kernel: Kernel, C: float, epsilon: float,
                 weights: np.ndarray | None = None, tol: float = 1e-3,
-                max_iter: int | None = None,
-                params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+                max_iter: int | None = None, max_time: float | None = None,
+                learning_rate: float | None = None) -> DualProblem:
     """epsilon-SVR as LIBSVM's solve_epsilon_svr states it: over (alpha, alpha*), minimise
     1/2 (a - a*)'K(a - a*) + eps e'(a + a*) - z'(a - a*), e'(a - a*) = 0, 0 <= a, a* <= C_i
     (C times the sample weight), from 0: p = (eps - z, eps + z). f(x) = sum (a_i - a*_i)
@@ -200,12 +201,13 @@ def epsilon_svr(X: np.ndarray, z: np.ndarray, kernel: Kernel, C: float, epsilon:
     return DualProblem(X=X, y=y, p=np.r_[epsilon - z, epsilon + z], upper=bounds,
                        start=np.zeros(2 * len(X)), kernel=kernel,
                        primal=_tube_primal(z, upper, epsilon), C=float(C), tol=tol,
-                       max_iter=max_iter, params=params, point_of=point_of)
+                       max_iter=max_iter, max_time=max_time, learning_rate=learning_rate,
+                       point_of=point_of)
 
 
 def nu_svr(X: np.ndarray, z: np.ndarray, kernel: Kernel, C: float, nu: float,
            weights: np.ndarray | None = None, tol: float = 1e-3, max_iter: int | None = None,
-           params: Mapping[str, object] = MappingProxyType({})) -> DualProblem:
+           max_time: float | None = None, learning_rate: float | None = None) -> DualProblem:
     """nu-SVR as LIBSVM's solve_nu_svr states it: minimise 1/2 (a - a*)'K(a - a*) -
     z'(a - a*), e'(a - a*) = 0, e'(a + a*) = nu sum C_i, 0 <= a, a* <= C_i: the nu form
     (per_class, without nu-SVC's rescale), p = (-z, z). LIBSVM's start gives alpha_i and
@@ -219,5 +221,5 @@ def nu_svr(X: np.ndarray, z: np.ndarray, kernel: Kernel, C: float, nu: float,
     z = np.asarray(z, dtype=np.float64)
     return DualProblem(X=X, y=y, p=np.r_[-z, z], upper=bounds, start=np.r_[filled, filled],
                        kernel=kernel, primal=_tube_primal(z, upper, None, nu), C=float(C),
-                       tol=tol, max_iter=max_iter, params=params, per_class=True,
-                       point_of=point_of)
+                       tol=tol, max_iter=max_iter, max_time=max_time,
+                       learning_rate=learning_rate, per_class=True, point_of=point_of)

@@ -67,7 +67,7 @@ def _searchable(problem: DualProblem) -> bool:
     """The search serves a run without a budget of its own (max_iter, max_time: the nu form's
     own pair steps, which they count) on a kernel whose dual is convex: where it is not
     (sigmoid), the C form's solves may end at other stationary points than the nu form's."""
-    return (problem.max_iter is None and problem.params.get("max_time") is None
+    return (problem.max_iter is None and problem.max_time is None
             and problem.kernel.positive_semidefinite)
 
 

@@ -130,8 +130,8 @@ class _SMO:
         self.solved = 0                              # the Newton steps' k^2 (k + d)
         # an explicit max_iter is the user's own budget: then the watch does not stop the run
         self.watch = ProgressWatch(p.tol) if p.max_iter is None else None
-        max_time = p.params.get("max_time")          # seconds of solving, the user's bound
-        self.max_time = None if max_time is None else float(max_time)  # type: ignore[arg-type]
+        # seconds of solving, the user's bound
+        self.max_time = None if p.max_time is None else float(p.max_time)
         self.dual = self._dual() if len(start) else 0.0    # D(a), kept exact step by step
         self.pair: tuple[int, int] | None = None
         # counted work after which the run ends without a final snapshot, handed over
