@@ -38,7 +38,13 @@ Measured on a 2-core machine (ratio, frames/s, longest stall ms; idle, then busy
     between 0.3 and 1.0 s)       * once in five runs; six runs again: 10-15 ms
 
 SMO at 5,000 (a 34 ms fit) pays about 10 ms for the model's final picture (made in the
-window's process once the model is there: 5 ms), showing it and the pipe.
+window's process once the model is there: 5 ms), showing it and the pipe. Timed step by
+step (seven runs): Train to the solver's start 1-6 ms, the solver 30-50 ms (a plain fit
+32 ms: the live frames' work shares the two cores), the final picture 5-12 ms beside the
+painting, its paint 2.5-4 ms. Tried and reverted, A/B medians of 9 in three runs each: the
+final picture made in the solver's process (1.53-1.74x against 1.42-1.65x: the pipe's
+transfer eats what it saves) and the frame-making thread at nice 5 or 10 (1.30-1.50,
+1.37-1.71): nothing beyond the noise.
 """
 from __future__ import annotations
 
