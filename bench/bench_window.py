@@ -254,12 +254,12 @@ def threshold_step_times(n: int, classes: int) -> tuple:
 def multiclass_frame_times(n: int, classes: int) -> tuple:
     """(median ms to make the frame, median ms to draw it, longest draw ms) of a trained
     `classes`-class SMO model over n points (blobs dealt into classes by angle): made as
-    the view moves (drawing.frames.regrid: the vote's regions and their borders, off the
+    the view moves (drawing.frame_views.regrid: the vote's regions and their borders, off the
     GUI thread), drawn on the canvas and painted (the GUI thread), 20 times each."""
     import numpy as np
     from PySide6.QtTest import QTest
 
-    from svmdesk.drawing.frames import regrid
+    from svmdesk.drawing.frame_views import regrid
 
     app, w = open_window("smo", n)
     w.editing.generate("blobs", n, 1.0, 0)

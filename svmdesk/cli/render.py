@@ -137,8 +137,8 @@ def _draw(data, svc, width: int):
     app = offscreen_application()
     from ..app.widgets.canvas import Canvas
     from ..app.widgets.pictures import layout_width
-    from ..drawing.frames import model_frame
     from ..drawing.grid import GridSpec
+    from ..drawing.model_frames import model_frame
 
     codes, names = _colour_codes(data, svc)
     canvas = Canvas()

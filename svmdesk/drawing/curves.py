@@ -1,8 +1,8 @@
 """What the canvas and the readout show of a regression of one feature (numpy only): the curve
 f(x) across the view, its tube f(x) +- epsilon, the support vectors ringed (free on the tube's
 edge, bounded outside it), each training sample's residual, and how well the curve fits.
-frames.py hands a regression's frames here (make_frame, fitted_frame, model_frame, regrid,
-decision_at)."""
+live_frames.py, model_frames.py and frame_views.py hand a regression's frames here
+(make_frame, fitted_frame, model_frame, regrid, decision_at)."""
 from __future__ import annotations
 
 import dataclasses
@@ -131,7 +131,7 @@ def recurved(frame: Frame, spec: GridSpec) -> Frame:
 def model_curve_frame(model: SVMModel, estimator: SVR | NuSVR | None, X: np.ndarray,
                       y: np.ndarray | None, spec: GridSpec, held_out: np.ndarray | None,
                       snapshot: Snapshot) -> Frame:
-    """A fitted regressor's frame (see frames.model_frame): X (n, 1) the samples, y their
+    """A fitted regressor's frame (see model_frames.model_frame): X (n, 1) the samples, y their
     targets, held_out marks those not trained on (the model's support indices count the
     others). The tube is the estimator's epsilon_ (a bare model does not say it: NaN, and
     no sample is outside). Without targets the support vectors sit on the curve."""

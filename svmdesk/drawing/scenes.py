@@ -1,7 +1,7 @@
 """The records a frame is made of (numpy only): the job a run draws for, the scene the canvas
 draws, the reading the readout and charts show, where the run stood, and the frame holding
-them. frames.py makes them for classifiers and one-class machines, curves.py for
-regressors."""
+them. live_frames.py and model_frames.py make them for classifiers and one-class
+machines, curves.py for regressors."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -87,7 +87,7 @@ class Scene:
     # tube f(x) +- tube, and each training sample's residual. support_xy is then (x, target)
     # of each support vector, bounded: it lies outside the tube (curves.outside_tube).
     # A model of three or more classes, for a threshold to move one class's region
-    # (frames.at_threshold), both (K, ny, nx) in the model's class order (colours maps
+    # (frame_views.at_threshold), both (K, ny, nx) in the model's class order (colours maps
     # it; grid.duel_grid): each class's duel score, and the class (the model's index)
     # voted among the others when it is left out. None otherwise.
     duel_scores: np.ndarray | None = field(default=None, repr=False, compare=False)

@@ -59,7 +59,8 @@ from ..core.kinds import CLASSIFICATION, KINDS, NOVELTY, REGRESSION
 from ..i18n import N_, tr
 from .atomic import StrPath, write_atomic
 from .checked_json import SESSION_FILE, Checker, describe, read_json
-from .model_json import model_document, model_from_document
+from .model_json import model_document
+from .model_json_reading import model_from_document
 from .relabelling import relabelled
 
 FORMAT = "svmdesk-session"

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
 
 from svmdesk.app.widgets.canvas import class_color
-from svmdesk.drawing import frames
+from svmdesk.drawing import frame_parts
 from svmdesk.drawing.shading import LEVEL, diverging_lut, regions_picture, sides_pictures
 
 
@@ -51,7 +51,7 @@ def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, mo
             return make(*args, **kwargs)
         return wrapper
 
-    monkeypatch.setattr(frames, "sides_pictures", recorded(frames.sides_pictures))
+    monkeypatch.setattr(frame_parts, "sides_pictures", recorded(frame_parts.sides_pictures))
     window.editing.generate("moons", 300, 0.2, 0)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
@@ -71,7 +71,7 @@ def test_the_regions_lie_where_the_model_puts_them_whatever_pyqtgraphs_global_or
     made where pyqtgraph's global option is still its default (column-major: an embedding,
     a script, a test) draws them where they are, not mirrored across the diagonal."""
     from svmdesk.core import SVC
-    from svmdesk.drawing.frames import model_frame
+    from svmdesk.drawing.model_frames import model_frame
 
     from .test_window import viewport_pos
 

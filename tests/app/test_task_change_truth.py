@@ -12,7 +12,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
-from svmdesk.drawing.frames import decision_at
+from svmdesk.drawing.frame_views import decision_at
 
 from .test_labels import CTRL, press
 from .test_panel_rows import _box

@@ -13,7 +13,7 @@ from PySide6.QtTest import QTest
 from svmdesk.app.tasks import MARK
 from svmdesk.app.training.run import RunState
 from svmdesk.core import NuSVC, OneClassSVM
-from svmdesk.drawing.frames import OUTSIDE
+from svmdesk.drawing.frame_parts import OUTSIDE
 from svmdesk.formats import load_model, load_session
 
 from .test_files import _click_restore

@@ -499,8 +499,10 @@ def test_an_unknown_language_is_a_usage_error_and_opens_nothing(monkeypatch, cap
 
 def test_model_frame_draws_what_training_drew():
     pytest.importorskip("PySide6")
-    from svmdesk.drawing.frames import Job, make_frame, model_frame
     from svmdesk.drawing.grid import GridSpec
+    from svmdesk.drawing.live_frames import make_frame
+    from svmdesk.drawing.model_frames import model_frame
+    from svmdesk.drawing.scenes import Job
 
     data = make_dataset("moons", n=80, seed=4)
     spec = GridSpec(-2.0, 3.0, -1.5, 2.0, 60, 50)

@@ -12,8 +12,10 @@ from svmdesk.drawing.evaluation import (
     operating_points,
     predicted_at,
 )
-from svmdesk.drawing.frames import Job, fitted_frame, make_frame, model_frame
 from svmdesk.drawing.grid import GridSpec
+from svmdesk.drawing.live_frames import make_frame
+from svmdesk.drawing.model_frames import fitted_frame, model_frame
+from svmdesk.drawing.scenes import Job
 
 SPEC = GridSpec(-3, 3, -3, 3, 20, 20)
 pytestmark = pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")

@@ -3,9 +3,10 @@ import numpy as np
 import pytest
 
 from svmdesk.core import SVC, make_dataset
-from svmdesk.drawing import frames
-from svmdesk.drawing.frames import Job, KernelSums, make_frame
+from svmdesk.drawing import frame_parts, frame_views, live_frames, model_frames
 from svmdesk.drawing.grid import GridSpec
+from svmdesk.drawing.live_frames import KernelSums, make_frame
+from svmdesk.drawing.scenes import Job, RunMark
 
 
 @pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
@@ -22,7 +23,7 @@ def test_kept_kernel_sums_give_the_same_frames(params, monkeypatch):
         plain, cached = make_frame(step, job, 0.0), make_frame(step, job, 0.0, sums=sums)
         assert cached.reading.train_accuracy == plain.reading.train_accuracy
         np.testing.assert_array_equal(cached.scene.bounded, plain.scene.bounded)
-    monkeypatch.setattr(frames, "GRAM_MAX_POINTS", 100)        # too many points: no cache
+    monkeypatch.setattr(live_frames, "GRAM_MAX_POINTS", 100)        # too many points: no cache
     assert KernelSums().decision(step, X) is None
 
 
@@ -60,7 +61,7 @@ def test_a_model_without_support_vectors_is_drawn():
     svc = SVC(solver="pegasos", kernel="linear", batch_size=1, random_state=2,
               max_iter=3000).fit(d.X, d.y)
     assert len(svc.support_) == 0
-    frame = frames.model_frame(svc, d.X, d.y, GridSpec(-3, 3, -3, 3, 30, 30))
+    frame = model_frames.model_frame(svc, d.X, d.y, GridSpec(-3, 3, -3, 3, 30, 30))
     assert frame.scene.support_xy.shape == (0, 2) and len(frame.scene.support) == 0
     assert frame.reading.train_accuracy > 0.9 and frame.scene.contours
 
@@ -80,7 +81,8 @@ def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
         if len(done) < step.machine.index:
             done.append(make_frame(previous, job, 0.0))
         previous = step
-        frames_made.append(frames.with_finished_machines(make_frame(step, job, 0.0), done, job))
+        frames_made.append(live_frames.with_finished_machines(make_frame(step, job, 0.0), done,
+                                                              job))
     order = [f.reading.machine.index for f in frames_made]
     assert order == sorted(order)
     pairs = {(0, 1), (0, 2), (1, 2)}
@@ -98,21 +100,21 @@ def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
 def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
     """A frame's pictures are coloured by the function that makes it: a copy that keeps the
     grid (paused, elapsed) keeps them without colouring again, a regrid colours its new
-    grid, and no cache outlives a frame (the module keeps no pictures)."""
+    grid, and no cache outlives a frame (the modules making frames keep no pictures)."""
     import dataclasses
 
     coloured = []
-    monkeypatch.setattr(frames, "sides_pictures",
+    monkeypatch.setattr(frame_parts, "sides_pictures",
                         lambda *args: coloured.append(1) or (np.zeros((2, 2, 4)),) * 2)
     d = make_dataset("two_disks", n=40, seed=0)
     job = Job(d.X, d.y, SVC(kernel="linear"), GridSpec(-3, 3, -3, 3, 20, 20))
     step = next(iter(SVC(kernel="linear").iter_fit(d.X, d.y)))
     frame = make_frame(step, job, 0.0)
     assert len(coloured) == 1 and frame.scene.picture is not None
-    paused = dataclasses.replace(frame, run=frames.RunMark(paused=True),
+    paused = dataclasses.replace(frame, run=RunMark(paused=True),
                                  reading=dataclasses.replace(frame.reading, elapsed=1.0))
     assert len(coloured) == 1 and paused.scene.picture is frame.scene.picture
-    moved = frames.regrid(paused, GridSpec(-1, 1, -1, 1, 20, 20))
+    moved = frame_views.regrid(paused, GridSpec(-1, 1, -1, 1, 20, 20))
     assert len(coloured) == 2 and moved is not None
     assert moved.scene.picture is not frame.scene.picture
 
@@ -120,7 +122,9 @@ def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
         return value is picture or (isinstance(value, tuple)
                                     and any(holds(v, picture) for v in value))
 
-    assert [name for name, value in vars(frames).items() if holds(value, moved.scene.picture)] == []
+    for frames in (frame_parts, live_frames, model_frames, frame_views):
+        assert [name for name, value in vars(frames).items()
+                if holds(value, moved.scene.picture)] == []
 
 
 def test_a_one_class_model_is_drawn_with_its_edge_and_no_margins():
@@ -131,7 +135,7 @@ def test_a_one_class_model_is_drawn_with_its_edge_and_no_margins():
     rng = np.random.default_rng(0)
     X = np.r_[rng.normal(0.0, 0.6, (80, 2)), rng.uniform(-3.0, 3.0, (8, 2))]
     model = OneClassSVM(nu=0.2, gamma=1.0).fit(X)
-    frame = frames.model_frame(model.model_, X, None, GridSpec(-3, 3, -3, 3, 40, 40))
+    frame = model_frames.model_frame(model.model_, X, None, GridSpec(-3, 3, -3, 3, 40, 40))
     scene = frame.scene
     assert set(scene.contours) == {0.0} and len(scene.contours[0.0])
     np.testing.assert_array_equal(scene.support, model.support_)

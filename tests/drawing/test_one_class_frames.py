@@ -4,9 +4,12 @@ import pytest
 
 from svmdesk.core import make_dataset
 from svmdesk.core.estimators import SVC, NuSVC, OneClassSVM
-from svmdesk.drawing import frames
-from svmdesk.drawing.frames import OUTSIDE, Job, KernelSums, fitted_frame, make_frame
+from svmdesk.drawing import frame_views, model_frames
+from svmdesk.drawing.frame_parts import OUTSIDE
 from svmdesk.drawing.grid import GridSpec
+from svmdesk.drawing.live_frames import KernelSums, make_frame
+from svmdesk.drawing.model_frames import fitted_frame
+from svmdesk.drawing.scenes import Job
 from svmdesk.drawing.shading import diverging_lut
 
 sklearn_svm = pytest.importorskip("sklearn.svm")
@@ -82,12 +85,12 @@ def test_one_class_scene_has_its_edge_alone_and_tints_only_inside():
         white = (scene.hard_picture == 255).all(axis=-1)
         np.testing.assert_array_equal(white, scene.values < 0)
         assert (scene.picture[20, 20, :3] >= tint[255, :3]).all()   # paler, softly
-        f = frames.decision_at(frame, (0.0, 0.0))
+        f = frame_views.decision_at(frame, (0.0, 0.0))
         assert f[0] > 0 and f[1] == 0
-        assert frames.decision_at(frame, (-4.0, -4.0))[1] == 1
+        assert frame_views.decision_at(frame, (-4.0, -4.0))[1] == 1
         f_sv = ours.decision_function(job.X[scene.support])
         np.testing.assert_array_equal(scene.bounded, f_sv < OUTSIDE)
-        moved = frames.regrid(frame, GridSpec(-2, 2, -2, 2, 21, 21))
+        moved = frame_views.regrid(frame, GridSpec(-2, 2, -2, 2, 21, 21))
         assert moved is not None and set(moved.scene.contours) == {0.0}
         white = (moved.scene.hard_picture == 255).all(axis=-1)
         np.testing.assert_array_equal(white, moved.scene.values < 0)
@@ -110,7 +113,7 @@ def test_live_one_class_frame_agrees_with_the_final_frame():
     X = np.vstack([job.X, job.X_test])
     y = np.concatenate([job.y, job.y_test])
     held = np.arange(len(y)) >= len(job.y)
-    opened = frames.model_frame(ours, X, y, SPEC, colours=np.array([1, 0]), held_out=held)
+    opened = model_frames.model_frame(ours, X, y, SPEC, colours=np.array([1, 0]), held_out=held)
     assert opened.reading.fractions == final.reading.fractions
     assert opened.reading.marks_outside == final.reading.marks_outside
 
@@ -156,7 +159,7 @@ def test_nu_svc_fractions_meet_nus_bounds_and_sklearns_counts():
 def test_a_three_class_nu_svc_model_gives_the_range_over_its_machines():
     d = make_dataset("blobs", n=150, noise=1.6, seed=2, centers=3)
     ours = NuSVC(**NU).fit(d.X, d.y)
-    frame = frames.model_frame(ours, d.X, d.y, SPEC)
+    frame = model_frames.model_frame(ours, d.X, d.y, SPEC)
     fr = frame.reading.fractions
     assert fr.per_machine and fr.nu == 0.3
     assert fr.errors[0] <= fr.errors[1] and fr.support[0] <= fr.support[1]

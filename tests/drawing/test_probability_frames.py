@@ -6,8 +6,9 @@ import pytest
 from scipy.interpolate import RegularGridInterpolator
 
 from svmdesk.core import SVC, make_dataset
-from svmdesk.drawing.frames import model_frame, probabilities_at, regrid
+from svmdesk.drawing.frame_views import probabilities_at, regrid
 from svmdesk.drawing.grid import GridSpec
+from svmdesk.drawing.model_frames import model_frame
 from svmdesk.drawing.shading import PALETTE, SOFT, probability_picture
 
 SPEC = GridSpec(-2, 3, -1.5, 2, 50, 40)
@@ -85,14 +86,14 @@ def test_the_picture_tints_the_most_probable_class_by_how_probable():
 
 @pytest.mark.parametrize("t", [0.5, 0.3, 0.85])
 def test_three_classes_at_a_probability_threshold_move_the_chosen_class(t):
-    """frames.at_probability on a three-class grid: the regions follow the rule of the
+    """frame_views.at_probability on a three-class grid: the regions follow the rule of the
     evaluation (the chosen class against its strongest rival above t, else the most
     probable class or the most probable other), the boundary is theirs, and the picture
     tints each cell in the colour of the class the rule gives it."""
     from svmdesk.core.estimators.one_vs_one import vote_at_threshold
     from svmdesk.core.probability import duel_probabilities, rivals
     from svmdesk.drawing.contours import region_boundaries
-    from svmdesk.drawing.frames import at_probability
+    from svmdesk.drawing.frame_views import at_probability
 
     svc, X, y = _fitted("blobs3")
     scene = model_frame(svc, X, y, SPEC, colours=[4, 6, 7]).scene
@@ -120,7 +121,7 @@ def test_three_classes_at_a_probability_threshold_move_the_chosen_class(t):
 
 
 def test_two_classes_at_one_half_draw_where_p_is_one_half_not_where_f_is_zero():
-    from svmdesk.drawing.frames import at_probability
+    from svmdesk.drawing.frame_views import at_probability
 
     svc, X, y = _fitted("moons")
     scene = model_frame(svc, X, y, SPEC).scene

@@ -11,16 +11,11 @@ from sklearn.svm import NuSVR as SkNuSVR
 from svmdesk.core.datasets import make_samples
 from svmdesk.core.estimators import SVR, NuSVR
 from svmdesk.drawing.curves import EDGE, outside_tube
-from svmdesk.drawing.frames import (
-    Job,
-    KernelSums,
-    decision_at,
-    fitted_frame,
-    make_frame,
-    model_frame,
-    regrid,
-)
+from svmdesk.drawing.frame_views import decision_at, regrid
 from svmdesk.drawing.grid import GridSpec
+from svmdesk.drawing.live_frames import KernelSums, make_frame
+from svmdesk.drawing.model_frames import fitted_frame, model_frame
+from svmdesk.drawing.scenes import Job
 from svmdesk.formats import load_model, save_model
 
 SPEC = GridSpec(-0.5, 10.0, -2.0, 2.0)

@@ -26,6 +26,8 @@ from svmdesk.formats import (
     libsvm_model,
     load_model,
     model_json,
+    model_json_fields,
+    model_json_reading,
     save_model,
     session,
 )
@@ -259,7 +261,8 @@ def test_save_replaces_atomically_and_leaves_no_temporary_file(tmp_path, monkeyp
     assert [p.name for p in tmp_path.iterdir()] == ["m.json"]   # the temp file was removed
 
 
-@pytest.mark.parametrize("module", [model_json, libsvm_model, checked_json, session])
+@pytest.mark.parametrize("module", [model_json, model_json_reading, model_json_fields,
+                                    libsvm_model, checked_json, session])
 def test_file_readers_and_writers_use_no_pickle_and_no_eval(module):
     source = inspect.getsource(module)
     assert not re.search(r"^\s*(import|from)\s+(pickle|marshal|shelve)", source, re.M)
@@ -517,7 +520,7 @@ CORPUS = [
      lambda d: _set(_drop(_set(d, "version", 1), "kind"), "probability", None),
      ["probability", "not a field of this format version"]),
 ]
-TOP_KEYS = [k for k in model_json._TOP_KEYS if k not in ("format", "probability")]
+TOP_KEYS = [k for k in model_json.TOP_KEYS if k not in ("format", "probability")]
 CORPUS += [("kind in version 2", "linear3", lambda d: _set(d, "version", 2),
             ["kind is not a field of this format version"]),
            ("unknown kind", "linear3", lambda d: _set(d, "kind", "c_svm"),
@@ -526,7 +529,7 @@ CORPUS += [(f"missing {k}", "linear3", functools.partial(_drop, dotted=k), [f"{k
            for k in TOP_KEYS]
 CORPUS += [(f"missing machines[1].{k}", "linear3",
             functools.partial(_drop, dotted=f"machines.1.{k}"), [f"machines[1].{k} is missing"])
-           for k in model_json._MACHINE_KEYS]
+           for k in model_json.MACHINE_KEYS]
 CORPUS += [(f"missing {part}.{k}", "linear3", functools.partial(_drop, dotted=f"{part}.{k}"),
             [f"{part}.{k} is missing"])
            for part, keys in (("kernel", ("name", "gamma", "degree", "coef0")),
@@ -591,7 +594,7 @@ def test_binary_and_missing_files_raise_dataerror(tmp_path):
 
 def test_size_cap_is_checked_before_reading(tmp_path, monkeypatch):
     path = _write(tmp_path, _doc())
-    monkeypatch.setattr(model_json, "MAX_BYTES", 1000)
+    monkeypatch.setattr(model_json_reading, "MAX_BYTES", 1000)
     opened = []
     monkeypatch.setattr("builtins.open", lambda *a, **k: opened.append(a) or 1 / 0)
     with pytest.raises(DataError, match=r"model.json is \d+ MB; svmdesk reads these files up to"):

@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from svmdesk.core import SVR, DataError, NuSVC, NuSVR, OneClassSVM
-from svmdesk.formats.model_json import load_model, save_model
+from svmdesk.formats.model_json import save_model
+from svmdesk.formats.model_json_reading import load_model
 
 
 def _data():

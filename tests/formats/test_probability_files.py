@@ -10,7 +10,8 @@ from sklearn.datasets import load_iris
 
 from svmdesk.core import SVC, NuSVC
 from svmdesk.formats.libsvm_model import export_libsvm
-from svmdesk.formats.model_json import load_model, save_model
+from svmdesk.formats.model_json import save_model
+from svmdesk.formats.model_json_reading import load_model
 
 svmutil = pytest.importorskip("libsvm.svmutil")
 

@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
 from ...core import DataError
-from ...formats import load_dataset, load_session, model_json, session
+from ...formats import load_dataset, load_session, model_json_reading, session
 from ...formats.checked_json import read_json
 from ...formats.points import DATA_SUFFIXES
 from ...formats.targets import load_targets
@@ -60,10 +60,10 @@ def read_document(path, task: str = "classification") -> Opened:
     if suffix == session.SUFFIX:
         return Opened("session", path, load_session(path))
     if suffix == ".json":
-        doc = read_json(path, "svmdesk model file", model_json.MAX_BYTES)
+        doc = read_json(path, "svmdesk model file", model_json_reading.MAX_BYTES)
         if isinstance(doc, dict) and doc.get("format") == session.FORMAT:
             return Opened("session", path, session.session_from_document(doc, path.name))
-        return Opened("model", path, model_json.model_from_document(doc, path.name))
+        return Opened("model", path, model_json_reading.model_from_document(doc, path.name))
     if suffix == ".model":
         raise DataError(tr("{name}: svmdesk exports LIBSVM models but reads its own JSON "
                            "models only; open the .json model the file was exported from")

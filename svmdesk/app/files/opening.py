@@ -16,7 +16,7 @@ from PySide6.QtGui import QUndoStack
 
 from ...core import MAX_CLASSES
 from ...core.kinds import KINDS
-from ...drawing.frames import model_frame
+from ...drawing.model_frames import model_frame
 from ...formats import Session
 from ...formats.points import foreign_classes_warning, match_labels
 from ...i18n import N_, tr

@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import class_labels, make_dataset
-from ...drawing.frames import Job, decision_at, probabilities_at
+from ...drawing.frame_views import decision_at, probabilities_at
 from ...drawing.grid import GridSpec
+from ...drawing.scenes import Job
 from ...i18n import LANGUAGES, language, tr
 from ..actions import make_action as _action
 from ..document.editing import Editing

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal, Slot
 
-from ...drawing.frames import regrid
+from ...drawing.frame_views import regrid
 from ...i18n import N_, tr
 from ..background import in_background
 from .run import AT_REST, RunController, RunState
@@ -41,7 +41,7 @@ class ShownModel:
     """A model as the window showed it once a run had ended (or a file had brought it): put
     aside by an undo step, shown again as it was without training."""
 
-    frame: Any                   # the frame drawn (drawing.frames.Frame)
+    frame: Any                   # the frame drawn (drawing.scenes.Frame)
     fitted: Any                  # the document's model (None: a run stopped before one)
     params: dict | None          # the parameters it was trained with
     kind: str

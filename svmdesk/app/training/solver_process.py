@@ -37,7 +37,7 @@ from typing import Any
 from ...core import OneClassSVM
 from ...core.errors import hearing_warnings
 from ...core.solvers.smo import CACHE_BYTES, RowMemory, keeping_row_memory
-from ...drawing.frames import chart_point
+from ...drawing.live_frames import chart_point
 from ...i18n import set_language, tr
 
 HOLD_POLL = 0.005            # s between looks at the flags while paused

@@ -17,16 +17,10 @@ import traceback
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ...core.estimators import Progress
-from ...drawing.frames import (
-    Frame,
-    Job,
-    KernelSums,
-    RunMark,
-    fitted_frame,
-    make_frame,
-    with_finished_machines,
-)
 from ...drawing.grid import GridSpec
+from ...drawing.live_frames import KernelSums, make_frame, with_finished_machines
+from ...drawing.model_frames import fitted_frame
+from ...drawing.scenes import Frame, Job, RunMark
 from ...i18n import language, tr
 from . import solver_process
 from .solver_process import DRAWN, PAUSED, PAUSES, STEPS_ASKED, STOP

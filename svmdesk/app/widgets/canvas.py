@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
-from ...drawing.frames import at_probability, at_threshold
+from ...drawing.frame_views import at_probability, at_threshold
 from ...drawing.shading import PALETTE
 from ...i18n import N_, tr
 
@@ -225,7 +225,7 @@ class Canvas(pg.PlotWidget):
         self.by_probability = False     # shade and bound the regions by class probability
         self.threshold = 0.0        # the boundary drawn: f = threshold (two classes), or
         self.chosen: int | None = None  # the chosen class's region at it (more classes)
-        self.on_probability = False     # the threshold is on P (frames.at_probability)
+        self.on_probability = False     # the threshold is on P (frame_views.at_probability)
         self._last_frame = None
         self.setMenuEnabled(False)              # the plot's own menu (the view's has none)
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
@@ -463,8 +463,8 @@ class Canvas(pg.PlotWidget):
                       on_probability: bool = False) -> None:
         """Draw the sides and the boundary at the evaluation's threshold on f (two classes
         and novelty detection), or the chosen class's region against the rest at its
-        threshold (more classes: frames.at_threshold); on_probability: t is on P
-        (frames.at_probability)."""
+        threshold (more classes: frame_views.at_threshold); on_probability: t is on P
+        (frame_views.at_probability)."""
         self.on_probability = on_probability        # t is on P, not f
         self.threshold, self.chosen = float(threshold), chosen
         if self._last_frame is not None:

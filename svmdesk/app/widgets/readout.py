@@ -11,7 +11,7 @@ from ...core import catalog
 from ...core.kinds import C_SVC, EPSILON_SVR, KINDS, NU_SVC, NU_SVR, ONE_CLASS
 from ...core.solvers.base import no_bound
 from ...core.solvers.support import MARGIN_SLACK, SUPPORT_TOL, TOLERANCE_RULE
-from ...drawing.frames import Frame
+from ...drawing.scenes import Frame
 from ...i18n import N_, tr
 
 ROWS = (("iteration", N_("iteration")), ("primal", N_("primal objective")),
