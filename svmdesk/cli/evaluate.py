@@ -18,7 +18,8 @@ from ..core.estimators.one_vs_one import (
 )
 from ..core.kinds import KINDS
 from ..formats import load_dataset
-from ..formats.points import match_labels, require_features
+from ..formats.label_matching import match_labels
+from ..formats.points import require_features
 from ..formats.targets import load_targets
 from .common import (
     DATA_FORMATS,

@@ -10,12 +10,8 @@ import numpy as np
 from ..core import MAX_CLASSES, SVC, DataError, Dataset
 from ..core.kinds import KINDS
 from ..formats import load_dataset
-from ..formats.points import (
-    foreign_classes_warning,
-    load_unlabelled,
-    match_labels,
-    require_features,
-)
+from ..formats.label_matching import foreign_classes_warning, match_labels
+from ..formats.points import load_unlabelled, require_features
 from ..formats.targets import load_targets
 from .common import (
     DATA_FORMATS,

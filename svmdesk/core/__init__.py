@@ -1,6 +1,6 @@
 """svmdesk's solver core: numpy only, no Qt. Everything a script or the GUI trains with."""
 from .catalog import MAX_CLASSES, SOLVERS, TABLE
-from .datasets import GENERATORS, Dataset, class_labels, make_dataset
+from .datasets import Dataset, class_labels
 from .errors import (
     Cancelled,
     ConvergenceWarning,
@@ -23,6 +23,7 @@ from .metrics import (
 )
 from .model import SVMModel
 from .parameter_search import GridCell, GridResult, grid_search
+from .point_generators import GENERATORS, make_dataset
 from .ranking import (
     OneVsRest,
     average_precision,

@@ -1,5 +1,6 @@
 """Regression data: points whose label column holds a numeric target (a measurement, not
-a class), read and written as CSV or LIBSVM text by the readers and writers of points.py."""
+a class), read and written as CSV or LIBSVM text by the readers and writers of csv_points.py
+and libsvm_points.py."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -11,7 +12,9 @@ from numpy.typing import ArrayLike
 from ..core.errors import DataError
 from ..i18n import tr
 from .atomic import StrPath, write_atomic
-from .points import LIBSVM_SUFFIXES, _csv_text, _is_libsvm, _libsvm_text, _load_csv, _load_libsvm
+from .csv_points import _csv_text, _load_csv
+from .libsvm_points import _libsvm_text, _load_libsvm
+from .points import LIBSVM_SUFFIXES, _is_libsvm
 from .text_file import read_text
 
 

@@ -6,7 +6,8 @@ import pytest
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QGraphicsItem
 
-from svmdesk.app.widgets.canvas import SYMBOLS, DenseScatter, class_color
+from svmdesk.app.widgets.canvas import SYMBOLS, class_color
+from svmdesk.app.widgets.dense_scatter import DenseScatter
 from svmdesk.core import make_dataset
 
 MARKERS = {"class marker": dict(size=10, symbol=SYMBOLS[1], pen=pg.mkPen("#202020", width=0.8),

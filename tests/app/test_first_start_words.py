@@ -10,11 +10,13 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QStyle, QTableWidget
 from svmdesk import i18n
 from svmdesk.app.files import file_menu
 from svmdesk.app.language import install_qt_translation
-from svmdesk.core.datasets import (
+from svmdesk.core.point_generators import (
     GENERATOR_TITLES,
     GENERATORS,
     NOVELTY_GENERATOR_TITLES,
     NOVELTY_GENERATORS,
+)
+from svmdesk.core.regression_generators import (
     REGRESSION_GENERATOR_TITLES,
     REGRESSION_GENERATORS,
 )

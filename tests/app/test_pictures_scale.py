@@ -86,7 +86,7 @@ def svg_picture(path) -> QImage:
 
 
 def three_classes_trained(window, qtbot) -> None:
-    from svmdesk.core.datasets import blobs
+    from svmdesk.core.point_generators import blobs
 
     data = blobs(150, 1.5, seed=1, centers=3)
     window.points.replace(data.X, data.y, np.zeros(len(data.y), bool), ("a", "b", "c"),

@@ -161,7 +161,7 @@ def _three_classes_on_probability(window, qtbot) -> np.ndarray:
     """Three overlapping blobs named -1, 1 and 2, a quarter held out, trained with
     probabilities; the Evaluation tab open with its threshold on P for class "2". The
     held-out mask."""
-    from svmdesk.core.datasets import blobs
+    from svmdesk.core.point_generators import blobs
 
     from .test_tasks import choose
 

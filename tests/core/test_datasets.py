@@ -5,18 +5,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from svmdesk.core.datasets import (
+from svmdesk.core.datasets import Dataset, Samples
+from svmdesk.core.errors import DataError
+from svmdesk.core.point_generators import (
     GENERATORS,
     NOVELTY_GENERATOR_TITLES,
     NOVELTY_GENERATORS,
+    make_dataset,
+)
+from svmdesk.core.regression_generators import (
     REGRESSION_GENERATOR_TITLES,
     REGRESSION_GENERATORS,
-    Dataset,
-    Samples,
-    make_dataset,
     make_samples,
 )
-from svmdesk.core.errors import DataError
 
 NAMES = ["blobs", "moons", "circles", "xor", "spirals", "two_disks", "gaussians"]
 NOVELTY_NAMES = ["blobs_outliers", "ring_outliers"]

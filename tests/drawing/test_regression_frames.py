@@ -8,8 +8,8 @@ from sklearn.metrics import mean_squared_error, r2_score
 from sklearn.svm import SVR as SkSVR
 from sklearn.svm import NuSVR as SkNuSVR
 
-from svmdesk.core.datasets import make_samples
 from svmdesk.core.estimators import SVR, NuSVR
+from svmdesk.core.regression_generators import make_samples
 from svmdesk.drawing.curves import EDGE, outside_tube
 from svmdesk.drawing.frame_views import decision_at, regrid
 from svmdesk.drawing.grid import GridSpec

@@ -12,8 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from svmdesk.core import DataError, Dataset, make_dataset
-from svmdesk.formats import load_dataset, save_dataset, text_file
-from svmdesk.formats import points as sio
+from svmdesk.formats import load_dataset, point_cells, save_dataset, text_file
 
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad"
@@ -434,7 +433,7 @@ def test_arbitrary_text_loads_or_raises_data_error(tmp_path, text, suffix, kw):
 
 
 NAME = st.text(string.ascii_letters + string.digits + " ,;\t\"'_-:#é犬\n", min_size=1,
-               max_size=8).filter(lambda s: s == s.strip() and sio._to_float(s) is None)
+               max_size=8).filter(lambda s: s == s.strip() and point_cells._to_float(s) is None)
 
 
 @st.composite

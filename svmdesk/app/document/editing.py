@@ -11,8 +11,9 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QCursor, QUndoStack
 
 from ...core import make_dataset
-from ...core.datasets import Samples, make_samples
+from ...core.datasets import Samples
 from ...core.kinds import KINDS
+from ...core.regression_generators import make_samples
 from ...i18n import N_, tr
 from ..tasks import MARK
 from .commands import AddPoint, ChangeTask, MovePoint, RemovePoint, ReplacePoints, Shelf

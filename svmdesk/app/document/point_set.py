@@ -5,7 +5,7 @@ import numpy as np
 from PySide6.QtCore import QObject, Signal
 
 from ...core import MAX_CLASSES
-from ...formats.points import match_labels
+from ...formats.label_matching import match_labels
 from ..tasks import TASKS
 
 NO_CLASS = -1      # `classes` of a point added in novelty detection: it never had one

@@ -5,42 +5,29 @@ It talks to the document (document/work.py: the points, the model, the session f
 notices (widgets/notices.py), the opener (opening.py: what a file opened does to the window,
 and the session the window holds) and the canvas it draws pictures of; never to the window's
 own methods. Every write is atomic; a file that cannot be read or written is a message, and
-what the window shows stays as it was.
+what the window shows stays as it was. The writes themselves are writing.py's, the picture
+options dialog picture_options.py's, the restore bar recovery.py's.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 from PySide6.QtCore import QObject, Qt, Slot
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QMainWindow,
-    QMenu,
-    QPushButton,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ...core import DataError, Dataset
 from ...formats import export_libsvm, save_dataset, save_model
 from ...formats.session import SUFFIX, Session, save_session
 from ...formats.targets import save_targets
-from ...i18n import N_, tr
+from ...i18n import tr
 from ...resources import WINDOW_EXAMPLES, Example, example_path
 from ..actions import make_action
 from ..background import in_background
 from ..settings import app_settings
 from ..widgets import pictures
-from ..widgets.number_fields import IntField
 from .autosave import Autosave
 from .dialogs import OPEN, SAVE, ask, ask_path
 from .kinds import (
@@ -53,6 +40,9 @@ from .kinds import (
     session_files,
 )
 from .opening import Opener
+from .picture_options import PICTURE_FILES, PictureOptions
+from .recovery import leftover_question, recovery_bar, still_there
+from .writing import with_suffix, write_file
 
 if TYPE_CHECKING:
     from ..document.work import Work
@@ -60,7 +50,6 @@ if TYPE_CHECKING:
     from ..widgets.canvas import Canvas
     from ..widgets.notices import Notices
 
-PICTURE_FILES = N_("PNG image (*.png);;SVG drawing (*.svg)")
 NOVELTY_CLASSES = ("inlier", "outlier")   # a novelty point set's classes in a data file
 
 
@@ -198,7 +187,7 @@ class FileActions(QObject):
                        else f"session{SUFFIX}", self.save_session_to)
 
     def save_session_to(self, path) -> bool:
-        path = _with_suffix(path, SUFFIX)
+        path = with_suffix(path, SUFFIX)
         session = self.opener.current_session()         # as it is now, on the GUI thread
 
         def saved() -> None:
@@ -206,7 +195,7 @@ class FileActions(QObject):
             self.recent.add(path)
             self.work.mark_saved()
 
-        return self._write(lambda: save_session(session, path), path, saved)
+        return write_file(self.notices, lambda: save_session(session, path), path, saved)
 
     def choose_points_path(self) -> None:
         self._ask_save(tr("Save points"), data_files(), "points.csv", self.save_points_to)
@@ -214,18 +203,19 @@ class FileActions(QObject):
     def save_points_to(self, path) -> bool:
         path = Path(path)
         if path.suffix.lower() not in DATA_SUFFIXES:
-            path = _with_suffix(path, ".csv")
+            path = with_suffix(path, ".csv")
         s = self.opener.current_session()
         if s.task == "regression":       # the feature, then the target (its canvas height)
-            return self._write(lambda: save_targets(s.X[:, :1], s.per_point(),
-                                                    s.feature_names, path), Path(path))
+            return write_file(self.notices, lambda: save_targets(s.X[:, :1], s.per_point(),
+                                                                 s.feature_names, path),
+                              Path(path))
         if s.task == "novelty":          # the marks as a class "outlier": a reopen marks them
             data = Dataset(X=s.X, y=s.per_point().astype(np.intp), class_names=NOVELTY_CLASSES,
                            feature_names=s.feature_names)
         else:
             data = Dataset(X=s.X, y=s.y, class_names=s.class_names,
                            feature_names=s.feature_names)
-        return self._write(lambda: save_dataset(data, path), Path(path))
+        return write_file(self.notices, lambda: save_dataset(data, path), Path(path))
 
     def choose_model_path(self) -> None:
         if self._fitted() is not None:
@@ -233,8 +223,9 @@ class FileActions(QObject):
 
     def save_model_to(self, path) -> bool:
         svc = self._fitted()
-        path = _with_suffix(path, ".json")
-        return svc is not None and self._write(lambda: save_model(svc, path), path)
+        path = with_suffix(path, ".json")
+        return svc is not None and write_file(self.notices, lambda: save_model(svc, path),
+                                              path)
 
     def choose_export_path(self) -> None:
         if self._fitted() is not None:
@@ -244,8 +235,9 @@ class FileActions(QObject):
 
     def export_to(self, path) -> bool:
         svc = self._fitted()
-        path = _with_suffix(path, ".model")
-        return svc is not None and self._write(lambda: export_libsvm(svc, path), path)
+        path = with_suffix(path, ".model")
+        return svc is not None and write_file(self.notices,
+                                              lambda: export_libsvm(svc, path), path)
 
     def _fitted(self):
         svc = self.work.fitted
@@ -273,9 +265,10 @@ class FileActions(QObject):
     def save_picture_to(self, path, width: int, caption: str = "") -> bool:
         path = Path(path)
         if path.suffix.lower() not in pictures.FORMATS:
-            path = _with_suffix(path, ".png")
-        return self._write(lambda: pictures.save_picture(self.canvas, path, width, caption),
-                           path, on_gui_thread=True)         # it paints the canvas
+            path = with_suffix(path, ".png")
+        return write_file(self.notices,
+                          lambda: pictures.save_picture(self.canvas, path, width, caption),
+                          path, on_gui_thread=True)         # it paints the canvas
 
     def choose_evaluation_picture(self, view) -> None:
         """Ask where to save a picture of the evaluation view, then write the figure
@@ -292,7 +285,7 @@ class FileActions(QObject):
     def save_evaluation_to(self, path, figure_of, width: int) -> bool:
         path = Path(path)
         if path.suffix.lower() not in pictures.FORMATS:
-            path = _with_suffix(path, ".png")
+            path = with_suffix(path, ".png")
 
         def write() -> None:
             figure = figure_of(width)
@@ -305,7 +298,7 @@ class FileActions(QObject):
                 figure.close()
                 figure.deleteLater()
 
-        return self._write(write, path, on_gui_thread=True)
+        return write_file(self.notices, write, path, on_gui_thread=True)
 
     def caption(self) -> str:
         """The suggested caption of a picture of what the canvas shows."""
@@ -317,18 +310,9 @@ class FileActions(QObject):
 
     # -- autosave and what earlier windows left ---------------------------------------------
     def _offer_recovery(self) -> None:
-        bar = QWidget()
-        bar.setStyleSheet("background: #FEF5E7;")
-        row = QHBoxLayout(bar)
-        self.recovery_text = QLabel()
-        self.recovery_text.setWordWrap(True)
-        restore, discard = QPushButton(tr("Restore")), QPushButton(tr("Discard"))
-        row.addWidget(self.recovery_text, 1)
-        row.addWidget(restore)
-        row.addWidget(discard)
-        restore.clicked.connect(self.restore)
-        discard.clicked.connect(self.discard_recovery)
-        self.recovery_bar = bar                 # the window shows it above the canvas
+        self.recovery_bar, self.recovery_text = recovery_bar(self.restore,
+                                                             self.discard_recovery)
+        # (the window shows the bar above the canvas)
         self._show_next_leftover()
 
     def _show_next_leftover(self) -> None:
@@ -338,21 +322,7 @@ class FileActions(QObject):
         if not leftovers:
             bar.hide()
             return
-        newest = leftovers[0]
-        # the time's format is the language's own (%H, %d... as time.strftime reads them)
-        when = time.strftime(tr("%H:%M on %d %b"), time.localtime(newest.saved_at))
-        more = len(leftovers) - 1
-        if newest.crashed:
-            text = (tr("svmdesk did not close properly last time. Restore the session it "
-                       "autosaved at {when}? ({more} more after this one)") if more else
-                    tr("svmdesk did not close properly last time. Restore the session it "
-                       "autosaved at {when}?"))
-        else:
-            text = (tr("The session you closed at {when} had changes that were never saved. "
-                       "Restore it? ({more} more after this one)") if more else
-                    tr("The session you closed at {when} had changes that were never saved. "
-                       "Restore it?"))
-        self.recovery_text.setText(text.format(when=when, more=more))
+        self.recovery_text.setText(leftover_question(leftovers))
         bar.show()
 
     @Slot()
@@ -385,7 +355,7 @@ class FileActions(QObject):
                 # deleted or moved since is written again where it was.
                 self.work.name_session(path)
                 said = (tr("Restored {name} with changes it does not hold yet: Ctrl+S "
-                           "saves them there.") if _still_there(path) else
+                           "saves them there.") if still_there(path) else
                         tr("Restored {name}; the file is no longer in {folder}: Ctrl+S saves "
                            "it there again, or choose Save session as….")
                         ).format(name=path.name, folder=path.parent)
@@ -407,40 +377,6 @@ class FileActions(QObject):
         self.autosave.finish()
 
     # -- helpers --------------------------------------------------------------------------
-    def _write(self, write, path, done=None, on_gui_thread=False) -> bool:
-        """Run write() off the GUI thread (on the app's loop; inline without one), then say
-        what was saved and call done(); a failure is a message. Returns False when the
-        write failed at once, else True (under the loop: the write is under way)."""
-        failed_now = []
-
-        def succeeded(written) -> None:
-            names = (", ".join(str(p) for p in written) if isinstance(written, list)
-                     else str(path))
-            self.notices.clear_error()
-            self.notices.say(tr("Saved {names}.").format(names=names), 6000)
-            if done is not None:
-                done()
-
-        def failed(e: Exception) -> None:
-            failed_now.append(True)
-            name = Path(path).name
-            text = str(e) if isinstance(e, (DataError, OSError, ValueError)) else \
-                f"{type(e).__name__}: {e}"
-            self.notices.file_error(text if text.startswith(name) else
-                                    tr("Could not save {name}: {reason}")
-                                    .format(name=name, reason=text))
-
-        if on_gui_thread:
-            try:
-                written = write()
-            except Exception as e:  # noqa: BLE001 - every failure is a message
-                failed(e)
-                return False
-            succeeded(written)
-            return True
-        in_background(write, succeeded, failed)
-        return not failed_now
-
     def _ask_save(self, title: str, filters: str, name: str, then) -> None:
         """Ask where to save (the save methods add a missing extension), then(path). The
         dialog opens in the folder of the newest recent file, on a suggested name."""
@@ -454,35 +390,6 @@ class FileActions(QObject):
         return str(Path(recent[0]).parent) if recent else str(Path.home())
 
 
-class PictureOptions(QDialog):
-    """Width in pixels and the caption of a picture to save."""
-
-    def __init__(self, width: int, caption: str, parent=None):
-        super().__init__(parent)
-        self.setWindowTitle(tr("Save picture"))
-        form = QFormLayout(self)
-        self.width_box = IntField(tr("width"))
-        self.width_box.setRange(200, 20000)
-        self.width_box.setValue(width)
-        self.width_box.setSuffix(" px")
-        self.with_caption = QCheckBox(tr("add a caption"))
-        self.with_caption.setChecked(True)
-        self.caption = QLineEdit(caption)
-        self.caption.setMinimumWidth(420)
-        self.with_caption.toggled.connect(self.caption.setEnabled)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(tr("Width"), self.width_box)
-        form.addRow(self.with_caption)
-        form.addRow(tr("Caption"), self.caption)
-        form.addRow(buttons)
-
-    def caption_text(self) -> str:
-        return self.caption.text().strip() if self.with_caption.isChecked() else ""
-
-
 def _read_or_error(path, task: str = "classification"):
     """An Opened document (a data file read for `task`), or the message to show (runs off
     the GUI thread)."""
@@ -492,17 +399,3 @@ def _read_or_error(path, task: str = "classification"):
         return str(e)
     except OSError as e:
         return tr("cannot open {path}: {reason}").format(path=path, reason=e.strerror or e)
-
-
-def _still_there(path: Path) -> bool:
-    """Whether `path` exists; a file that cannot be looked at is not called gone."""
-    try:
-        return path.exists()
-    except (OSError, ValueError):
-        return True
-
-
-def _with_suffix(path, suffix: str) -> Path:
-    """`path` ending in `suffix` ("week3.1" becomes "week3.1.svmdesk")."""
-    path = Path(path)
-    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)

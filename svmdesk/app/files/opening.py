@@ -18,7 +18,7 @@ from ...core import MAX_CLASSES
 from ...core.kinds import KINDS
 from ...drawing.model_frames import model_frame
 from ...formats import Session
-from ...formats.points import foreign_classes_warning, match_labels
+from ...formats.label_matching import foreign_classes_warning, match_labels
 from ...i18n import N_, tr
 from ..tasks import MARK
 from .columns import ColumnChooser, remember_columns, remembered_columns

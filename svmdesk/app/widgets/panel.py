@@ -23,13 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import GENERATORS, Kernel, catalog, kinds
-from ...core.datasets import (
+from ...core.point_generators import (
     GENERATOR_TITLES,
     NOVELTY_GENERATOR_TITLES,
     NOVELTY_GENERATORS,
-    REGRESSION_GENERATOR_TITLES,
-    REGRESSION_GENERATORS,
 )
+from ...core.regression_generators import REGRESSION_GENERATOR_TITLES, REGRESSION_GENERATORS
 from ...i18n import N_, both, either, tr
 from .canvas import SYMBOL_NAMES, class_color
 from .number_fields import IntField, RealField
