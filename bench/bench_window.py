@@ -299,8 +299,8 @@ def stall_while_cross_validating(n: int, folds: int = 5) -> tuple:
     QTest.qWait(300)
     watch = GapWatch().start()
     start = time.perf_counter()
-    w.evaluation_view.folds.setValue(folds)
-    w.evaluation_view.cross_validate.click()
+    w.evaluation_view.cv_row.folds.setValue(folds)
+    w.evaluation_view.cv_row.cross_validate.click()
     while w.cross_validation.running and time.perf_counter() - start < 120:
         QTest.qWait(10)
     took = time.perf_counter() - start

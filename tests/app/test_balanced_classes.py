@@ -28,7 +28,7 @@ def _click_box(window, qtbot):
 
 def _train_by_the_button(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     return window.fitted
 
 

@@ -42,17 +42,17 @@ def test_two_settings_are_scored_on_folds_off_the_gui_thread(window, qtbot, qasy
         return original(*args, **kwargs)
 
     monkeypatch.setattr(cv_module, "cross_validate", spy)
-    window.panel.test_fraction.setValue(0.2)
+    window.panel.data_box.test_fraction.setValue(0.2)
     open_tab(window, qtbot)
     view = window.evaluation_view
-    view.folds.setValue(4)
+    view.cv_row.folds.setValue(4)
     for C in (1.0, 10.0):
         window.panel.controls["C"].widget.set_value(C)
         done = len(window.cross_validation.results)
 
         async def validated(done=done):
-            click(qtbot, view.cross_validate)
-            assert not view.cross_validate.isEnabled()      # running: one at a time
+            click(qtbot, view.cv_row.cross_validate)
+            assert not view.cv_row.cross_validate.isEnabled()      # running: one at a time
             await until(lambda: len(window.cross_validation.results) == done + 1, TIMEOUT)
 
         run_on_loop(qasync_loop, validated())
@@ -65,13 +65,13 @@ def test_two_settings_are_scored_on_folds_off_the_gui_thread(window, qtbot, qasy
                                   folds=4, seed=record.seed)
         np.testing.assert_array_equal(record.scores, expected.scores)
         assert record.folds == 4 and record.metric == "accuracy"
-    shown = view.cv_results.text().splitlines()
+    shown = view.cv_row.cv_results.text().splitlines()
     assert len(shown) == 2 and "C = 10" in shown[0] and "C = 1 " in shown[1] + " "
     assert f"{second.mean:.3f} ± {second.std:.3f}" in shown[0]
     # each fold's score in the tooltip, under its line (the line wraps, never cut)
-    tip = view.cv_results.toolTip().splitlines()
+    tip = view.cv_row.cv_results.toolTip().splitlines()
     assert tip[0] == shown[0] and " ".join(f"{s:.3f}" for s in second.scores) in tip[1]
-    assert view.cross_validate.isEnabled() and not view.cv_cancel.isVisible()
+    assert view.cv_row.cross_validate.isEnabled() and not view.cv_row.cv_cancel.isVisible()
 
 
 def test_cancel_stops_between_folds_and_says_how_far_it_got(window, qtbot, qasync_loop,
@@ -92,17 +92,17 @@ def test_cancel_stops_between_folds_and_says_how_far_it_got(window, qtbot, qasyn
     view = window.evaluation_view
 
     async def cancelled():
-        click(qtbot, view.cross_validate)
-        await until(lambda: view.cv_progress.value() == 1, TIMEOUT)
-        assert view.cv_progress.isVisible() and view.cv_cancel.isVisible()
-        click(qtbot, view.cv_cancel)
+        click(qtbot, view.cv_row.cross_validate)
+        await until(lambda: view.cv_row.cv_progress.value() == 1, TIMEOUT)
+        assert view.cv_row.cv_progress.isVisible() and view.cv_row.cv_cancel.isVisible()
+        click(qtbot, view.cv_row.cv_cancel)
         clicked.set()
         await until(lambda: not window.cross_validation.running, TIMEOUT)
 
     run_on_loop(qasync_loop, cancelled())
     assert window.cross_validation.results == []
     assert "cancelled after 1 of its folds" in window.statusBar().currentMessage()
-    assert view.cross_validate.isEnabled() and not view.cv_progress.isVisible()
+    assert view.cv_row.cross_validate.isEnabled() and not view.cv_row.cv_progress.isVisible()
 
 
 def test_a_regression_is_scored_by_r2_and_novelty_is_refused(window, qtbot):
@@ -111,16 +111,16 @@ def test_a_regression_is_scored_by_r2_and_novelty_is_refused(window, qtbot):
     generated(window, qtbot)
     open_tab(window, qtbot)
     view = window.evaluation_view
-    click(qtbot, view.cross_validate)            # no loop running: the work runs inline
+    click(qtbot, view.cv_row.cross_validate)            # no loop running: the work runs inline
     (record,) = window.cross_validation.results
     X, z, test = window.points.X[:, :1], window.points.X[:, 1], window.points.test_mask
     expected = cross_validate(SVR(**window.panel.params()), X[~test], z[~test], folds=5,
                               seed=record.seed)
     np.testing.assert_array_equal(record.scores, expected.scores)
-    assert record.metric == "R²" and view.cv_results.text().startswith("R² ")
+    assert record.metric == "R²" and view.cv_row.cv_results.text().startswith("R² ")
     choose(window.panel.task, "one_class")
     window.editing.generate("blobs_outliers", 40, 0.2, 0)
-    click(qtbot, view.cross_validate)
+    click(qtbot, view.cv_row.cross_validate)
     assert "no labels to score folds by" in window.notices.banner.text()
     assert len(window.cross_validation.results) == 1
 
@@ -133,7 +133,7 @@ def test_a_session_brings_back_the_threshold_its_class_the_shares_and_the_result
     three_classes(window, qtbot)
     open_tab(window, qtbot)
     view = window.evaluation_view
-    click(qtbot, view.cross_validate)                     # inline: no loop runs
+    click(qtbot, view.cv_row.cross_validate)                     # inline: no loop runs
     choose(view.chosen, 2)
     type_threshold(view, qtbot, "0.5")
     click(qtbot, view.shares)
@@ -145,7 +145,7 @@ def test_a_session_brings_back_the_threshold_its_class_the_shares_and_the_result
     assert other.cross_validation.results == window.cross_validation.results
     assert (other.canvas.threshold, other.canvas.chosen) == (0.5, 2)
     open_tab(other, qtbot)
-    assert again.cv_results.text() == view.cv_results.text()
+    assert again.cv_row.cv_results.text() == view.cv_row.cv_results.text()
 
 
 def test_an_autosave_restores_the_evaluation_state_and_results(window, qtbot, another_window):
@@ -155,13 +155,13 @@ def test_an_autosave_restores_the_evaluation_state_and_results(window, qtbot, an
 
     from .test_evaluation_view import type_threshold
 
-    window.panel.test_fraction.setValue(0.2)
+    window.panel.data_box.test_fraction.setValue(0.2)
     from .test_tasks import train
 
     train(window, qtbot)
     open_tab(window, qtbot)
     view = window.evaluation_view
-    click(qtbot, view.cross_validate)
+    click(qtbot, view.cv_row.cross_validate)
     type_threshold(view, qtbot, "-0.4")
     autosave = window.files.autosave
     autosave.save_now()

@@ -45,7 +45,7 @@ def report(table) -> tuple:
 @pytest.fixture
 def binary(window, qtbot):
     """The demo's two disks with a fifth held out, trained with an rbf kernel."""
-    window.panel.test_fraction.setValue(0.2)
+    window.panel.data_box.test_fraction.setValue(0.2)
     choose(window.panel.kernel, "rbf")
     frame = train(window, qtbot)
     return frame
@@ -55,7 +55,8 @@ def test_the_tab_shows_the_models_matrices_and_curves(window, qtbot, binary):
     open_tab(window, qtbot)
     view, svc = window.evaluation_view, window.fitted
     X, y, test = window.points.X, window.points.y, window.points.test_mask
-    for rows, table in ((~test, view.train_table), (test, view.test_table)):
+    page = view.classification
+    for rows, table in ((~test, page.train_table), (test, page.test_table)):
         expected = sk.confusion_matrix(y[rows], np.searchsorted(svc.classes_,
                                                                 svc.predict(X[rows])))
         np.testing.assert_array_equal(matrix(table), expected)
@@ -79,10 +80,10 @@ def test_dragging_the_threshold_moves_the_matrices_the_point_and_the_boundary(wi
     assert t == pytest.approx(0.6)
     X, y, test = window.points.X, window.points.y, window.points.test_mask
     f = window.fitted.decision_function(X[~test])
-    np.testing.assert_array_equal(matrix(view.train_table),
+    np.testing.assert_array_equal(matrix(view.classification.train_table),
                                   sk.confusion_matrix(y[~test], (f > t).astype(int)))
     negatives, positives = y[~test] == 0, y[~test] == 1
-    point = np.array(view.roc_points.getData()).T[0]
+    point = np.array(view.classification.roc_points.getData()).T[0]
     assert point == pytest.approx([np.mean(f[negatives] > t), np.mean(f[positives] > t)])
     scene = window.last_frame.scene
     drawn = window.canvas.boundary.getData()[0]
@@ -101,7 +102,7 @@ def test_a_typed_threshold_beyond_the_slider_is_taken(window, qtbot, binary):
     QTest.keyClicks(view.spin, "10")
     QTest.keyClick(view.spin, Qt.Key.Key_Return)
     assert view.threshold == 10.0
-    cm = matrix(view.train_table)
+    cm = matrix(view.classification.train_table)
     assert cm[:, 1].sum() == 0              # nothing is above f = 10: all predicted negative
 
 
@@ -114,14 +115,14 @@ def test_three_classes_choose_the_class_the_threshold_applies_to(window, qtbot):
     view = window.evaluation_view
     assert view.chosen.isVisible() and view.chosen.count() == 3
     predicted = window.fitted.predict(window.points.X)
-    np.testing.assert_array_equal(matrix(view.train_table),       # at 0: the model's own
+    np.testing.assert_array_equal(matrix(view.classification.train_table),  # at 0: the model's
                                   sk.confusion_matrix(window.points.y, predicted))
     choose(view.chosen, 2)
     drawn_at_zero = window.canvas.regions.image.copy()
     type_threshold(view, qtbot, "0.5")          # half a unit of f: the matrix moves already
     moved = threshold_rule(window.fitted, window.points.X, 2, 0.5)
     assert (moved != predicted).any()
-    np.testing.assert_array_equal(matrix(view.train_table),
+    np.testing.assert_array_equal(matrix(view.classification.train_table),
                                   sk.confusion_matrix(window.points.y, moved))
     # the canvas: the same rule by the model's own values on the grid's cells
     spec = window.last_frame.scene.spec
@@ -160,7 +161,7 @@ def test_the_view_waits_out_of_sight_and_draws_when_shown(window, qtbot, binary)
     view = window.evaluation_view
     assert not view.isVisible() and view._pending
     open_tab(window, qtbot)
-    assert not view._pending and view.train_table.rowCount() == 3
+    assert not view._pending and view.classification.train_table.rowCount() == 3
 
 
 def test_live_frames_carry_their_evaluation_only_while_it_is_in_sight(window, qtbot):
@@ -169,13 +170,14 @@ def test_live_frames_carry_their_evaluation_only_while_it_is_in_sight(window, qt
 
     set_up_a_long_run(window)
     with qtbot.waitSignal(window.frame_shown, timeout=10_000) as shown:
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     assert shown.args[0].evaluation is None
     open_tab(window, qtbot)
     qtbot.waitUntil(lambda: window.last_frame.evaluation is not None, timeout=10_000)
-    qtbot.mouseClick(window.panel.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel.run_box.stop_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.running, timeout=10_000)
-    qtbot.waitUntil(lambda: window.evaluation_view.train_table.rowCount() == 3, timeout=10_000)
+    qtbot.waitUntil(lambda: window.evaluation_view.classification.train_table.rowCount() == 3,
+                    timeout=10_000)
 
 
 def test_a_regression_shows_its_fit_and_residuals_without_a_threshold(window, qtbot):
@@ -183,21 +185,21 @@ def test_a_regression_shows_its_fit_and_residuals_without_a_threshold(window, qt
 
     regression(window)
     generated(window, qtbot)
-    window.panel.test_fraction.setValue(0.25)
+    window.panel.data_box.test_fraction.setValue(0.25)
     train(window, qtbot)
     open_tab(window, qtbot)
     view, svr = window.evaluation_view, window.fitted
     assert view.pages.currentIndex() == 1
     assert not view.slider.isVisible() and not view.reset.isVisible()
     X, z, test = window.points.X[:, :1], window.points.X[:, 1], window.points.test_mask
-    for rows, scatter in ((~test, view.train_residuals), (test, view.test_residuals)):
+    for rows, scatter in ((~test, view.fit.train_residuals), (test, view.fit.test_residuals)):
         f = svr.predict(X[rows])
         shown_f, shown_residual = scatter.getData()
         np.testing.assert_allclose(np.sort(shown_f), np.sort(f), rtol=1e-9, atol=1e-9)
         np.testing.assert_allclose(np.sort(shown_residual), np.sort(z[rows] - f),
                                    rtol=1e-9, atol=1e-9)
-        assert f"R² {sk.r2_score(z[rows], f):.4f}" in view.fit_text.text()
-        assert f"MSE {sk.mean_squared_error(z[rows], f):.4g}" in view.fit_text.text()
+        assert f"R² {sk.r2_score(z[rows], f):.4f}" in view.fit.fit_text.text()
+        assert f"MSE {sk.mean_squared_error(z[rows], f):.4g}" in view.fit.fit_text.text()
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])
@@ -243,7 +245,7 @@ def three_classes(window, qtbot) -> None:
     X, y, test, names, task = window.points.state()
     window.points.replace(X, np.arange(len(y)) % 3, test, ("-1", "1", "2", *names[3:]),
                           task)
-    window.panel.test_fraction.setValue(0.25)
+    window.panel.data_box.test_fraction.setValue(0.25)
     train(window, qtbot)
 
 
@@ -255,14 +257,15 @@ def test_at_1280x720_three_classes_fit_beside_readable_curves(window, qtbot):
     assert window.panel.readout_box.isVisible()
     open_tab(window, qtbot)
     view = window.evaluation_view
-    qtbot.waitUntil(lambda: view.train_table.rowCount() == 4, timeout=5_000)
-    for table in (view.train_table, view.test_table):     # laid out as its cells ask
+    qtbot.waitUntil(lambda: view.classification.train_table.rowCount() == 4, timeout=5_000)
+    page = view.classification
+    for table in (page.train_table, page.test_table):     # laid out as its cells ask
         qtbot.waitUntil(lambda t=table: t.width() >= t.sizeHint().width(), timeout=5_000)
     assert not window.panel.readout_box.isVisible()
-    for table in (view.train_table, view.test_table):
+    for table in (view.classification.train_table, view.classification.test_table):
         assert not table.horizontalScrollBar().isVisible()
         assert not table.verticalScrollBar().isVisible()
-    assert view.roc_plot.width() >= 140 and view.pr_plot.width() >= 140
+    assert page.roc_plot.width() >= 140 and page.pr_plot.width() >= 140
     bar = window.below.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(0).center())
     assert window.panel.readout_box.isVisible()
@@ -277,18 +280,19 @@ def test_the_report_headers_and_undefined_values_read_plainly(window, qtbot, bin
     window.editing.generate("moons", 60, 0.2, 0)
     train(window, qtbot)
     view = window.evaluation_view
-    qtbot.waitUntil(lambda: view.train_table.rowCount() == 3, timeout=5_000)
-    ink = view.train_table.palette().text().color()
-    for header in (view.train_table.horizontalHeaderItem(2),
-                   view.train_table.horizontalHeaderItem(3),
-                   view.train_table.verticalHeaderItem(2)):
+    qtbot.waitUntil(lambda: view.classification.train_table.rowCount() == 3, timeout=5_000)
+    ink = view.classification.train_table.palette().text().color()
+    for header in (view.classification.train_table.horizontalHeaderItem(2),
+                   view.classification.train_table.horizontalHeaderItem(3),
+                   view.classification.train_table.verticalHeaderItem(2)):
         assert header.foreground().color() == ink
-    from svmdesk.app.widgets.evaluation_view import _fill_matrix
+    from svmdesk.app.widgets.evaluation.confusion_tables import fill_matrix as _fill_matrix
 
-    _fill_matrix(view.test_table, np.array([[3, 1], [0, 0]]), ["a", "b"], [0, 1], False)
-    assert view.test_table.item(1, 2).text() == "–"         # b has no points: no recall
-    assert view.test_table.item(0, 2).text() == "0.75"
-    assert view.test_table.item(2, 1).text() == "0.00"      # b predicted once, wrongly
+    table = view.classification.test_table
+    _fill_matrix(table, np.array([[3, 1], [0, 0]]), ["a", "b"], [0, 1], False)
+    assert table.item(1, 2).text() == "–"         # b has no points: no recall
+    assert table.item(0, 2).text() == "0.75"
+    assert table.item(2, 1).text() == "0.00"      # b predicted once, wrongly
 
 
 def test_a_threshold_is_forgotten_when_a_model_of_another_task_comes(window, qtbot,
@@ -309,7 +313,7 @@ def test_a_threshold_is_forgotten_when_a_model_of_another_task_comes(window, qtb
 def test_before_a_model_the_matrices_stand_empty_with_the_points_classes(window, qtbot):
     window.editing.generate("moons", 40, 0.2, 0)
     open_tab(window, qtbot)
-    table = window.evaluation_view.train_table
+    table = window.evaluation_view.classification.train_table
     assert table.rowCount() == 3                       # two classes and the precision row
     assert [table.verticalHeaderItem(i).text() for i in range(2)] == \
         list(window.points.class_names[:2])
@@ -317,12 +321,13 @@ def test_before_a_model_the_matrices_stand_empty_with_the_points_classes(window,
 
 
 def test_without_held_out_points_no_empty_test_matrix_shows(window, qtbot):
-    window.panel.test_fraction.setValue(0.0)
+    window.panel.data_box.test_fraction.setValue(0.0)
     train(window, qtbot)
     open_tab(window, qtbot)
     view = window.evaluation_view
-    qtbot.waitUntil(lambda: view.train_table.rowCount() == 3, timeout=5_000)
-    assert not view.test_table.isVisible() and "no points" in view.test_title.text()
+    qtbot.waitUntil(lambda: view.classification.train_table.rowCount() == 3, timeout=5_000)
+    page = view.classification
+    assert not page.test_table.isVisible() and "no points" in page.test_title.text()
 
 
 def test_the_canvas_keeps_its_height_when_the_splitter_is_pushed_up(window, qtbot):

@@ -32,7 +32,7 @@ def _trained(window, qtbot, monkeypatch, tmp_path, k: int) -> list:
     answer_dialogs(monkeypatch, path)
     press(window, Qt.Key.Key_O, CTRL)
     assert len(window.points) == 24 * k
-    window.panel.test_fraction.setValue(0.3)
+    window.panel.data_box.test_fraction.setValue(0.3)
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
         press(window, Qt.Key.Key_F5)
     window.resize(1280, 690)
@@ -71,24 +71,25 @@ def _readable_in_its_own_window(window, qtbot, monkeypatch, tmp_path, k, train, 
     labels = _trained(window, qtbot, monkeypatch, tmp_path, k)
     view = window.evaluation_view
     qtbot.waitUntil(lambda: "AUC" in view.areas.text(), timeout=TIMEOUT)
-    qtbot.mouseClick(view.window_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.cv_row.window_button, Qt.MouseButton.LeftButton)
     own = window.evaluation_window.window
     assert own is not None and view.window() is own
     own.resize(*LAPTOP_WINDOW)
     qtbot.waitExposed(own)
     QApplication.processEvents()
     assert window.below.indexOf(view) < 0                    # the tab says where it went
-    assert view.train_table.rowCount() == k + 1 and view.test_table.rowCount() == k + 1
-    qtbot.waitUntil(lambda: _readable(view.train_table) and _readable(view.test_table),
+    page = view.classification
+    assert page.train_table.rowCount() == k + 1 and page.test_table.rowCount() == k + 1
+    qtbot.waitUntil(lambda: _readable(page.train_table) and _readable(page.test_table),
                     timeout=TIMEOUT)
-    for plot in (view.roc_plot, view.pr_plot):
+    for plot in (view.classification.roc_plot, view.classification.pr_plot):
         assert plot.width() >= 200 and plot.height() >= 160
     areas = view.areas
     assert areas.heightForWidth(areas.width()) <= areas.height()      # nothing cut
     for label in labels:
         for split in (train, test):
             assert f"{split} {label}: AUC" in areas.text()
-    qtbot.mouseClick(view.window_button, Qt.MouseButton.LeftButton)  # "Back to the tab"
+    qtbot.mouseClick(view.cv_row.window_button, Qt.MouseButton.LeftButton)  # "Back to the tab"
     assert window.below.indexOf(view) >= 0 and window.evaluation_window.window is None
     assert window.below.currentWidget() is view
 
@@ -96,11 +97,11 @@ def _readable_in_its_own_window(window, qtbot, monkeypatch, tmp_path, k, train, 
 def test_closing_the_window_brings_the_view_back(window, qtbot):
     view = window.evaluation_view
     window.below.setCurrentWidget(view)
-    qtbot.mouseClick(view.window_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(view.cv_row.window_button, Qt.MouseButton.LeftButton)
     own = window.evaluation_window.window
     qtbot.waitExposed(own)
-    assert view.window_button.text() == "Back to the tab"
+    assert view.cv_row.window_button.text() == "Back to the tab"
     assert window.panel.readout_box.isVisible()      # the tab's stand-in leaves it room
     own.close()
     assert window.below.currentWidget() is view and view.window() is window
-    assert view.window_button.text() == "Open in a window"
+    assert view.cv_row.window_button.text() == "Open in a window"

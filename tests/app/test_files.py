@@ -308,7 +308,7 @@ def test_kill_9_loses_at_most_the_autosave_interval_and_restart_offers_it(
     try:
         bar = win.files.recovery_bar
         assert bar.isVisible() and "did not close properly" in win.files.recovery_text.text()
-        restore = [b for b in bar.findChildren(type(win.panel.train_button))
+        restore = [b for b in bar.findChildren(type(win.panel.run_box.train_button))
                    if b.text() == "Restore"][0]
         QTest.mouseClick(restore, Qt.MouseButton.LeftButton)
         assert len(win.points) == 7 and win.canvas.axis_names == ("u", "v")
@@ -426,7 +426,7 @@ def _no_file_dialog(monkeypatch):
 
 def _click_restore(win):
     bar = win.files.recovery_bar
-    restore = [b for b in bar.findChildren(type(win.panel.train_button))
+    restore = [b for b in bar.findChildren(type(win.panel.run_box.train_button))
                if b.text() == "Restore"][0]
     QTest.mouseClick(restore, Qt.MouseButton.LeftButton)
 

@@ -90,7 +90,7 @@ def test_every_generator_has_a_title():
 
 
 def test_the_generator_box_shows_titles_not_names(speaking, window):
-    box = window.panel.generator
+    box = window.panel.data_box.generator
     for kind in ("c_svc", "one_class", "epsilon_svr"):
         choose(window.panel.task, kind)
         shown = {box.itemData(k): box.itemText(k) for k in range(box.count())}

@@ -25,7 +25,7 @@ def test_f1_opens_getting_started_and_the_window_goes_on(window, qtbot):
     for words in ("Place points", "Train", "support vectors", "margins"):
         assert words in text
     assert not window.help.page.isModal()
-    window.panel.train_button.click()                 # the window still answers
+    window.panel.run_box.train_button.click()                 # the window still answers
     qtbot.waitUntil(lambda: window.last_frame is not None, timeout=TIMEOUT)
 
 

@@ -112,7 +112,7 @@ def test_every_string_the_window_shows_is_japanese(japanese, qtbot):
     window.show()
     qtbot.waitExposed(window)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
-        window.panel.train_button.click()
+        window.panel.run_box.train_button.click()
     left = untranslated(window)
     panel = window.panel
     for solver in range(panel.solver.count()):            # every row the panel can show
@@ -238,6 +238,6 @@ def test_the_training_line_names_the_kernel_in_japanese(japanese, qtbot):
     window = MainWindow()
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.run_display.run_started, timeout=10_000):
-        window.panel.train_button.click()
+        window.panel.run_box.train_button.click()
     assert "線形カーネル" in window.run_display._training_words
     qtbot.waitUntil(lambda: not window.running, timeout=10_000)

@@ -83,7 +83,7 @@ def open_and_train(window, qtbot, monkeypatch, tmp_path, labels, test_fraction=0
     answer_dialogs(monkeypatch, data)
     press(window, Qt.Key.Key_O, CTRL)
     assert len(window.points) == 16 * len(LABEL_SETS[labels])
-    window.panel.test_fraction.setValue(test_fraction)
+    window.panel.data_box.test_fraction.setValue(test_fraction)
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
         press(window, Qt.Key.Key_F5)
     frame = ended.args[0]

@@ -99,25 +99,27 @@ def test_clear_and_new_points_take_the_old_picture_away(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
         QTest.keyClick(window, Qt.Key.Key_F5)
     assert not _nothing_drawn(window)
-    buttons = {b.text(): b for b in window.panel.findChildren(type(window.panel.train_button))}
+    push_button = type(window.panel.run_box.train_button)
+    buttons = {b.text(): b for b in window.panel.findChildren(push_button)}
     buttons["Clear"].click()
     assert len(window.points) == 0 and _nothing_drawn(window)
     assert window.panel.readout["svs"].text() == "–"
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
         window.editing.generate("moons", 60, 0.1, 0)
         QTest.keyClick(window, Qt.Key.Key_F5)
-    window.panel.generator.setCurrentText("circles")
+    window.panel.data_box.generator.setCurrentText("circles")
     buttons["Generate"].click()                       # new points: the moons' model goes
     assert _nothing_drawn(window)
 
 
 def test_the_generator_box_says_where_the_points_came_from(window, monkeypatch, tmp_path):
     p = window.panel
-    assert p.generator.currentData() == "two_disks"
+    assert p.data_box.generator.currentData() == "two_disks"
     open_three_classes(window, monkeypatch, tmp_path)
-    assert p.generator.currentIndex() == -1 and "three.csv" in p.generator.toolTip()
-    assert not p.generate_button.isEnabled()
-    p.generator.setCurrentText("xor")
-    assert p.generate_button.isEnabled()
+    generator = p.data_box.generator
+    assert generator.currentIndex() == -1 and "three.csv" in generator.toolTip()
+    assert not p.data_box.generate_button.isEnabled()
+    p.data_box.generator.setCurrentText("xor")
+    assert p.data_box.generate_button.isEnabled()
     window.editing.generate("moons", 50, 0.1, 0)
-    assert p.generator.currentText() == "moons"
+    assert p.data_box.generator.currentText() == "moons"

@@ -59,12 +59,12 @@ def _hover(window, qtbot, x: float, y: float) -> tuple:
 @pytest.mark.slow
 def test_shading_by_probability_draws_the_probability_and_its_half_way_line(window, qtbot):
     _trained_with_probabilities(window, qtbot)
-    shade = window.panel.by_probability
+    shade = window.panel.run_box.by_probability
     assert shade.isVisible()
     before = window.canvas.regions.image.copy()
     _tick(qtbot, shade)
     assert window.canvas.by_probability
-    assert not window.panel.hard_regions.isEnabled()      # no hard version of P to show
+    assert not window.panel.run_box.hard_regions.isEnabled()      # no hard version of P to show
     assert not np.array_equal(window.canvas.regions.image, before)
     np.testing.assert_array_equal(window.canvas.regions.image,
                                   window.last_frame.scene.probability_picture)
@@ -89,7 +89,7 @@ def test_the_hover_line_gives_each_class_probability(window, qtbot):
 def test_without_probabilities_there_is_nothing_to_shade_by(window, qtbot):
     train(window, qtbot)
     assert not window.fitted.model_.has_probabilities
-    assert not window.panel.by_probability.isVisible()
+    assert not window.panel.run_box.by_probability.isVisible()
     _hover(window, qtbot, *window.points.X.mean(axis=0))
     assert "P(" not in window.statusBar().currentMessage()
 
@@ -99,11 +99,11 @@ def test_a_session_keeps_the_probability_model_and_its_shading(window, qtbot, mo
     from .test_labels import saved_and_reopened
 
     _trained_with_probabilities(window, qtbot)
-    _tick(qtbot, window.panel.by_probability)
+    _tick(qtbot, window.panel.run_box.by_probability)
     other = saved_and_reopened(window, qtbot, monkeypatch, tmp_path / "shaded.svmdesk",
                                another_window)
     assert other.panel.controls["probability"].widget.isChecked()
-    assert other.panel.by_probability.isChecked() and other.canvas.by_probability
+    assert other.panel.run_box.by_probability.isChecked() and other.canvas.by_probability
     np.testing.assert_array_equal(other.canvas.regions.image,
                                   other.last_frame.scene.probability_picture)
     np.testing.assert_allclose(other.fitted.predict_proba(window.points.X),
@@ -116,14 +116,15 @@ def test_the_threshold_set_on_probability_moves_the_matrices_and_the_boundary(wi
     from .test_evaluation_view import matrix, type_threshold
     from .test_tasks import choose
 
-    window.panel.test_fraction.setValue(0.2)
+    window.panel.data_box.test_fraction.setValue(0.2)
     view = _trained_on_probability_scale(window, qtbot)
     X, y, test = window.points.X, window.points.y, window.points.test_mask
     positive = window.fitted.predict_proba(X)[:, 1]
     for t in (0.5, 0.8):
         if t != 0.5:
             type_threshold(view, qtbot, str(t))
-        for rows, table in ((~test, view.train_table), (test, view.test_table)):
+        page = view.classification
+        for rows, table in ((~test, page.train_table), (test, page.test_table)):
             np.testing.assert_array_equal(
                 matrix(table), sk.confusion_matrix(y[rows], (positive[rows] > t).astype(int),
                                                    labels=[0, 1]))
@@ -190,7 +191,8 @@ def test_three_classes_take_the_threshold_on_probability_against_the_strongest_r
     P = window.fitted.predict_proba(X)
 
     def assert_matrices(predicted):
-        for rows, table in ((~held_out, view.train_table), (held_out, view.test_table)):
+        page = view.classification
+        for rows, table in ((~held_out, page.train_table), (held_out, page.test_table)):
             np.testing.assert_array_equal(matrix(table), sk.confusion_matrix(
                 y[rows], predicted[rows], labels=[0, 1, 2]))
 
@@ -229,8 +231,8 @@ def test_a_session_keeps_a_three_class_threshold_on_probability(window, qtbot, m
     assert reopened.on_probability and reopened.threshold == 0.7
     assert reopened.chosen.currentText() == "2" and reopened.chosen_class() == 2
     for table in ("train_table", "test_table"):
-        np.testing.assert_array_equal(matrix(getattr(reopened, table)),
-                                      matrix(getattr(view, table)))
+        np.testing.assert_array_equal(matrix(getattr(reopened.classification, table)),
+                                      matrix(getattr(view.classification, table)))
     assert other.canvas.on_probability and other.canvas.threshold == 0.7
     np.testing.assert_array_equal(other.canvas.regions.image, window.canvas.regions.image)
 

@@ -52,10 +52,10 @@ def test_a_refusal_is_said_once_and_holds_until_a_value_is_taken(window, qtbot):
     type_in(spin, "-5")
     first = note(window)
     assert first is not None
-    window.panel.n_points.setFocus()                   # the focus leaves: nothing new said
+    window.panel.data_box.n_points.setFocus()                   # the focus leaves: nothing new said
     QApplication.processEvents()
     assert note(window) is first and first.text().count("-5") == 1
-    type_in(window.panel.n_points, "50")               # another field's value: still said
+    type_in(window.panel.data_box.n_points, "50")               # another field's value: still said
     assert note(window) is first
     type_in(spin, "1")                                 # the old value typed again: taken
     assert note(window) is None

@@ -54,14 +54,14 @@ def test_a_runs_pictures_are_made_off_the_gui_thread_and_shown(window, qtbot, mo
     monkeypatch.setattr(frame_parts, "sides_pictures", recorded(frame_parts.sides_pictures))
     window.editing.generate("moons", 300, 0.2, 0)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     frame, shown = window.last_frame, window.canvas.regions
     assert made_on and not any(made_on)
     np.testing.assert_array_equal(shown.image, frame.scene.picture)
-    qtbot.mouseClick(window.panel.hard_regions, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel.run_box.hard_regions, Qt.MouseButton.LeftButton)
     np.testing.assert_array_equal(shown.image, frame.scene.hard_picture)
     assert len(np.unique(shown.image.reshape(-1, 4), axis=0)) == 2   # two flat sides
-    qtbot.mouseClick(window.panel.hard_regions, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel.run_box.hard_regions, Qt.MouseButton.LeftButton)
     np.testing.assert_array_equal(shown.image, frame.scene.picture)
 
 

@@ -36,9 +36,9 @@ def regression(window, kind="epsilon_svr") -> None:
 def generated(window, qtbot, name="sine", n=60) -> None:
     p = window.panel
     regression(window)
-    choose(p.generator, name)
-    p.n_points.setValue(n)
-    qtbot.mouseClick(p.generate_button, Qt.MouseButton.LeftButton)
+    choose(p.data_box.generator, name)
+    p.data_box.n_points.setValue(n)
+    qtbot.mouseClick(p.data_box.generate_button, Qt.MouseButton.LeftButton)
     assert len(window.points) == n
 
 
@@ -47,15 +47,16 @@ def test_the_task_box_turns_points_into_samples_and_shows_the_regressors_rows(wi
     X, classes = window.points.X.copy(), window.points.y.copy()
     regression(window)
     np.testing.assert_array_equal(window.points.X, X)          # each point where it was
-    assert not p.klass.isVisible() and p.residuals.isVisible() and not p.hard_regions.isVisible()
+    assert (not p.data_box.klass.isVisible() and p.run_box.residuals.isVisible()
+            and not p.run_box.hard_regions.isVisible())
     assert p.controls["epsilon"].widget.isVisible() and p.controls["C"].widget.isVisible()
     assert not p.controls["C"].choice.isVisible()              # no hard margin for a tube
     assert not p.controls["nu"].widget.isVisible()
     assert p.rows["epsilon"][0].text() == "ε"
     choose(p.solver, "kernel-gradient")
-    assert "ε-SVR" in p.reason.text() and not p.train_button.isEnabled()
+    assert "ε-SVR" in p.reason.text() and not p.run_box.train_button.isEnabled()
     choose(p.solver, "dual-gradient")
-    assert p.train_button.isEnabled()
+    assert p.run_box.train_button.isEnabled()
     choose(p.task, "nu_svr")
     assert "ν-SVR" in p.reason.text()                           # SMO only
     choose(p.solver, "smo")
@@ -101,7 +102,7 @@ def test_clicks_add_samples_and_training_draws_the_curve_and_its_tube(window, qt
     assert "R²" in label and r["train"].text().startswith(f"{fit.r2:.3f}")
     assert r["margin"].text() == "0.1" and r["fractions"].text().endswith("%")
     assert len(c.residuals.getData()[0]) == 3 * len(X)
-    qtbot.mouseClick(p.residuals, Qt.MouseButton.LeftButton, pos=_box(p.residuals))
+    qtbot.mouseClick(p.run_box.residuals, Qt.MouseButton.LeftButton, pos=_box(p.run_box.residuals))
     assert c.residuals.getData()[0] is None or len(c.residuals.getData()[0]) == 0
 
 
@@ -125,7 +126,8 @@ def test_dragging_a_sample_far_off_moves_the_curve_with_retraining_on(window, qt
     p = window.panel
     generated(window, qtbot, "sine", 30)
     train(window, qtbot)
-    qtbot.mouseClick(p.auto_retrain, Qt.MouseButton.LeftButton, pos=_box(p.auto_retrain))
+    retrain = p.run_box.auto_retrain
+    qtbot.mouseClick(retrain, Qt.MouseButton.LeftButton, pos=_box(retrain))
     k = 15
     x0, y0 = window.points.X[k]
     before = window.fitted.predict([[x0]])[0]
@@ -147,7 +149,7 @@ def test_a_regression_session_comes_back_exactly(window, another_window, qtbot, 
                                                  tmp_path):
     p = window.panel
     generated(window, qtbot, "trend_outliers", 50)
-    p.test_fraction.setValue(0.2)
+    p.data_box.test_fraction.setValue(0.2)
     type_value(qtbot, p.controls["epsilon"].widget.spin, 0.25)
     train(window, qtbot)
     X, _, test, _, _ = window.points.state()

@@ -45,11 +45,11 @@ def assert_standing_still(window, qtbot, seconds=0.4):
 @pytest.mark.slow
 def test_pause_stops_the_solver_and_resume_continues_the_same_run(window, qtbot):
     start_long_run(window, qtbot)
-    window.panel.pause_button.click()
+    window.panel.run_box.pause_button.click()
     wait_state(window, qtbot, RunState.PAUSED)
     paused_at = assert_standing_still(window, qtbot)
-    assert window.panel.pause_button.isChecked()
-    assert window.panel.pause_button.text().startswith("Resume")
+    assert window.panel.run_box.pause_button.isChecked()
+    assert window.panel.run_box.pause_button.text().startswith("Resume")
     assert window.panel.readout["iteration"].text() == str(paused_at)
     assert window.panel.readout["state"].text() == "paused"
     key(window, Qt.Key.Key_Space)                                 # resume
@@ -65,16 +65,16 @@ def test_pause_stops_the_solver_and_resume_continues_the_same_run(window, qtbot)
 @pytest.mark.slow
 def test_step_during_a_run_then_pause_twice_keeps_the_run_alive(window, qtbot):
     start_long_run(window, qtbot)
-    window.panel.step_button.click()                # Step during a run: it pauses there
+    window.panel.run_box.step_button.click()                # Step during a run: it pauses there
     wait_state(window, qtbot, RunState.PAUSED)
     at = assert_standing_still(window, qtbot)
-    window.panel.pause_button.click()               # Resume
+    window.panel.run_box.pause_button.click()               # Resume
     wait_state(window, qtbot, RunState.RUNNING)
     qtbot.waitUntil(lambda: shown_iteration(window) > at + 5, timeout=WAIT)
-    window.panel.pause_button.click()               # Pause
+    window.panel.run_box.pause_button.click()               # Pause
     wait_state(window, qtbot, RunState.PAUSED)
     at = assert_standing_still(window, qtbot)
-    window.panel.pause_button.click()               # and it resumes again
+    window.panel.run_box.pause_button.click()               # and it resumes again
     qtbot.waitUntil(lambda: shown_iteration(window) > at + 5, timeout=WAIT)
     with qtbot.waitSignal(window.training_ended, timeout=WAIT):
         key(window, Qt.Key.Key_Escape)
@@ -99,11 +99,11 @@ def test_a_refused_step_leaves_nothing_behind_for_the_next_run(window, qtbot):
 @pytest.mark.slow
 def test_each_step_shows_exactly_the_stepped_iteration(window, qtbot):
     start_long_run(window, qtbot)
-    window.panel.pause_button.click()
+    window.panel.run_box.pause_button.click()
     wait_state(window, qtbot, RunState.PAUSED)
     at = assert_standing_still(window, qtbot)
     for k in range(1, 4):
-        window.panel.step_button.click()
+        window.panel.run_box.step_button.click()
         qtbot.waitUntil(lambda k=k: window.run.state == RunState.PAUSED
                         and shown_iteration(window) == at + k, timeout=WAIT)
         # no mouse move, no waiting for a repaint: the readout and the charts say it now
@@ -115,14 +115,14 @@ def test_each_step_shows_exactly_the_stepped_iteration(window, qtbot):
 
 
 def test_step_at_rest_starts_a_run_that_waits_at_its_first_iteration(window, qtbot):
-    window.panel.step_button.click()
+    window.panel.run_box.step_button.click()
     qtbot.waitUntil(lambda: window.last_frame is not None and window.last_frame.run.paused,
                     timeout=WAIT)
     first = shown_iteration(window)
-    window.panel.step_button.click()
+    window.panel.run_box.step_button.click()
     qtbot.waitUntil(lambda: shown_iteration(window) == first + 1, timeout=WAIT)
     assert window.run.state == RunState.PAUSED
-    window.panel.pause_button.click()               # resume: it runs to the end
+    window.panel.run_box.pause_button.click()               # resume: it runs to the end
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
         pass
     assert ended.args[0].estimator is not None
@@ -157,7 +157,7 @@ def test_the_banner_goes_when_its_cause_goes(window, qtbot, monkeypatch):
     p.kernel.setCurrentText("linear")               # the cause is gone
     assert not window.notices.banner.isVisible()
 
-    window.panel.pause_button.setFocus()
+    window.panel.run_box.pause_button.setFocus()
     window.editing.clear_points()
     window.train()
     assert window.notices.banner.isVisible() and "two classes" in window.notices.banner.text()
@@ -170,7 +170,7 @@ def test_the_banner_goes_when_its_cause_goes(window, qtbot, monkeypatch):
 @pytest.mark.slow
 def test_reset_during_a_run_clears_the_picture_for_good(window, qtbot):
     start_long_run(window, qtbot)
-    window.panel.reset_button.click()
+    window.panel.run_box.reset_button.click()
     qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
     pause(200)
     assert window.last_frame is None and window.fitted is None
@@ -198,7 +198,7 @@ def test_the_readouts_accuracy_at_the_first_step_is_the_models(window, qtbot):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
     p.kernel.setCurrentText("rbf")
-    p.step_button.click()
+    p.run_box.step_button.click()
     qtbot.waitUntil(lambda: window.last_frame is not None and window.last_frame.run.paused,
                     timeout=WAIT)
     snapshot = window.last_frame.reading.snapshot

@@ -50,23 +50,23 @@ class RunControls(RuleBasedStateMachine):
     # -- what a student presses -------------------------------------------------------------
     @rule()
     def train(self):
-        self.window.panel.train_button.click()
+        self.window.panel.run_box.train_button.click()
 
     @rule()
     def pause_or_resume(self):
-        self.window.panel.pause_button.click()
+        self.window.panel.run_box.pause_button.click()
 
     @rule()
     def step(self):
-        self.window.panel.step_button.click()
+        self.window.panel.run_box.step_button.click()
 
     @rule()
     def stop(self):
-        self.window.panel.stop_button.click()
+        self.window.panel.run_box.stop_button.click()
 
     @rule()
     def reset(self):
-        self.window.panel.reset_button.click()
+        self.window.panel.run_box.reset_button.click()
 
     @rule(solver=st.sampled_from(["smo", "kernel-gradient", "dual-gradient"]),
           kernel=st.sampled_from(["linear", "rbf"]))
@@ -89,7 +89,7 @@ class RunControls(RuleBasedStateMachine):
 
     @rule(on=st.booleans())
     def retrain_on_edit(self, on):
-        self.window.panel.auto_retrain.setChecked(on)
+        self.window.panel.run_box.auto_retrain.setChecked(on)
 
     # -- what must hold -----------------------------------------------------------------------
     @invariant()
@@ -97,9 +97,9 @@ class RunControls(RuleBasedStateMachine):
         pause(5)
         state, p = self.window.run.state, self.window.panel
         under_way = state in (RunState.RUNNING, RunState.PAUSED, RunState.STEPPING)
-        assert p.pause_button.isEnabled() == under_way, state
-        assert p.stop_button.isEnabled() == under_way, state
-        assert p.pause_button.isChecked() == (state in (RunState.PAUSED,
+        assert p.run_box.pause_button.isEnabled() == under_way, state
+        assert p.run_box.stop_button.isEnabled() == under_way, state
+        assert p.run_box.pause_button.isChecked() == (state in (RunState.PAUSED,
                                                         RunState.STEPPING)), state
 
     @invariant()
@@ -121,7 +121,7 @@ class RunControls(RuleBasedStateMachine):
             assert wait_until(lambda: run.state not in (RunState.STOPPING,
                                                          RunState.STEPPING)), run.state
             if run.state == RunState.PAUSED:
-                self.window.panel.pause_button.click()          # resume
+                self.window.panel.run_box.pause_button.click()          # resume
             if run.state in ACTIVE:
                 frame = self.window.last_frame
                 start = -1 if frame is None else frame.reading.snapshot.iteration

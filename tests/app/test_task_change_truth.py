@@ -26,9 +26,9 @@ LEFT = Qt.MouseButton.LeftButton
 def generate(window, qtbot, name: str, n: int) -> None:
     """The Data box as a person uses it: pick the generator, type n, click Generate."""
     p = window.panel
-    choose(p.generator, name)
-    type_value(qtbot, p.n_points, n)
-    qtbot.mouseClick(p.generate_button, LEFT)
+    choose(p.data_box.generator, name)
+    type_value(qtbot, p.data_box.n_points, n)
+    qtbot.mouseClick(p.data_box.generate_button, LEFT)
     assert len(window.points) == n
 
 
@@ -58,7 +58,8 @@ def shown(window) -> dict:
             "settings": window.panel.settings(),
             "charts": window.charts.history.column("dual").tolist(),
             "evaluation": window.evaluation_view.evaluation,
-            "task": window.points.task, "generator": window.panel.generator.currentText()}
+            "task": window.points.task,
+            "generator": window.panel.data_box.generator.currentText()}
 
 
 def assert_shows(window, expected: dict) -> None:
@@ -93,7 +94,7 @@ def test_undo_and_redo_of_a_task_change_bring_back_what_stood_without_training(w
     assert said.startswith("Undone: Change the task to novelty detection.")
     assert "nothing was trained" in said
     assert window.panel.task.currentData() == "c_svc"
-    assert window.panel.generator.currentData() == "moons"
+    assert window.panel.data_box.generator.currentData() == "moons"
     # the mouse over the surest point of class 0: f < 0 there, and the line says class 0
     X, y = window.points.X, window.points.y
     at = X[y == 0][np.argmin(window.fitted.decision_function(X[y == 0]))]
@@ -114,8 +115,8 @@ def test_undo_of_a_task_change_with_retrain_on_edit_does_not_train(window, qtbot
     generate(window, qtbot, "moons", 120)
     f5(window, qtbot)
     classification = shown(window)
-    qtbot.mouseClick(p.auto_retrain, LEFT, pos=_box(p.auto_retrain))
-    assert p.auto_retrain.isChecked()
+    qtbot.mouseClick(p.run_box.auto_retrain, LEFT, pos=_box(p.run_box.auto_retrain))
+    assert p.run_box.auto_retrain.isChecked()
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
         choose(p.task, "one_class")                           # an edit: it retrains
     qtbot.waitUntil(lambda: not window.running and window.fitted is not None, timeout=TIMEOUT)
@@ -134,7 +135,7 @@ def test_undo_during_a_run_of_the_other_task_stops_it_and_shows_the_model_before
     classification = shown(window)
     choose(window.panel.task, "one_class")
     with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):   # paused at its first step
-        qtbot.mouseClick(window.panel.step_button, LEFT)
+        qtbot.mouseClick(window.panel.run_box.step_button, LEFT)
     assert window.running
     press(window, Qt.Key.Key_Z, CTRL)
     qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
@@ -190,7 +191,8 @@ def test_the_empty_matrices_name_the_classes_of_the_points_shown(window, qtbot):
     assert window.last_frame is None and view.names == ["0", "1"]
     choose(window.panel.task, "one_class")
     assert view.names == ["inside", "outlier marks"]
-    qtbot.waitUntil(lambda: view.train_table.horizontalHeaderItem(0).text() == "inside",
+    table = view.classification.train_table
+    qtbot.waitUntil(lambda: table.horizontalHeaderItem(0).text() == "inside",
                     timeout=2000)                               # drawn on the next turn
 
 
@@ -199,14 +201,14 @@ def _cross_validate(window, qtbot) -> None:
     view = window.evaluation_view
     window.below.setCurrentWidget(view)
     with qtbot.waitSignal(window.cross_validation.finished, timeout=TIMEOUT):
-        qtbot.mouseClick(view.cross_validate, LEFT)
+        qtbot.mouseClick(view.cv_row.cross_validate, LEFT)
 
 
 @pytest.mark.slow
 def test_a_cross_validation_shows_only_beside_the_task_and_settings_it_scored(window, qtbot):
     generate(window, qtbot, "moons", 120)
     _cross_validate(window, qtbot)
-    line = window.evaluation_view.cv_results
+    line = window.evaluation_view.cv_row.cv_results
     said = line.text()
     assert "accuracy" in said and "probability" not in said and " = 0" not in said
     assert "earlier" not in said.lower()
@@ -270,11 +272,11 @@ def test_no_control_moves_when_a_model_with_probabilities_comes_and_goes(window,
     assert probability.isChecked()
     f5(window, qtbot)
     _settle(qtbot)
-    assert p.by_probability.isVisible()
+    assert p.run_box.by_probability.isVisible()
     after = _places(window)
     moved = [k for k in before if k in after and before[k] != after[k]]
     assert not moved
-    qtbot.mouseClick(p.reset_button, LEFT)
+    qtbot.mouseClick(p.run_box.reset_button, LEFT)
     _settle(qtbot)
     assert _places(window) == {k: v for k, v in after.items() if k in _places(window)}
 
@@ -324,7 +326,7 @@ def test_a_ticked_box_of_the_panel_stays_under_the_cursor(window, qtbot):
 
 def test_a_task_change_with_retrain_on_edit_starts_one_run(window, qtbot):
     p = window.panel
-    qtbot.mouseClick(p.auto_retrain, LEFT, pos=_box(p.auto_retrain))
+    qtbot.mouseClick(p.run_box.auto_retrain, LEFT, pos=_box(p.run_box.auto_retrain))
     qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
     started = []
     window.run.started.connect(started.append)

@@ -39,14 +39,14 @@ def choose(combo, data) -> None:
 
 def train(window, qtbot):
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     return ended.args[0]
 
 
 def step(window, qtbot) -> None:
     """Click Step and wait for the run to stand at the iteration it shows."""
     with qtbot.waitSignal(window.frame_shown, timeout=TIMEOUT):
-        qtbot.mouseClick(window.panel.step_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.step_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED, timeout=TIMEOUT)
 
 
@@ -92,11 +92,11 @@ def test_nu_svc_shows_its_rows_and_says_which_solver_trains_it(window, qtbot):
     assert p.rows["nu"][0].text() == "ν"
     choose(p.solver, "dual-gradient")
     assert "SMO" in p.reason.text() and "ν-SVC" in p.reason.text()
-    assert not p.train_button.isEnabled()
+    assert not p.run_box.train_button.isEnabled()
     press(window, Qt.Key.Key_F5)                     # refused, said, nothing trained
     assert window.fitted is None and "SMO" in window.notices.banner.text()
     choose(p.solver, "smo")
-    assert p.train_button.isEnabled() and not p.reason.isVisible()
+    assert p.run_box.train_button.isEnabled() and not p.reason.isVisible()
     assert set(p.params()) == set(NuSVC().get_params())
 
 
@@ -129,7 +129,8 @@ def test_changing_nu_retrains_on_every_edit_and_the_fractions_follow(window, qtb
     choose(p.task, "nu_svc")
     frame = train(window, qtbot)
     before = frame.reading.fractions.support[0]
-    qtbot.mouseClick(p.auto_retrain, Qt.MouseButton.LeftButton, pos=_box(p.auto_retrain))
+    retrain = p.run_box.auto_retrain
+    qtbot.mouseClick(retrain, Qt.MouseButton.LeftButton, pos=_box(retrain))
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
         type_value(qtbot, p.controls["nu"].widget.spin, 0.9)
     qtbot.waitUntil(lambda: window.fitted is not None and window.fitted.nu == 0.9,
@@ -144,7 +145,7 @@ def test_novelty_clicks_add_points_and_marks_and_undo_brings_the_classes_back(wi
     assert len(np.unique(classes)) == 2
     novelty(window)
     assert (window.points.y == 0).all()
-    assert not window.panel.klass.isVisible()             # no classes to pick
+    assert not window.panel.data_box.klass.isVisible()             # no classes to pick
     n = len(window.points)
     click(window, 0.0, 0.0)
     click(window, 0.5, 0.5, RIGHT)
@@ -159,7 +160,7 @@ def test_novelty_clicks_add_points_and_marks_and_undo_brings_the_classes_back(wi
         press(window, Qt.Key.Key_Z, CTRL)
     assert window.points.task == "classification" and len(window.points) == n
     assert (window.points.y == classes).all()
-    assert window.panel.task.currentData() == "c_svc" and window.panel.klass.isVisible()
+    assert window.panel.task.currentData() == "c_svc" and window.panel.data_box.klass.isVisible()
     press(window, Qt.Key.Key_Y, CTRL)
     assert window.points.task == "novelty" and window.panel.task.currentData() == "one_class"
 
@@ -167,8 +168,8 @@ def test_novelty_clicks_add_points_and_marks_and_undo_brings_the_classes_back(wi
 def test_novelty_trains_on_the_points_alone_and_marks_what_lies_outside(window, qtbot):
     p = window.panel
     novelty(window)
-    choose(p.generator, "blobs_outliers")
-    qtbot.mouseClick(p.generate_button, Qt.MouseButton.LeftButton)
+    choose(p.data_box.generator, "blobs_outliers")
+    qtbot.mouseClick(p.data_box.generate_button, Qt.MouseButton.LeftButton)
     y = window.points.y
     assert (y == MARK).any() and (y == 0).any()
     fixed_gamma(window, qtbot, 0.5)
@@ -200,7 +201,7 @@ def test_novelty_trains_on_the_points_alone_and_marks_what_lies_outside(window, 
 
 def test_novelty_needs_points_to_learn_from(window, qtbot):
     novelty(window)
-    qtbot.mouseClick(window.panel.generate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel.data_box.generate_button, Qt.MouseButton.LeftButton)
     X, y, test, names, task = window.points.state()
     window.points.replace(X, np.full(len(y), MARK), test, names, task)   # marks only
     press(window, Qt.Key.Key_F5)
@@ -221,7 +222,7 @@ def step_twice_and_stop(window, qtbot):
     paused = window.last_frame
     assert paused.reading.snapshot.iteration == first + 1
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):
-        qtbot.mouseClick(p.stop_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(p.run_box.stop_button, Qt.MouseButton.LeftButton)
     assert window.run.state == RunState.FINISHED
     return paused
 
@@ -264,9 +265,9 @@ def saved_and_reopened(window, another_window, qtbot, monkeypatch, path):
 def _trained_novelty(window, qtbot):
     p = window.panel
     novelty(window)
-    choose(p.generator, "ring_outliers")
-    qtbot.mouseClick(p.generate_button, Qt.MouseButton.LeftButton)
-    p.test_fraction.setValue(0.2)
+    choose(p.data_box.generator, "ring_outliers")
+    qtbot.mouseClick(p.data_box.generate_button, Qt.MouseButton.LeftButton)
+    p.data_box.test_fraction.setValue(0.2)
     choose(p.kernel, "rbf")
     type_value(qtbot, p.controls["nu"].widget.spin, 0.15)
     return train(window, qtbot)
@@ -391,7 +392,7 @@ def test_pause_and_step_a_nu_svc_run_with_the_buttons(window, qtbot):
     assert frame.reading.snapshot.iteration > first and frame.reading.fractions is not None
     assert p.readout["fractions"].text() != "–"
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT) as ended:
-        qtbot.mouseClick(p.pause_button, Qt.MouseButton.LeftButton)      # Resume: to the end
+        qtbot.mouseClick(p.run_box.pause_button, Qt.MouseButton.LeftButton)  # Resume: to the end
     assert isinstance(window.fitted, NuSVC) and ended.args[0].reading.snapshot.converged
 
 
@@ -406,7 +407,8 @@ def test_dragging_a_point_out_of_the_region_retrains_and_flags_it(window, qtbot)
     # nu n = 4 points may lie outside (at nu n = 1 a lone point keeps an island of its own)
     type_value(qtbot, p.controls["nu"].widget.spin, 0.2)
     train(window, qtbot)
-    qtbot.mouseClick(p.auto_retrain, Qt.MouseButton.LeftButton, pos=_box(p.auto_retrain))
+    retrain = p.run_box.auto_retrain
+    qtbot.mouseClick(retrain, Qt.MouseButton.LeftButton, pos=_box(retrain))
     far = (window.canvas.view.viewRange()[0][1] * 0.8, 0.0)
     start = tuple(window.points.X[0])
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT):

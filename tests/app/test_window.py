@@ -119,7 +119,7 @@ def test_training_draws_boundary_margins_and_rings_matching_the_model(window, qt
 
 @pytest.mark.slow
 def test_drag_with_auto_retrain_moves_point_and_boundary_follows(window, qtbot):
-    window.panel.auto_retrain.setChecked(True)
+    window.panel.run_box.auto_retrain.setChecked(True)
     qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT)
     window.canvas.fit_view()
     qtbot.wait(50)
@@ -189,7 +189,7 @@ def test_incompatible_solver_and_kernel_explain_why(window):
     p.kernel.setCurrentText("rbf")
     assert p.reason.isVisible() or p.reason.text()
     assert "linear" in p.reason.text()
-    assert not p.train_button.isEnabled()
+    assert not p.run_box.train_button.isEnabled()
     window.train()
     assert not window.running and "linear" in window.notices.banner.text()
 
@@ -206,7 +206,7 @@ def test_only_the_parameters_of_the_chosen_pair_are_shown(window):
 @pytest.mark.parametrize("name", ["moons", "xor"])
 def test_generate_then_train_nonlinear(window, qtbot, name):
     p = window.panel
-    p.generator.setCurrentText(name)
+    p.data_box.generator.setCurrentText(name)
     p.kernel.setCurrentText("rbf")
     window.editing.generate(name, 120, 0.2, 1)
     assert len(window.points) == 120

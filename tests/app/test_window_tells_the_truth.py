@@ -46,17 +46,17 @@ def test_the_status_bar_says_what_the_run_does_now(window, qtbot):
     bar = window.statusBar()
     start_long_run(window, qtbot)
     assert bar.currentMessage().startswith("Training")
-    window.panel.pause_button.click()
+    window.panel.run_box.pause_button.click()
     wait_state(window, qtbot, RunState.PAUSED)
     assert bar.currentMessage().startswith("Paused"), bar.currentMessage()
     key(window, Qt.Key.Key_Space)                                       # resume
     wait_state(window, qtbot, RunState.RUNNING)
     assert bar.currentMessage().startswith("Training"), bar.currentMessage()
-    window.panel.reset_button.click()
+    window.panel.run_box.reset_button.click()
     qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
     assert bar.currentMessage().startswith("Reset"), bar.currentMessage()
     assert window.panel.readout["iteration"].text() == "–"
-    window.panel.step_button.click()                                    # from rest: paused
+    window.panel.run_box.step_button.click()                                    # from rest: paused
     wait_state(window, qtbot, RunState.PAUSED)
     assert bar.currentMessage().startswith("Paused"), bar.currentMessage()
     key(window, Qt.Key.Key_Escape)
@@ -72,10 +72,10 @@ def test_a_banner_about_a_model_goes_with_the_model(window, qtbot, tmp_path):
     window.files.open(tmp_path / "pets.json")
     banner = window.notices.banner
     assert banner.isVisible() and "none of the model's classes" in banner.text()
-    window.panel.reset_button.click()
+    window.panel.run_box.reset_button.click()
     assert not banner.isVisible(), banner.text()                        # no model: no banner
-    window.panel.generate_button.click()
-    window.panel.generate_button.click()
+    window.panel.data_box.generate_button.click()
+    window.panel.data_box.generate_button.click()
     QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert not banner.isVisible(), banner.text()
     assert window.fitted is None
@@ -92,7 +92,7 @@ def test_a_banner_about_the_last_action_goes_at_the_next_change(window, qtbot):
     menu_action(window, "Export model").trigger()                       # no model yet
     banner = window.notices.banner
     assert banner.isVisible() and "no model yet" in banner.text()
-    window.panel.generate_button.click()                                # the points change
+    window.panel.data_box.generate_button.click()                                # the points change
     assert not banner.isVisible(), banner.text()
 
 

@@ -42,7 +42,7 @@ def _smo_on_moons(window, n, test_fraction=0.0):
     p.solver.setCurrentIndex(p.solver.findData("smo"))
     p.kernel.setCurrentText("rbf")
     p.controls["C"].widget.set_value(100.0)
-    p.test_fraction.setValue(test_fraction)
+    p.data_box.test_fraction.setValue(test_fraction)
 
 
 @pytest.mark.slow
@@ -79,7 +79,7 @@ def test_a_frame_is_sent_only_once_the_last_is_painted(window, qtbot, monkeypatc
     window.canvas.viewport().installEventFilter(slow)
     set_up_a_long_run(window)
     window.frame_shown.connect(shown)
-    qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: events.count("shown") >= 8, timeout=10_000)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
         window.stop()
@@ -91,7 +91,7 @@ def test_the_final_training_accuracy_is_the_models_own(window, qtbot):
     prediction pass): it equals the fitted model's own predictions, held-out points apart."""
     _smo_on_moons(window, 800, test_fraction=0.25)
     with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     final = ended.args[0]
     X, y, test = window.points.X, window.points.y, window.points.test_mask
     assert test.sum() == 200
@@ -133,7 +133,7 @@ def test_the_end_of_a_run_is_drawn_once(window, qtbot, monkeypatch):
     shown = []
     window.frame_shown.connect(shown.append)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     live = [f for f in shown if not f.run.final]
     # the first snapshot always goes (the window has drawn nothing yet); how many follow
     # depends on the machine's pace (the solver never waits for a paint): one is enough
@@ -168,10 +168,10 @@ def test_the_solver_sends_its_converged_snapshot_with_the_end_only():
 
 def test_twenty_thousand_points_are_typed_and_generated(window, qtbot):
     """A lab trains 20,000 generated points: the n field takes the number as typed."""
-    field = window.panel.n_points
+    field = window.panel.data_box.n_points
     field.lineEdit().selectAll()
     qtbot.keyClicks(field, "20000")
-    qtbot.mouseClick(window.panel.generate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(window.panel.data_box.generate_button, Qt.MouseButton.LeftButton)
     assert field.value() == 20000 and len(window.points) == 20000
 
 
@@ -200,7 +200,7 @@ def test_the_cached_points_look_the_same_as_points_painted_afresh(window, qtbot)
 
     _smo_on_moons(window, 3000)
     with qtbot.waitSignal(window.training_ended, timeout=10_000):
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     canvas, items = window.canvas, [*window.canvas.scatter, window.canvas.held_out]
     assert {item.cacheMode() for item in items} == {QGraphicsItem.CacheMode.DeviceCoordinateCache}
 
@@ -292,14 +292,14 @@ def test_a_solver_process_that_dies_is_said_and_the_next_run_trains(window, qtbo
     window says so in words, and the next Train starts a new process and trains."""
     _smo_on_moons(window, 20000)
     with qtbot.waitSignal(window.frame_shown, timeout=10_000):
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     with qtbot.waitSignal(window.training_failed, timeout=10_000) as failed:
         window.run.worker.solver.process.kill()
     assert "process ended" in failed.args[0] and "train again" in failed.args[0]
     assert window.notices.banner.isVisible() and not window.running
     window.panel.controls["C"].widget.set_value(1.0)
     with qtbot.waitSignal(window.training_ended, timeout=10_000) as ended:
-        qtbot.mouseClick(window.panel.train_button, Qt.MouseButton.LeftButton)
+        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     assert ended.args[0].reading.snapshot.converged
 
 

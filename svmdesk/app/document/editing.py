@@ -46,10 +46,10 @@ class Editing(QObject):
         c.remove_requested.connect(self.remove_point)
         c.drag_moved.connect(self._drag_moved)
         c.drag_finished.connect(self._drag_finished)
-        p.class_selected.connect(self._select_class)
-        p.generate_requested.connect(self.generate)
-        p.clear_requested.connect(self.clear_points)
-        p.test_fraction_changed.connect(self._mark_test_points)
+        p.data_box.class_selected.connect(self._select_class)
+        p.data_box.generate_requested.connect(self.generate)
+        p.data_box.clear_requested.connect(self.clear_points)
+        p.data_box.test_fraction_changed.connect(self._mark_test_points)
         p.kind_chosen.connect(self.choose_kind)
 
     @Slot(float, float, int)
@@ -113,7 +113,7 @@ class Editing(QObject):
         except ValueError as e:
             self.notices.error(str(e))
             return
-        self.panel.choose_generator(name)
+        self.panel.data_box.choose_generator(name)
         text = tr("Generate {name}").format(name=name)
         if isinstance(data, Samples):
             self.replace_points(np.column_stack([data.x, data.y]), np.zeros(len(data.x), np.intp),
@@ -143,7 +143,7 @@ class Editing(QObject):
                             classes=self.points.classes)
 
     def _test_mask(self, n: int) -> np.ndarray:
-        k = int(round(self.panel.test_fraction.value() * n))
+        k = int(round(self.panel.data_box.test_fraction.value() * n))
         mask = np.zeros(n, dtype=bool)
-        mask[np.random.default_rng(self.panel.seed.value()).permutation(n)[:k]] = True
+        mask[np.random.default_rng(self.panel.data_box.seed.value()).permutation(n)[:k]] = True
         return mask

@@ -102,7 +102,7 @@ class Opener(QObject):
         if self.points.novelty:          # a class of outlier marks, the rest one class
             marks = np.array([c.casefold() in MARK_NAMES for c in classes], dtype=bool)
             codes, classes = np.where(marks[codes], MARK, 0), None
-        self.panel.show_points_source(Path(path).name)
+        self.panel.data_box.show_points_source(Path(path).name)
         self.editing.replace_points(data.X[:, list(columns)], codes, classes,
                                     tr("Open {name}").format(name=Path(path).name))
         self.canvas.set_axis_names(shown)
@@ -165,7 +165,7 @@ class Opener(QObject):
             X, values = _points_of(session)
             self.points.replace(X, values, session.held_out, session.class_names,
                                 session.task)
-            self.panel.show_points_source(name)
+            self.panel.data_box.show_points_source(name)
             self.undo.clear()
             self.canvas.set_axis_names(session.feature_names)
             self.discard_model()
@@ -275,7 +275,7 @@ class Opener(QObject):
         name = Path(path).name
         if self._beyond_the_canvas(name, np.column_stack([X[:, 0], z])):
             return False
-        self.panel.show_points_source(name)
+        self.panel.data_box.show_points_source(name)
         self.editing.replace_points(np.column_stack([X[:, 0], z]), np.zeros(len(z), np.intp),
                                     None, tr("Open {name}").format(name=name))
         self.canvas.set_axis_names((names[0], tr("target")))

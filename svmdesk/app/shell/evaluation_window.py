@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...i18n import tr
-from ..widgets.evaluation_view import EvaluationView
+from ..widgets.evaluation.view import EvaluationView
 
 MARGIN = 40                  # px the window leaves of the screen's free area, each way
 

@@ -17,7 +17,7 @@ import numpy as np
 # Train, where it stalled the window.
 import numpy.ma  # noqa: F401
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
-from PySide6.QtGui import QActionGroup, QKeySequence, QShortcut, QUndoStack
+from PySide6.QtGui import QKeySequence, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QHBoxLayout,
@@ -31,10 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import class_labels, make_dataset
-from ...drawing.frame_views import decision_at, probabilities_at
 from ...drawing.grid import GridSpec
 from ...drawing.scenes import Job
-from ...i18n import LANGUAGES, language, tr
+from ...i18n import tr
 from ..actions import make_action as _action
 from ..document.editing import Editing
 from ..document.point_set import MAX_CLASSES
@@ -42,19 +41,20 @@ from ..document.work import TITLE, Work
 from ..files.file_menu import FileActions
 from ..files.opening import Opener
 from ..icon import app_icon
-from ..language import remember_language
 from ..tasks import MARK, NOVELTY_LABELS
 from ..training.cross_validation import CrossValidation
 from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
 from ..widgets.canvas import Canvas
 from ..widgets.charts import TrainingCharts
-from ..widgets.evaluation_view import EvaluationView
+from ..widgets.evaluation.view import EvaluationView
 from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.panel import SidePanel
 from .evaluation_window import EvaluationWindow
 from .help_menu import HelpMenu
+from .hover_text import hover_text
+from .language_menu import LanguageMenu
 from .model_shelf import ModelShelf
 from .placement import keep_inside, place, remember
 
@@ -189,7 +189,8 @@ class MainWindow(QMainWindow):
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         # the items name what they undo in a whole sentence (Qt's "prefix action" is English
         # word order): set after Qt's own update, which runs first. Slots of the window, so
-        # they go with it (a closure would outlive the actions while the stack is deleted)
+        # they go with it (a closure would outlive the actions while the stack is deleted;
+        # so did the slots of a QObject of the Edit menu's own)
         self.undo_action, self.redo_action = undo, redo
         self.undo.undoTextChanged.connect(self._name_undo)
         self.undo.redoTextChanged.connect(self._name_redo)
@@ -210,11 +211,11 @@ class MainWindow(QMainWindow):
         view = self.menuBar().addMenu(tr("&View"))
         view.addAction(_action(self, tr("&Fit view to data"), "Ctrl+0", self.canvas.fit_view))
         view.addAction(_action(self, tr("&Log"), "Ctrl+L", self.notices.show_log))
-        self._language_menu(view.addMenu(tr("Lan&guage")))
+        self.language_menu = LanguageMenu(self, view.addMenu(tr("Lan&guage")), self.notices)
         self.help = HelpMenu(self, self.menuBar().addMenu(tr("&Help")), self.files, self.run)
         for k in range(MAX_CLASSES):
             key = QShortcut(QKeySequence(str(k + 1)), self)
-            key.activated.connect(lambda k=k: self.panel.klass.setCurrentIndex(k))
+            key.activated.connect(lambda k=k: self.panel.data_box.klass.setCurrentIndex(k))
 
     def _name_undo(self, step: str) -> None:
         self.undo_action.setText(tr("&Undo {action}").format(action=step) if step
@@ -223,23 +224,6 @@ class MainWindow(QMainWindow):
     def _name_redo(self, step: str) -> None:
         self.redo_action.setText(tr("&Redo {action}").format(action=step) if step
                                  else tr("&Redo"))
-
-    def _language_menu(self, menu) -> None:
-        """English, 日本語 (each in its own words): the choice is remembered and applies from
-        the next start."""
-        group = QActionGroup(menu)
-        for code, name in LANGUAGES.items():
-            action = menu.addAction(name)
-            action.setCheckable(True)
-            action.setChecked(code == language())
-            action.setData(code)
-            group.addAction(action)
-        group.triggered.connect(lambda action: self._choose_language(action.data()))
-
-    def _choose_language(self, code: str) -> None:
-        remember_language(code)
-        self.notices.say(tr("svmdesk speaks {language} from its next start.").format(
-            language=LANGUAGES[code]), 10000)
 
     @property
     def last_frame(self):
@@ -260,17 +244,17 @@ class MainWindow(QMainWindow):
         self.points.changed.connect(self._points_changed)
         c, p = self.canvas, self.panel
         c.hovered.connect(self._hovered)
-        p.open_requested.connect(self.files.choose_and_open)
-        p.train_requested.connect(self.train)
-        p.pause_clicked.connect(self.run.toggle_pause)
-        p.step_requested.connect(self.step)
-        p.stop_requested.connect(self.stop)
-        p.reset_requested.connect(self.reset)
-        p.fit_view_requested.connect(c.fit_view)
-        p.hard_regions_toggled.connect(c.set_hard_regions)
-        p.by_probability_toggled.connect(c.set_by_probability)
-        c.probabilities_available.connect(p.offer_probabilities)
-        p.residuals_toggled.connect(c.set_residuals)
+        p.data_box.open_requested.connect(self.files.choose_and_open)
+        p.run_box.train_requested.connect(self.train)
+        p.run_box.pause_clicked.connect(self.run.toggle_pause)
+        p.run_box.step_requested.connect(self.step)
+        p.run_box.stop_requested.connect(self.stop)
+        p.run_box.reset_requested.connect(self.reset)
+        p.run_box.fit_view_requested.connect(c.fit_view)
+        p.run_box.hard_regions_toggled.connect(c.set_hard_regions)
+        p.run_box.by_probability_toggled.connect(c.set_by_probability)
+        c.probabilities_available.connect(p.run_box.offer_probabilities)
+        p.run_box.residuals_toggled.connect(c.set_residuals)
         self.evaluation_view.threshold_changed.connect(
             lambda t, chosen, on_probability: c.set_threshold(t, chosen, on_probability))
         self.evaluation_view.seen.connect(self.run.want_evaluation)
@@ -296,7 +280,7 @@ class MainWindow(QMainWindow):
     def _load_demo(self) -> None:
         data = make_dataset("two_disks", n=100, seed=0)
         self.points.replace(data.X, data.y, class_names=data.class_names)
-        self.panel.choose_generator("two_disks")
+        self.panel.data_box.choose_generator("two_disks")
         self.panel.kernel.setCurrentIndex(self.panel.kernel.findData("linear"))
         self.canvas.fit_view()
 
@@ -305,11 +289,12 @@ class MainWindow(QMainWindow):
         task = self.points.task
         self.canvas.set_points(X, y, test, self.points.class_names, task)
         self.panel.show_task(task)
-        self.panel.set_class_names(self.points.class_names)
+        self.panel.data_box.set_class_names(self.points.class_names)
         # novelty detection: a left click adds a point of the one class (a right, a mark);
         # regression: a sample, whichever button
         classification = task == "classification"
-        self.canvas.current_class = self.panel.klass.currentIndex() if classification else 0
+        klass = self.panel.data_box.klass
+        self.canvas.current_class = klass.currentIndex() if classification else 0
         self.canvas.right_class = 1 if task != "regression" else 0
         self._auto_retrain()
 
@@ -407,7 +392,7 @@ class MainWindow(QMainWindow):
         return GridSpec(x0, x1, y0, y1, GRID, GRID)
 
     def _auto_retrain(self) -> None:
-        if (self.panel.auto_retrain.isChecked() and len(self.points)
+        if (self.panel.run_box.auto_retrain.isChecked() and len(self.points)
                 and not (self.opener.applying or self.shelf.putting_back)):
             self.train()
 
@@ -422,30 +407,7 @@ class MainWindow(QMainWindow):
         return False
 
     def _hovered(self, x: float, y: float) -> None:
-        first, second = self.canvas.axis_names
-        text = f"{first} = {x:.3f}   {second} = {y:.3f}"
-        if self.last_frame is not None:
-            f, cls = decision_at(self.last_frame, (x, y))
-            if f is not None:
-                text += f"   f(x) = {f:+.3f}"
-            if self.points.novelty:
-                text += "   " + (tr("inside the region") if cls == 0
-                                 else tr("outside the region: an outlier"))
-            elif not self.points.regression:          # a regression's f(x) is its prediction
-                text += "   " + tr("predicted class: {name}").format(
-                    name=self.points.class_names[cls])
-                text += self._probabilities_text(x, y)
-        self.notices.say(text)
-
-    def _probabilities_text(self, x: float, y: float) -> str:
-        """Each class's probability at (x, y), for a model with probabilities ('' else)."""
-        probabilities = probabilities_at(self.last_frame, (x, y))
-        if probabilities is None:
-            return ""
-        names = self.points.class_names
-        return "   " + " · ".join(
-            tr("P({name}) {probability}").format(name=names[int(c)], probability=f"{p:.2f}")
-            for c, p in zip(self.last_frame.scene.colours, probabilities))
+        self.notices.say(hover_text(self.last_frame, self.points, self.canvas.axis_names, x, y))
 
     # -- shutdown -------------------------------------------------------------------------
     def showEvent(self, event) -> None:

@@ -19,7 +19,7 @@ from ...core.validation import FoldScore, cross_validate
 from ...formats.session import CVRecord
 from ...i18n import tr
 from ..background import in_background
-from ..widgets.evaluation_view import cv_folds, cv_line
+from ..widgets.evaluation.cross_validation_row import cv_folds, cv_line
 from ..widgets.pictures import settings_parts
 from .run import RunRefused
 

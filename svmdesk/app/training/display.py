@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..document.work import Work
     from ..widgets.canvas import Canvas
     from ..widgets.charts import TrainingCharts
-    from ..widgets.evaluation_view import EvaluationView
+    from ..widgets.evaluation.view import EvaluationView
     from ..widgets.notices import Notices
     from ..widgets.panel import SidePanel
 
@@ -167,7 +167,7 @@ class RunDisplay(QObject):
 
     @Slot(str)
     def _on_state(self, state: str) -> None:
-        self.panel.show_run_state(state)
+        self.panel.run_box.show_run_state(state)
         word = STATE_WORDS.get(RunState(state))
         if word:
             self.readout.show_state(tr(word))

@@ -1,179 +1,51 @@
-"""The side panel: data, solver and kernel with only their own parameters, run controls and
-the readout (readout.py). It holds widgets and reports what the user asks for; the window
-acts."""
+"""The side panel: the Data box (data_box.py), the Model box (the task, solver and kernel with
+only their own parameters), the Training box (run_box.py) and the readout (readout.py). It
+holds widgets and reports what the user asks for; the window acts."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
-    QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
-    QPushButton,
-    QSpinBox,
-    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from ...core import GENERATORS, Kernel, catalog, kinds
-from ...core.point_generators import (
-    GENERATOR_TITLES,
-    NOVELTY_GENERATOR_TITLES,
-    NOVELTY_GENERATORS,
-)
-from ...core.regression_generators import REGRESSION_GENERATOR_TITLES, REGRESSION_GENERATORS
-from ...i18n import N_, both, either, tr
-from .canvas import SYMBOL_NAMES, class_color
-from .number_fields import IntField, RealField
+from ...core import Kernel, catalog, kinds
+from ...i18n import both, either, tr
+from .data_box import DataBox
 from .param_offers import offer
 from .param_rows import ParamControl, check_setting, clamped, read, write
 from .readout import Readout
-
-MAX_GENERATED = 50_000       # points a generator makes: a lab trains 20,000 in under a second
-# What a click does, by task
-HINTS = {"classification": N_("Left click: add · right click: add class 2 · drag: move · "
-                              "Ctrl+click or Delete: remove · keys 1–8: class"),
-         "novelty": N_("Left click: add a point · right click: add an outlier mark (the model "
-                       "never trains on it; it shows whether the model flags it) · drag: "
-                       "move · Ctrl+click or Delete: remove"),
-         "regression": N_("Click: add a sample (x, y), its height the target · drag: move · "
-                          "Ctrl+click or Delete: remove")}
-# The Data box's row of what a click adds, by task: its label, and (without classes to
-# pick) its words
-CLICK_ADDS = {"classification": (N_("Click adds class"), ""),
-              "novelty": (N_("Click adds"), N_("a point (right click: an outlier mark)")),
-              "regression": (N_("Click adds"), N_("a sample (x, y)"))}
-# Each task's generators and the titles the Data box shows them by
-GENERATOR_SETS: dict[str, tuple[Mapping, Mapping]] = {
-    "classification": (GENERATORS, GENERATOR_TITLES),
-    "novelty": (NOVELTY_GENERATORS, NOVELTY_GENERATOR_TITLES),
-    "regression": (REGRESSION_GENERATORS, REGRESSION_GENERATOR_TITLES)}
+from .run_box import RunBox
 
 
 class SidePanel(QWidget):
-    generate_requested = Signal(str, int, float, int)   # name, n, noise, seed
-    open_requested = Signal()
-    clear_requested = Signal()
-    test_fraction_changed = Signal(float)
-    class_selected = Signal(int)
     params_changed = Signal()
-    train_requested = Signal()
-    pause_clicked = Signal()        # Pause or Resume, as the run's state says
-    step_requested = Signal()
-    stop_requested = Signal()
-    reset_requested = Signal()
     kind_chosen = Signal(str)       # the user chose a kind of machine in the Task box
-    fit_view_requested = Signal()
-    hard_regions_toggled = Signal(bool)
-    by_probability_toggled = Signal(bool)
-    residuals_toggled = Signal(bool)
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self._task_shown = "classification"             # the task the Data box is set for
-        self._generator_of: dict = {}   # task -> generator its Data box had when left
         self._kernel_of: dict = {}      # task -> kernel it had when left
         # the kind last chosen of each task
         self._kind_of = {task: kinds.of_task(task)[0].key
                          for task in (kinds.CLASSIFICATION, kinds.NOVELTY, kinds.REGRESSION)}
         # the run controls first: the model group's parameter rows enable Train as they change
-        self.run_box = self._run_group()              # the window keeps it in sight
+        self.run_box = RunBox()                       # the window keeps it in sight
         self.readout_box = Readout()                  # the window places it by the charts
         self.readout = self.readout_box.values
         layout = QVBoxLayout(self)
-        layout.addWidget(self._data_group())
+        self.data_box = DataBox()
+        layout.addWidget(self.data_box)
         layout.addWidget(self._model_group())
         layout.addStretch(1)
         self._update_visibility()
 
     # -- groups ---------------------------------------------------------------------------
-    def _data_group(self) -> QGroupBox:
-        box = QGroupBox(tr("Data"))
-        form = QFormLayout(box)
-        self.generator = QComboBox()
-        self._fill_generators("classification")
-        self.n_points = _int_spin(tr("n"), 100, 4, MAX_GENERATED)
-        self.noise = _float_spin(tr("noise"), 0.2, 0.0, 5.0, 0.05)
-        self.seed = _int_spin(tr("seed"), 0, 0, 1_000_000)
-        form.addRow(tr("Generator"), self.generator)
-        row = QHBoxLayout()
-        for label, widget in ((tr("n"), self.n_points), (tr("noise"), self.noise),
-                              (tr("seed"), self.seed)):
-            row.addWidget(QLabel(label))
-            row.addWidget(widget)
-        form.addRow(row)
-        buttons = QHBoxLayout()
-        generate, open_file, clear = (QPushButton(tr("Generate")), QPushButton(tr("Open…")),
-                                     QPushButton(tr("Clear")))
-        for b in (generate, open_file, clear):
-            buttons.addWidget(b)
-        form.addRow(buttons)
-        self.generate_button = generate
-        for control, tip in (
-                (self.generator, tr("The kind of data set Generate makes.")),
-                (self.n_points, tr("How many points Generate makes.")),
-                (self.noise, tr("How far Generate scatters the points: more noise, more "
-                                "overlap between the classes.")),
-                (self.seed, tr("The seed of Generate: the same seed makes the same points.")),
-                (generate, tr("Replace the points with a new data set (Ctrl+Z brings them "
-                              "back).")),
-                (open_file, tr("Open a data file (CSV or LIBSVM), a session or a model "
-                               "(Ctrl+O).")),
-                (clear, tr("Remove every point (Ctrl+Z brings them back)."))):
-            control.setToolTip(tip)
-        self.generator.setPlaceholderText(tr("points from a file"))
-        self.generator.currentIndexChanged.connect(
-            lambda index: generate.setEnabled(index >= 0))
-        generate.clicked.connect(lambda: self.generate_requested.emit(
-            self.generator.currentData(), self.n_points.value(), self.noise.value(),
-            self.seed.value()))
-        open_file.clicked.connect(self.open_requested)
-        clear.clicked.connect(self.clear_requested)
-        self.test_fraction = _float_spin(tr("Test fraction"), 0.0, 0.0, 0.9, 0.05)
-        self.test_fraction.setToolTip(tr("Share of points held out for testing (drawn hollow)"))
-        self.test_fraction.valueChanged.connect(self.test_fraction_changed)
-        form.addRow(tr("Test fraction"), self.test_fraction)
-        self.klass = QComboBox()
-        for k, name in enumerate(SYMBOL_NAMES):
-            self.klass.addItem(f"{k + 1}: {tr(name)}")
-            self.klass.setItemData(k, class_color(k), Qt.ItemDataRole.DecorationRole)
-        self.klass.setToolTip(tr("The class a left click adds (keys 1–8 choose it too)."))
-        self.klass.currentIndexChanged.connect(self.class_selected)
-        # Beside the class picker, what a click adds in a task without classes: a row of
-        # one height in every task, so the boxes under it never move with the task
-        self.click_adds = QLabel()          # one short line (a wrapped label in a stack
-                                            # asked for the height of many)
-        self.klass_or_words = QStackedWidget()
-        self.klass_or_words.addWidget(self.klass)
-        self.klass_or_words.addWidget(self.click_adds)
-        self.click_adds_label = QLabel(tr(CLICK_ADDS["classification"][0]))
-        form.addRow(self.click_adds_label, self.klass_or_words)
-        self._data_form = form
-        # the hint is as tall as the longest task's: the boxes under it never move
-        self.hints = QStackedWidget()
-        self._hint_labels = [QLabel(tr(HINTS[task])) for task in GENERATOR_SETS]
-        for hint in self._hint_labels:
-            hint.setWordWrap(True)
-            hint.setStyleSheet("color: #555; font-size: 11px")
-            self.hints.addWidget(hint)
-        self.hint = self._hint_labels[0]              # the task's
-        form.addRow(self.hints)
-        return box
-
-    def _fill_generators(self, task: str) -> None:
-        """The generators of the task's data (the name is the item's data; its title shows)."""
-        generators, titles = GENERATOR_SETS[task]
-        self.generator.clear()
-        for name in generators:
-            self.generator.addItem(tr(titles.get(name, name)), name)
-
     def _model_group(self) -> QGroupBox:
         """The Task box, then a row per parameter the window offers of any kind it trains
         (and its check box), then the kernel's formula and why the solver cannot train the
@@ -240,83 +112,6 @@ class SidePanel(QWidget):
         if task == was:                      # another task: its points changed and said so
             self.params_changed.emit()       # (a second signal started a second run)
 
-    def _run_group(self) -> QGroupBox:
-        box = QGroupBox(tr("Training"))
-        grid = QGridLayout(box)
-        self.train_button = QPushButton(tr("Train (F5)"))
-        self.pause_button = QPushButton(tr("Pause (Space)"))
-        self.pause_button.setCheckable(True)
-        self.step_button = QPushButton(tr("Step"))
-        self.stop_button = QPushButton(tr("Stop (Esc)"))
-        self.reset_button = QPushButton(tr("Reset"))
-        fit = QPushButton(tr("Fit view"))
-        self.auto_retrain = QCheckBox(tr("retrain on every edit"))
-        self.hard_regions = QCheckBox(tr("hard regions"))
-        self.by_probability = QCheckBox(tr("shade by probability"))
-        self.by_probability.hide()          # until a model with probabilities is drawn
-        _keep_room_when_hidden(self.by_probability)     # the boxes under it never move
-        self.residuals = QCheckBox(tr("residuals"))     # in its place, for a regression
-        self.residuals.setChecked(True)
-        self.residuals.hide()
-        for k, w in enumerate((self.train_button, self.pause_button, self.step_button,
-                               self.stop_button, self.reset_button, fit)):
-            grid.addWidget(w, k // 3, k % 3)
-        for widget, tip in (
-                (self.train_button, tr("Train on the points with these settings, drawing "
-                                       "each step (F5).")),
-                (self.pause_button, tr("Pause the run where it stands, or resume it "
-                                       "(Space).")),
-                (self.step_button, tr("Take one step of the run and pause there.")),
-                (self.stop_button, tr("Stop the run and keep the model it reached (Esc).")),
-                (self.reset_button, tr("Stop any run and clear the model: the next run "
-                                       "starts from the beginning.")),
-                (fit, tr("Show all the points (Ctrl+0).")),
-                (self.auto_retrain, tr("Train again after every change of the points or "
-                                       "settings.")),
-                (self.hard_regions, tr("Colour the regions flat, without the paler band "
-                                       "near the boundary.")),
-                (self.by_probability, tr("Tint each place by its most probable class, "
-                                         "stronger as that class grows surer, and draw "
-                                         "the boundary where the probabilities tie.")),
-                (self.residuals, tr("Draw each sample's residual y - f(x) as a thin vertical "
-                                    "line to the curve."))):
-            widget.setToolTip(tip)
-        grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
-        grid.addWidget(self.hard_regions, 2, 2)
-        grid.addWidget(self.residuals, 2, 2)
-        grid.addWidget(self.by_probability, 3, 2)
-        self.train_button.clicked.connect(self.train_requested)
-        self.pause_button.clicked.connect(self.pause_clicked)
-        self.step_button.clicked.connect(self.step_requested)
-        self.stop_button.clicked.connect(self.stop_requested)
-        self.reset_button.clicked.connect(self.reset_requested)
-        fit.clicked.connect(self.fit_view_requested)
-        self.hard_regions.toggled.connect(self.hard_regions_toggled)
-        self.by_probability.toggled.connect(self.by_probability_toggled)
-        # the probability picture has no hard version: the box would do nothing
-        self.by_probability.toggled.connect(lambda on: self.hard_regions.setEnabled(not on))
-        self.residuals.toggled.connect(self.residuals_toggled)
-        self.show_run_state("idle")
-        return box
-
-    def show_points_source(self, name: str) -> None:
-        """The points came from a file: no generator made them (Generate waits for one to
-        be chosen)."""
-        self.generator.setCurrentIndex(-1)
-        self.generator.setToolTip(tr("The points come from {name}; choose a generator to "
-                                     "make new ones.").format(name=name))
-
-    def choose_generator(self, name: str) -> None:
-        """Select the generator `name` (the item's data; its title is translated)."""
-        self.generator.setCurrentIndex(self.generator.findData(name))
-
-    def set_class_names(self, names) -> None:
-        """Show the data's class names in the class picker (with the marker of each)."""
-        for k, symbol in enumerate(SYMBOL_NAMES):
-            self.klass.setItemText(k, tr("{number}: {name} ({symbol})").format(
-                number=k + 1, name=names[k], symbol=tr(symbol)))
-
-    # -- state ----------------------------------------------------------------------------
     def kind_key(self) -> str:
         """The key of the kind of machine chosen (SVMModel.kind)."""
         return self.task.currentData()
@@ -337,23 +132,15 @@ class SidePanel(QWidget):
             self.task.blockSignals(False)
             self._update_visibility()
         if task != self._task_shown:
-            self._leave_task(self._task_shown)
-            self._task_shown = task
-            self._enter_task(task)
+            was, self._task_shown = self._task_shown, task
+            self._kernel_of[was] = self.kernel_key()      # for a return to it
+            self.data_box.show_task(was, task)
+            self._show_kernel_of(task)
+            self.run_box.show_task(task)
 
-    def _leave_task(self, task: str) -> None:
-        """Keep what the Data box and the kernel were in `task`, for a return to it."""
-        self._generator_of[task] = self.generator.currentData()     # None: from a file
-        self._kernel_of[task] = self.kernel_key()
-
-    def _enter_task(self, task: str) -> None:
-        """The Data box of `task`: its generators (the one it had; a file's points keep no
-        generator), its hint and what a click adds; its kernel (novelty detection starts on
-        rbf: a linear kernel's region is a half-plane)."""
-        from_file = self.generator.currentIndex() < 0
-        self._fill_generators(task)
-        self.generator.setCurrentIndex(-1 if from_file else max(
-            0, self.generator.findData(self._generator_of.get(task))))
+    def _show_kernel_of(self, task: str) -> None:
+        """The kernel `task` had when left (novelty detection starts on rbf: a linear
+        kernel's region is a half-plane)."""
         kernel = self._kernel_of.get(task, "rbf" if task == "novelty" else None)
         if kernel is not None and kernel != self.kernel_key():
             control = self.controls["kernel"]
@@ -361,18 +148,6 @@ class SidePanel(QWidget):
             control.show_value(kernel)
             control.blockSignals(False)
             self._update_visibility()
-        self.hint = self._hint_labels[list(GENERATOR_SETS).index(task)]
-        self.hints.setCurrentWidget(self.hint)
-        label, words = CLICK_ADDS[task]
-        self.click_adds_label.setText(tr(label))
-        self.click_adds.setText(tr(words))
-        self.klass_or_words.setCurrentIndex(0 if task == "classification" else 1)
-        self.hard_regions.setVisible(task != "regression")     # a curve has no regions
-        self.residuals.setVisible(task == "regression")
-
-    def offer_probabilities(self, available: bool) -> None:
-        """Offer shading by probability while the model drawn has probabilities."""
-        self.by_probability.setVisible(available)
 
     def kind_for(self, task: str) -> str:
         """The kind of `task` the Task box would show: the one chosen last."""
@@ -441,7 +216,7 @@ class SidePanel(QWidget):
         self.reason.setVisible(bool(reason))
         self._show_row(self.kernel_note, kinds.KINDS[self.kind_key()].novelty
                        and kernel == "linear")
-        self.train_button.setEnabled(not reason)
+        self.run_box.train_button.setEnabled(not reason)
 
     def _show_row(self, widget, visible: bool) -> None:
         widget.setVisible(visible)
@@ -453,16 +228,15 @@ class SidePanel(QWidget):
     def _setting_widgets(self) -> dict:
         """Every control by its session setting's name: the data's, each parameter's (and
         its check box's), the run's."""
-        widgets = {"kind": self.task, "generator": self.generator, "n": self.n_points,
-                   "noise": self.noise,
-                   "seed": self.seed, "test_fraction": self.test_fraction}
+        data, run = self.data_box, self.run_box
+        widgets = {"kind": self.task, "generator": data.generator, "n": data.n_points,
+                   "noise": data.noise, "seed": data.seed, "test_fraction": data.test_fraction}
         for name, control in self.controls.items():
             widgets[name] = control.widget
             if control.choice is not None:
                 widgets[control.control.setting] = control.choice
-        widgets.update(auto_retrain=self.auto_retrain, hard_regions=self.hard_regions,
-                       by_probability=self.by_probability,
-                       residuals=self.residuals)
+        widgets.update(auto_retrain=run.auto_retrain, hard_regions=run.hard_regions,
+                       by_probability=run.by_probability, residuals=run.residuals)
         return widgets
 
     def settings(self) -> dict:
@@ -532,36 +306,3 @@ class SidePanel(QWidget):
             return ""
         return tr("the panel cannot show {values}; training again uses the values "
                   "shown.").format(values=", ".join(unshown))
-
-    def show_run_state(self, state: str) -> None:
-        """The run controls as the run's state is: Pause pressed (and saying Resume) while
-        paused, Pause and Stop usable only while a run is under way."""
-        under_way = state in ("running", "paused", "stepping")
-        paused = state in ("paused", "stepping")
-        self.pause_button.setEnabled(under_way)
-        self.pause_button.setChecked(paused)
-        self.pause_button.setText(tr("Resume (Space)") if paused else tr("Pause (Space)"))
-        self.stop_button.setEnabled(under_way)
-
-
-def _keep_room_when_hidden(widget) -> None:
-    """Hidden, `widget` leaves its room empty: what lies below it stays where it was."""
-    policy = widget.sizePolicy()
-    policy.setRetainSizeWhenHidden(True)
-    widget.setSizePolicy(policy)
-
-
-def _int_spin(name: str, value, low, high) -> QSpinBox:
-    spin = IntField(name)
-    spin.setRange(low, high)
-    spin.setValue(value)
-    return spin
-
-
-def _float_spin(name: str, value, low, high, step) -> QDoubleSpinBox:
-    spin = RealField(name)
-    spin.setRange(low, high)
-    spin.setSingleStep(step)
-    spin.setDecimals(3)
-    spin.setValue(value)
-    return spin

@@ -1,0 +1,106 @@
+"""The side panel's Training box: Train, Pause or Resume, Step, Stop, Reset and Fit view, and
+how the model is drawn (retrain on every edit, hard regions, shading by probability, a
+regression's residuals)."""
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QPushButton
+
+from ...i18n import tr
+
+
+class RunBox(QGroupBox):
+    train_requested = Signal()
+    pause_clicked = Signal()        # Pause or Resume, as the run's state says
+    step_requested = Signal()
+    stop_requested = Signal()
+    reset_requested = Signal()
+    fit_view_requested = Signal()
+    hard_regions_toggled = Signal(bool)
+    by_probability_toggled = Signal(bool)
+    residuals_toggled = Signal(bool)
+
+    def __init__(self, parent=None):
+        super().__init__(tr("Training"), parent)
+        grid = QGridLayout(self)
+        self.train_button = QPushButton(tr("Train (F5)"))
+        self.pause_button = QPushButton(tr("Pause (Space)"))
+        self.pause_button.setCheckable(True)
+        self.step_button = QPushButton(tr("Step"))
+        self.stop_button = QPushButton(tr("Stop (Esc)"))
+        self.reset_button = QPushButton(tr("Reset"))
+        fit = QPushButton(tr("Fit view"))
+        self.auto_retrain = QCheckBox(tr("retrain on every edit"))
+        self.hard_regions = QCheckBox(tr("hard regions"))
+        self.by_probability = QCheckBox(tr("shade by probability"))
+        self.by_probability.hide()          # until a model with probabilities is drawn
+        _keep_room_when_hidden(self.by_probability)     # the boxes under it never move
+        self.residuals = QCheckBox(tr("residuals"))     # in its place, for a regression
+        self.residuals.setChecked(True)
+        self.residuals.hide()
+        for k, w in enumerate((self.train_button, self.pause_button, self.step_button,
+                               self.stop_button, self.reset_button, fit)):
+            grid.addWidget(w, k // 3, k % 3)
+        for widget, tip in (
+                (self.train_button, tr("Train on the points with these settings, drawing "
+                                       "each step (F5).")),
+                (self.pause_button, tr("Pause the run where it stands, or resume it "
+                                       "(Space).")),
+                (self.step_button, tr("Take one step of the run and pause there.")),
+                (self.stop_button, tr("Stop the run and keep the model it reached (Esc).")),
+                (self.reset_button, tr("Stop any run and clear the model: the next run "
+                                       "starts from the beginning.")),
+                (fit, tr("Show all the points (Ctrl+0).")),
+                (self.auto_retrain, tr("Train again after every change of the points or "
+                                       "settings.")),
+                (self.hard_regions, tr("Colour the regions flat, without the paler band "
+                                       "near the boundary.")),
+                (self.by_probability, tr("Tint each place by its most probable class, "
+                                         "stronger as that class grows surer, and draw "
+                                         "the boundary where the probabilities tie.")),
+                (self.residuals, tr("Draw each sample's residual y - f(x) as a thin vertical "
+                                    "line to the curve."))):
+            widget.setToolTip(tip)
+        grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
+        grid.addWidget(self.hard_regions, 2, 2)
+        grid.addWidget(self.residuals, 2, 2)
+        grid.addWidget(self.by_probability, 3, 2)
+        self.train_button.clicked.connect(self.train_requested)
+        self.pause_button.clicked.connect(self.pause_clicked)
+        self.step_button.clicked.connect(self.step_requested)
+        self.stop_button.clicked.connect(self.stop_requested)
+        self.reset_button.clicked.connect(self.reset_requested)
+        fit.clicked.connect(self.fit_view_requested)
+        self.hard_regions.toggled.connect(self.hard_regions_toggled)
+        self.by_probability.toggled.connect(self.by_probability_toggled)
+        # the probability picture has no hard version: the box would do nothing
+        self.by_probability.toggled.connect(lambda on: self.hard_regions.setEnabled(not on))
+        self.residuals.toggled.connect(self.residuals_toggled)
+        self.show_run_state("idle")
+
+    def show_task(self, task: str) -> None:
+        """A curve has no regions to draw hard: a regression offers its residuals instead."""
+        self.hard_regions.setVisible(task != "regression")
+        self.residuals.setVisible(task == "regression")
+
+    def offer_probabilities(self, available: bool) -> None:
+        """Offer shading by probability while the model drawn has probabilities."""
+        self.by_probability.setVisible(available)
+
+    def show_run_state(self, state: str) -> None:
+        """The run controls as the run's state is: Pause pressed (and saying Resume) while
+        paused, Pause and Stop usable only while a run is under way."""
+        under_way = state in ("running", "paused", "stepping")
+        paused = state in ("paused", "stepping")
+        self.pause_button.setEnabled(under_way)
+        self.pause_button.setChecked(paused)
+        self.pause_button.setText(tr("Resume (Space)") if paused else tr("Pause (Space)"))
+        self.stop_button.setEnabled(under_way)
+
+
+def _keep_room_when_hidden(widget) -> None:
+    """Hidden, `widget` leaves its room empty: what lies below it stays where it was."""
+    policy = widget.sizePolicy()
+    policy.setRetainSizeWhenHidden(True)
+    widget.setSizePolicy(policy)
+
