@@ -11,7 +11,7 @@ from svmdesk.core import SVC, ConvergenceWarning, Kernel, NuSVC
 from svmdesk.core.estimators.one_vs_one import machine_pairs
 from svmdesk.core.kernels import KernelRows
 from svmdesk.core.solvers.base import BinaryProblem
-from svmdesk.core.solvers.smo import lockstep, progress, solve
+from svmdesk.core.solvers.smo import lockstep, lockstep_batch, progress, solve
 from svmdesk.core.solvers.smo.progress import ProgressWatch
 
 
@@ -225,7 +225,7 @@ def _watch_shrinking(monkeypatch):
     """Spies on the batch's shrinking and on the solves: the (rows, width) of each batch
     a shrink leaves, and each solve's number of problems and whether it shrinks."""
     shrinks, solves = [], []
-    real_shrink, real_solve = lockstep._Batch.shrink, lockstep._solve
+    real_shrink, real_solve = lockstep_batch.Batch.shrink, lockstep._solve
 
     def shrink(batch):
         parts = real_shrink(batch)
@@ -236,7 +236,7 @@ def _watch_shrinking(monkeypatch):
         solves.append((len(problems), kwargs["shrinking"]))
         return real_solve(problems, *args, **kwargs)
 
-    monkeypatch.setattr(lockstep._Batch, "shrink", shrink)
+    monkeypatch.setattr(lockstep_batch.Batch, "shrink", shrink)
     monkeypatch.setattr(lockstep, "_solve", solve)
     return shrinks, solves
 
@@ -270,7 +270,7 @@ def test_rows_left_narrow_by_a_shrink_step_apart_from_the_wide_ones(monkeypatch)
     machines it does not pay: on digits it does), a shrink sets the narrow rows apart, and
     every machine is still the one solved alone."""
     shrinks, _ = _watch_shrinking(monkeypatch)
-    monkeypatch.setattr(lockstep, "SPLIT_COST", 0)
+    monkeypatch.setattr(lockstep_batch, "SPLIT_COST", 0)
     X, y = _blobs(7, 60, 3, seed=1)
     kernel = Kernel("rbf", 0.3)
     problems, points = _machines(X, y, kernel, 1.0, tol=1e-7)

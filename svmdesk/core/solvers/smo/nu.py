@@ -31,6 +31,7 @@ import math
 import numpy as np
 
 from ..problems import DualProblem
+from . import shrinking
 from .solver import _SMO
 
 # pair steps between shrinking tests: the pairs chosen within a class zig-zag between the
@@ -56,7 +57,7 @@ class NuSMO(_SMO):
         reorder): the classes are the slices [:k] and [k:m]."""
         active = self.y[:m] < 0
         order = np.r_[np.argsort(active, kind="stable"), np.arange(m, self.p.n)]
-        self._reorder(order, m)
+        shrinking.reorder(self, order, m)
         self.k = int(m - active.sum())
 
     def _class_gaps(self) -> list[tuple[float, float]]:
@@ -105,13 +106,13 @@ class NuSMO(_SMO):
         kept_p, kept_n = int(k - out[:k].sum()), int(m - k - out[k:].sum())
         if out.sum() < max(1, m // 20) or not (kept_p and kept_n):
             return
-        self._reorder(np.concatenate([np.flatnonzero(~out), np.flatnonzero(out),
+        shrinking.reorder(self, np.concatenate([np.flatnonzero(~out), np.flatnonzero(out),
                                       np.arange(m, self.p.n)]), kept_p + kept_n)
         self.k = kept_p                               # ~out kept the class order
 
     def _unshrink(self) -> None:
         """Every point active again, F exact, the classes slices again."""
-        self._reconstruct()
+        shrinking.reconstruct(self)
         if self.m < self.p.n:
             self._by_class(self.p.n)
 

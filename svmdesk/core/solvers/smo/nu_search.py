@@ -34,6 +34,7 @@ import numpy as np
 
 from ..base import Snapshot, Wanted
 from ..problems import DualProblem
+from . import shrinking
 from .nu import NuSMO
 from .solver import _SMO
 
@@ -82,7 +83,7 @@ def _search(problem: DualProblem, direct: NuSMO, every: int, wanted: Wanted
     shift = 0.5 * (b_pos - b_neg)                  # -r of the nu form's current state
     bracket = _Bracket(target, max(FIRST_STEP * abs(shift), 10 * problem.tol), problem.tol,
                        problem.rescaled)
-    direct._reconstruct()                          # F exact for every variable
+    shrinking.reconstruct(direct)                  # F exact for every variable
     point = (direct.alpha_in_caller_order(), direct.F_in_caller_order())
     steps, work = 0, 0.0
     for _ in range(SEARCH_SOLVES):

@@ -21,13 +21,9 @@ the free multipliers move together to the optimum of the dual with the others he
 included (a small active-set solve, `_box_qp`); this is a feasible ascent step, so SMO's own
 stopping test stays the judge.
 
-Shrinking: every `shrink_every` steps, bounded points that cannot join a violating pair move
-behind an *active prefix*; every vector operation then runs over the prefix only. Points are
-kept in the solver's own order (`order[k]` is the caller's index of point k), so the prefix is
-a slice, never a copy. Before stopping, F is recomputed in float64 for every point (the
-last reconstruction plus the kernel columns of the multipliers that changed since, free of
-the float32 rows' drift) and the test repeated on all of them (libsvm's gradient
-reconstruction).
+Shrinking (shrinking.py): bounded points that cannot join a violating pair leave an active
+prefix, and F is reconstructed exactly before stopping. A hard margin's fallback to its best
+state is hard_margin.py's.
 """
 from __future__ import annotations
 
@@ -38,18 +34,18 @@ from collections.abc import Iterator
 import numpy as np
 
 from ....i18n import tr
-from ...errors import DivergenceError, warn_convergence
+from ...errors import warn_convergence
 from .._common import (
-    hulls_overlap,
     no_hard_margin,
     overlap_shown,
-    training_errors,
 )
 from ..base import Snapshot, Wanted, frozen
 from ..problems import DualProblem
+from . import hard_margin, shrinking
 from .newton import _box_qp, newton_pays
 from .progress import ProgressWatch, counted_work
 from .row_cache import KernelRowCache
+from .violating_sets import membership, middle_of
 
 CACHE_BYTES = 200 * 2**20   # kernel-row cache budget (sklearn's default cache_size)
 SHRINK_EVERY = 250          # pair steps between shrinking tests (libsvm: 1000; measured
@@ -60,23 +56,6 @@ SMALL_M = 1000
 NEWTON_MAX_FREE = 400       # beyond this many free multipliers the solve costs too much
 
 
-def _membership(y: np.ndarray, a: np.ndarray, upper: np.ndarray) -> tuple:
-    """Membership of I_up / I_low as penalties added to F before a max / min (0 in the set,
-    -inf / +inf outside): y_t a_t can grow below the upper bound of a positive point and
-    above 0 for a negative one, and shrink the other way round."""
-    pos, above, below = y > 0, a > 0, a < upper
-    return (np.where(np.where(pos, below, above), 0.0, -math.inf),
-            np.where(np.where(pos, above, below), 0.0, math.inf))
-
-
-def middle_of(top: float, bottom: float) -> float:
-    """The bias where no multiplier is free: the middle of the feasible interval between
-    max F over I_up and min F over I_low. Every multiplier of the points on one bound (the
-    nu form: a class whose sum is all its bounds) leaves it open on one side: its one end."""
-    finite = [end for end in (top, bottom) if math.isfinite(end)]
-    return 0.5 * (finite[0] + finite[-1]) if finite else 0.0
-
-
 def max_iter_spent(max_iter: int, tol: float) -> str:
     """Why a run stopped unconverged: its max_iter pair steps were spent."""
     return tr("SMO stopped after max_iter={max_iter} pair updates before reaching "
@@ -84,6 +63,10 @@ def max_iter_spent(max_iter: int, tol: float) -> str:
 
 
 class _SMO:
+    # the signs and the bounds as lists in the solver's order (shrinking.list_order)
+    pos_list: list[bool]
+    upper_list: list[float]
+
     def __init__(self, p: DualProblem, F: np.ndarray | None = None) -> None:
         """F: -y (Qa + p) at the start, exact, when the caller has it (nu_search's solves,
         each from the last one's end), instead of the kernel columns of every nonzero
@@ -138,8 +121,8 @@ class _SMO:
         # (nu_search: the nu form's own steps, then the search's C-form solves)
         self.hand_over_at = math.inf
         self.handed_over = False
-        self.up_pen, self.low_pen = _membership(self.y, self.alpha, self.upper)
-        self._list_order()
+        self.up_pen, self.low_pen = membership(self.y, self.alpha, self.upper)
+        shrinking.list_order(self)
 
     def _extremes(self, m: int):
         """(max of F over I_up, min of F over I_low) among the first m points."""
@@ -158,13 +141,13 @@ class _SMO:
                 return
             started = time.perf_counter()
             budget = min(next_snapshot, self.max_iter, self.next_shrink, self.next_newton)
-            before = self._checkpoint()
+            before = hard_margin.checkpoint(self)
             steps_before, m = self.iteration, self.m
             with np.errstate(over="ignore", invalid="ignore"):   # seen below, and said
                 optimal = self._steps(budget - self.iteration, wanted)
             self.swept += (self.iteration - steps_before) * m
             if not math.isfinite(self.dual):
-                self._overflowed(before)
+                hard_margin.overflowed(self, before)
                 break
             if optimal:
                 if self._optimal_everywhere():
@@ -188,11 +171,11 @@ class _SMO:
                 if wanted is None:
                     next_snapshot = self.iteration + every
         if self.no_solution:          # a hard margin without a solution: its best state
-            self._keep_if_best()
-            self._restore_best()
+            hard_margin.keep_if_best(self)
+            hard_margin.restore_best(self)
         # the final F and objective exact for the final multipliers: the running dual sums
         # every step's rounding, which at large C and large kernel values is visible
-        self._reconstruct()
+        shrinking.reconstruct(self)
         yield self._snapshot(converged)
 
     def _reason_to_stop(self, busy: float) -> str | None:
@@ -200,7 +183,7 @@ class _SMO:
         have no solution, progress too slow to be worth waiting for), or None."""
         if self.iteration >= self.max_iter:
             return max_iter_spent(self.max_iter, self.p.tol)
-        if self._hard_margin_impossible():
+        if hard_margin.impossible(self):
             return no_hard_margin("smo", self.p.kernel.name, overlap_shown(
                 tr("{count} pair steps").format(count=self.iteration)))
         if self.max_time is not None and busy >= self.max_time:
@@ -217,52 +200,6 @@ class _SMO:
         """The run's counted work so far (progress.counted_work): what the watch judges by."""
         return counted_work(self.iteration, self.swept,
                             self.cache.entries * self.p.X.shape[1], self.solved)
-
-    def _checkpoint(self) -> tuple | None:
-        """Hard margin only (no box holds the multipliers): the state before a batch of
-        pair steps is a candidate for the best state, which the run goes back to should it
-        find that no solution exists (`_keep_if_best`); the best so far, or None in a box."""
-        if not self.unbounded:
-            return None
-        self._keep_if_best()
-        return self.best
-
-    def _keep_if_best(self) -> None:
-        """Keep the current state if it is finite and misclassifies no more training points
-        than the best kept (`_common.training_errors`; ties go to the later state). Shrunk
-        points count with the F of their last update; the state kept is recomputed exactly
-        at the end."""
-        if not (math.isfinite(self.dual) and np.isfinite(self.F).all()
-                and np.isfinite(self.alpha).all()):
-            return
-        errors = training_errors(self.y, self._decision() + self._bias())
-        if self.best is None or errors <= self.best[2]:
-            self.best = (self.alpha_in_caller_order(), self.iteration, errors)
-
-    def _restore_best(self) -> None:
-        """Go back to the best state kept (hard margin: every multiplier is free of an upper
-        bound). F and the dual are left to the final reconstruction, from the last one
-        (alpha_ref, F_ref), which is finite; every point is active again."""
-        assert self.best is not None            # the first checkpoint (a = 0) is finite
-        alpha, self.iteration, _ = self.best
-        self.alpha = alpha[self.order]
-        self.up_pen, self.low_pen = _membership(self.y, self.alpha, self.upper)
-        self.m = self.p.n
-
-    def _overflowed(self, best: tuple | None) -> None:
-        """The dual left float64's range. In a box (finite C, finite kernel values, which
-        the estimator checks) it cannot, so this is an arithmetic fault; with a hard margin
-        it is the dual growing without bound (a pair direction of zero or negative
-        curvature, as a kernel that is not positive semi-definite has): the best finite
-        state seen is kept and the run ends with the warning that says so."""
-        if best is None:
-            raise DivergenceError(tr("solver 'smo': the dual objective overflowed float64 "
-                                     "with a finite C; pass standardize=True"))
-        steps = self.iteration
-        self._restore_best()
-        warn_convergence(no_hard_margin("smo", self.p.kernel.name, tr(
-            "the dual grew without bound, past float64's range, within {count} pair "
-            "steps").format(count=steps)), stacklevel=3)
 
     def _newton_every(self) -> int:
         return NEWTON_EVERY_SMALL if self.m <= SMALL_M else NEWTON_EVERY
@@ -388,7 +325,7 @@ class _SMO:
         rows = self.cache.rows_of(free[moved], self.iteration)
         self.F[:m] -= (y[moved] * change[moved]).astype(self.cache.dtype) @ rows
         self.dual -= G @ change + 0.5 * change @ Q @ change
-        self.up_pen[free], self.low_pen[free] = _membership(y, new, upper[free])
+        self.up_pen[free], self.low_pen[free] = membership(y, new, upper[free])
         self._settled = np.flatnonzero((a > 0) & (a < upper)) if settled else None
         return True
 
@@ -397,77 +334,12 @@ class _SMO:
         """The nu form's working pair (nu.py); the C form never asks (self.k is None)."""
         raise NotImplementedError
 
-    def _hard_margin_impossible(self) -> bool:
-        """C = inf on classes whose hulls overlap in feature space (checked at shrinking
-        time; shrunk points use their last F)."""
-        if not self.unbounded or self.iteration != self.next_shrink - self.shrink_every:
-            return False
-        self.no_solution = hulls_overlap(self.alpha, self._decision(), self.y, self.kd.max())
-        return self.no_solution
-
-    # -- shrinking --------------------------------------------------------------------------
+    # -- shrinking (shrinking.py) -----------------------------------------------------------
     def _shrink(self) -> None:
-        """Move bounded points that cannot join a violating pair behind the active prefix:
-        an I_up-only point below every I_low value, or an I_low-only point above every
-        I_up value, cannot be either end of a violating pair. Like libsvm, bring every
-        point back once (with an exact F) when the gap first falls below 10 tol."""
-        self.next_shrink = self.iteration + self.shrink_every
-        fmax, fmin = self._extremes(self.m)
-        if not self.unshrunk and fmax - fmin < 10 * self.p.tol:
-            self.unshrunk = True
-            self._unshrink()
-            fmax, fmin = self._extremes(self.m)
-        if fmax - fmin < self.p.tol:                 # optimal: the next step will see it
-            return
-        m = self.m
-        F = self.F[:m]
-        up, low = np.isfinite(self.up_pen[:m]), np.isfinite(self.low_pen[:m])
-        out = (up & ~low & (F < fmin)) | (low & ~up & (F > fmax))
-        if out.sum() < max(1, m // 20):              # not worth a reshuffle
-            return
-        keep = np.flatnonzero(~out)
-        self._reorder(np.concatenate([keep, np.flatnonzero(out), np.arange(m, self.p.n)]),
-                      len(keep))
-        self.next_newton = min(self.next_newton, self.iteration + self._newton_every())
-        self._settled = None
-
-    def _reorder(self, order: np.ndarray, m: int) -> None:
-        """Put the points in `order` (of the solver's current order), the first m active."""
-        for name in ("order", "y", "lin", "upper", "alpha", "F", "kd", "up_pen", "low_pen",
-                     "alpha_ref", "F_ref"):
-            setattr(self, name, getattr(self, name)[order])
-        self._list_order()
-        self.cache.permute(order, m)
-        self.m = m
-        self.shuffled = True
-
-    def _list_order(self) -> None:
-        """The signs and the bounds as lists in the solver's order, for the pair steps: list
-        lookups beat numpy scalars there (made again when shrinking reorders the points)."""
-        self.pos_list = (self.y > 0).tolist()
-        self.upper_list = self.upper.tolist()
+        shrinking.shrink(self)        # the nu form shrinks within each class (nu.py)
 
     def _unshrink(self) -> None:
-        """Every point active again, with F recomputed exactly."""
-        self._reconstruct()
-        if self.m < self.p.n:
-            self.m = self.p.n
-            self.cache.clear(self.m)
-            self._settled = None
-
-    def _reconstruct(self) -> None:
-        """F for every point in float64: the last reconstruction corrected by the kernel
-        columns of the points whose multiplier changed since (fresh kernel values, not the
-        cache's float32 rows). After the first time these are few (the active set), so
-        this costs far less than a sum over every SV. The dual objective is recomputed
-        from it too: the running sum carries the float32 rows' rounding."""
-        changed = np.flatnonzero(self.alpha != self.alpha_ref)
-        if len(changed):
-            step = self.y[changed] * (self.alpha[changed] - self.alpha_ref[changed])
-            self.F_ref -= self.cache.matvec(changed, step)
-            self.alpha_ref[changed] = self.alpha[changed]
-        self.F = self.F_ref.copy()
-        self.dual = self._dual()
+        shrinking.unshrink(self)
 
     def _dual(self) -> float:
         """D = -(1/2 a'Qa + p'a), the dual objective in libsvm's max form (C-SVC:
