@@ -10,6 +10,7 @@ from .errors import (
     WorkerLost,
 )
 from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
+from .grid_cells import GridCell, GridResult
 from .kernels import KERNELS, Kernel
 from .metrics import (
     ClassReport,
@@ -22,7 +23,7 @@ from .metrics import (
     r2,
 )
 from .model import SVMModel
-from .parameter_search import GridCell, GridResult, grid_search
+from .parameter_search import grid_search
 from .point_generators import GENERATORS, make_dataset
 from .ranking import (
     OneVsRest,

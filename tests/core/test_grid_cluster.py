@@ -184,7 +184,7 @@ def test_a_worker_killed_mid_grid_costs_only_its_tasks(two_processes):
 
 _MAPPED_BLOCKS = """
 import ctypes, numpy as np
-from svmdesk.core import parameter_search
+from svmdesk.core import grid_tasks
 
 class MallInfo2(ctypes.Structure):
     _fields_ = [(name, ctypes.c_size_t) for name in (
@@ -201,7 +201,7 @@ def mapped_while_held():
     return held
 
 before = mapped_while_held() - libc.mallinfo2().hblks
-parameter_search._arrays_on_the_heap()
+grid_tasks._arrays_on_the_heap()
 after = mapped_while_held() - libc.mallinfo2().hblks
 print(before, after)
 """

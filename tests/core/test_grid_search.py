@@ -21,9 +21,12 @@ from svmdesk.core import (
     NuSVC,
     cross_validate,
     grid_search,
+    grid_tasks,
     make_dataset,
+    warm_columns,
 )
 from svmdesk.core import parameter_search as grid_module
+from svmdesk.core.solvers.smo import lockstep
 
 from .in_workers import qt_loaded_after
 
@@ -85,8 +88,8 @@ def test_linear_kernel_and_class_weights_as_gridsearchcv():
 def test_many_classes_in_lockstep_as_gridsearchcv_within_one_test_point(monkeypatch):
     """Six classes: a fold's fifteen machines step in lockstep, each seeded along C."""
     calls = []
-    solve_together = grid_module.lockstep.solve_together
-    monkeypatch.setattr(grid_module.lockstep, "solve_together",
+    solve_together = lockstep.solve_together
+    monkeypatch.setattr(lockstep, "solve_together",
                         lambda *args: calls.append(args[3]) or solve_together(*args))
     rng = np.random.default_rng(6)
     centres = rng.normal(scale=2.0, size=(6, 2))
@@ -112,10 +115,10 @@ def test_shared_column_scores_as_each_cell_cross_validated_alone():
 
 
 def test_columns_share_the_kernel_only_where_the_folds_leave_it_unchanged():
-    shares = grid_module._shares_work
+    shares = warm_columns.shares_work
 
     def column(estimator, cells=({"C": 1.0},)):
-        return grid_module._Task(0, type(estimator), estimator.get_params(), list(
+        return grid_tasks.Task(0, type(estimator), estimator.get_params(), list(
             enumerate(cells)), (), ())
 
     assert shares(column(SVC(gamma=0.5)))
@@ -230,7 +233,7 @@ def test_the_workers_entry_point_loads_no_qt():
 
     X, y = _moons(30)
     splits = tuple(grid_module.fold_indices(y, 3, 0))
-    task = grid_module._Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], splits,
+    task = grid_tasks.Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], splits,
                              (0,))
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
         assert pool.submit(qt_loaded_after, task, X, y).result(timeout=50) == []
