@@ -1,20 +1,18 @@
 """A grid search's records: each cell's fold scores (GridCell), the whole outcome
-(GridResult), and the cells gathered as the tasks that score them report (CellsDone)."""
+(GridResult), a worker's task and what it scored (Task, Scored), and the cells gathered as
+the tasks report (CellsDone)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ..i18n import tr
 from .errors import Cancelled
 from .validation import Split, _read_only
-
-if TYPE_CHECKING:
-    from .grid_tasks import Scored, Task
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,6 +62,34 @@ class GridResult:
     def best(self) -> GridCell:
         means = np.array([cell.mean for cell in self.cells])
         return self.cells[int(np.argmax(means))]      # the first of equal maxima
+
+
+@dataclass(frozen=True)
+class Task:
+    """Some folds of one column to score: what a worker needs besides the points, which
+    travel apart (a cluster holds them once for every task: `shared_points`).
+    A run in this thread takes a column's folds in one task (the kernel over every point is
+    computed once for them); an executor takes them one by one (its workers share the
+    load more evenly), each computing the kernel over its fold's training points once."""
+
+    column: int
+    kind: type
+    base: dict
+    cells: list                     # [(cell index, the cell's grid values), ...] by C
+    splits: tuple[Split, ...]
+    folds: tuple[int, ...]          # which of splits this task scores
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A task's outcome: its column's cells' scores, fit times and convergence on its folds
+    (one row per cell, one column per fold)."""
+
+    column: int
+    folds: tuple[int, ...]
+    scores: np.ndarray
+    times: np.ndarray
+    converged: np.ndarray
 
 
 class CellsDone:

@@ -1,8 +1,8 @@
-"""The work of a grid search's worker: a task (some folds of one column of cells, the cells
-that differ only in C), its entry point `run_task` (module-level, for a process pool; its
-module imports the core alone) and its outcome. A column of C-SVC's SMO on a kernel the folds
-leave unchanged shares its work (warm_columns.py); any other is cross-validated cell by
-cell."""
+"""The work of a grid search's worker: scoring a task (grid_cells.Task: some folds of one
+column of cells, the cells that differ only in C) through its entry point `run_task`
+(module-level, for a process pool; its module imports the core alone). A column of C-SVC's
+SMO on a kernel the folds leave unchanged shares its work (warm_columns.py); any other is
+cross-validated cell by cell."""
 from __future__ import annotations
 
 import ctypes
@@ -10,44 +10,16 @@ import functools
 import os
 import sys
 import warnings
-from dataclasses import dataclass
 
 import numpy as np
 
 from .errors import ConvergenceWarning
-from .validation import Split, _one_fold
+from .grid_cells import Scored, Task
+from .validation import _one_fold
 from .warm_columns import seeded_along_C, shares_work
 
 M_MMAP_THRESHOLD = -3            # glibc's mallopt parameter
 HEAP_ARRAYS_UP_TO = 32 * 2**20   # bytes: see _arrays_on_the_heap
-
-
-@dataclass(frozen=True)
-class Task:
-    """Some folds of one column to score: what a worker needs besides the points, which
-    travel apart (a cluster holds them once for every task: `shared_points`).
-    A run in this thread takes a column's folds in one task (the kernel over every point is
-    computed once for them); an executor takes them one by one (its workers share the
-    load more evenly), each computing the kernel over its fold's training points once."""
-
-    column: int
-    kind: type
-    base: dict
-    cells: list                     # [(cell index, the cell's grid values), ...] by C
-    splits: tuple[Split, ...]
-    folds: tuple[int, ...]          # which of splits this task scores
-
-
-@dataclass(frozen=True)
-class Scored:
-    """A task's outcome: its column's cells' scores, fit times and convergence on its folds
-    (one row per cell, one column per fold)."""
-
-    column: int
-    folds: tuple[int, ...]
-    scores: np.ndarray
-    times: np.ndarray
-    converged: np.ndarray
 
 
 def run_task(task: Task, X: np.ndarray, y: np.ndarray) -> Scored:

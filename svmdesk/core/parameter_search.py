@@ -29,8 +29,8 @@ from ..i18n import tr
 from .cluster_executor import for_tasks, shared_points
 from .estimators.labels import check_data
 from .estimators.regression import check_targets
-from .grid_cells import CellsDone, GridCell, GridResult
-from .grid_tasks import Task, run_task
+from .grid_cells import CellsDone, GridCell, GridResult, Task
+from .grid_tasks import run_task
 from .local_pool import local_pool, worker_count, worker_deaths_said
 from .validation import (
     _check_seed,

@@ -12,7 +12,6 @@ import time
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -21,14 +20,12 @@ from .estimators.labels import encode_labels
 from .estimators.one_vs_one import binary_machine, machine_pairs
 from .estimators.svc import SVC, machine_problem
 from .estimators.weights import point_weights
+from .grid_cells import Task
 from .kernels import Kernel, KernelRows
 from .model import SVMModel
 from .solvers.base import BinaryProblem, Snapshot, square_block
 from .solvers.problems import c_svc
 from .solvers.smo import lockstep, solve_problem
-
-if TYPE_CHECKING:
-    from .grid_tasks import Task
 
 SHARED_KERNEL_POINTS = 4096     # up to this many points a column computes k once (128 MB)
 

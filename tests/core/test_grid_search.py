@@ -20,8 +20,8 @@ from svmdesk.core import (
     GridResult,
     NuSVC,
     cross_validate,
+    grid_cells,
     grid_search,
-    grid_tasks,
     make_dataset,
     warm_columns,
 )
@@ -118,7 +118,7 @@ def test_columns_share_the_kernel_only_where_the_folds_leave_it_unchanged():
     shares = warm_columns.shares_work
 
     def column(estimator, cells=({"C": 1.0},)):
-        return grid_tasks.Task(0, type(estimator), estimator.get_params(), list(
+        return grid_cells.Task(0, type(estimator), estimator.get_params(), list(
             enumerate(cells)), (), ())
 
     assert shares(column(SVC(gamma=0.5)))
@@ -233,7 +233,7 @@ def test_the_workers_entry_point_loads_no_qt():
 
     X, y = _moons(30)
     splits = tuple(grid_module.fold_indices(y, 3, 0))
-    task = grid_tasks.Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], splits,
+    task = grid_cells.Task(0, SVC, SVC(gamma=1.0).get_params(), [(0, {"C": 1.0})], splits,
                              (0,))
     with ProcessPoolExecutor(1, mp_context=get_context("spawn")) as pool:
         assert pool.submit(qt_loaded_after, task, X, y).result(timeout=50) == []

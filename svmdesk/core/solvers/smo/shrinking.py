@@ -4,20 +4,16 @@ prefix only. Points are kept in the solver's own order (`order[k]` is the caller
 point k), so the prefix is a slice, never a copy. Before stopping, F is recomputed in float64
 for every point (the last reconstruction plus the kernel columns of the multipliers that
 changed since, free of the float32 rows' drift) and the test repeated on all of them
-(libsvm's gradient reconstruction). These read and write the solver's state (solver._SMO);
-the nu form shrinks within each class (nu.py).
+(libsvm's gradient reconstruction). Each function takes the solver `s` (solver._SMO, left
+unannotated: the solver imports this module) and reads and writes its state; the nu form
+shrinks within each class (nu.py).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
-if TYPE_CHECKING:
-    from .solver import _SMO
 
-
-def shrink(s: _SMO) -> None:
+def shrink(s) -> None:
     """Move bounded points that cannot join a violating pair behind the active prefix:
     an I_up-only point below every I_low value, or an I_low-only point above every
     I_up value, cannot be either end of a violating pair. Like libsvm, bring every
@@ -42,7 +38,7 @@ def shrink(s: _SMO) -> None:
     s._settled = None
 
 
-def reorder(s: _SMO, order: np.ndarray, m: int) -> None:
+def reorder(s, order: np.ndarray, m: int) -> None:
     """Put the points in `order` (of the solver's current order), the first m active."""
     for name in ("order", "y", "lin", "upper", "alpha", "F", "kd", "up_pen", "low_pen",
                  "alpha_ref", "F_ref"):
@@ -53,14 +49,14 @@ def reorder(s: _SMO, order: np.ndarray, m: int) -> None:
     s.shuffled = True
 
 
-def list_order(s: _SMO) -> None:
+def list_order(s) -> None:
     """The signs and the bounds as lists in the solver's order, for the pair steps: list
     lookups beat numpy scalars there (made again when shrinking reorders the points)."""
     s.pos_list = (s.y > 0).tolist()
     s.upper_list = s.upper.tolist()
 
 
-def unshrink(s: _SMO) -> None:
+def unshrink(s) -> None:
     """Every point active again, with F recomputed exactly."""
     reconstruct(s)
     if s.m < s.p.n:
@@ -69,7 +65,7 @@ def unshrink(s: _SMO) -> None:
         s._settled = None
 
 
-def reconstruct(s: _SMO) -> None:
+def reconstruct(s) -> None:
     """F for every point in float64: the last reconstruction corrected by the kernel
     columns of the points whose multiplier changed since (fresh kernel values, not the
     cache's float32 rows). After the first time these are few (the active set), so
