@@ -10,7 +10,6 @@ from .errors import (
     WorkerLost,
 )
 from .estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM
-from .grid_cells import GridCell, GridResult
 from .kernels import KERNELS, Kernel
 from .metrics import (
     ClassReport,
@@ -23,7 +22,10 @@ from .metrics import (
     r2,
 )
 from .model import SVMModel
-from .parameter_search import grid_search
+from .model_selection.cross_validation import CVResult, FoldScore, cross_validate
+from .model_selection.folds import fold_indices
+from .model_selection.grid_cells import GridCell, GridResult
+from .model_selection.grid_search import grid_search
 from .point_generators import GENERATORS, make_dataset
 from .ranking import (
     OneVsRest,
@@ -36,7 +38,6 @@ from .ranking import (
     roc_curve,
 )
 from .solvers.base import Snapshot
-from .validation import CVResult, FoldScore, cross_validate, fold_indices
 
 __all__ = [
     "SVC", "NuSVC", "OneClassSVM", "SVR", "NuSVR", "DataError", "NotFittedError",

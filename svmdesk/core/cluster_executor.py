@@ -6,8 +6,9 @@ in between, the scheduler has marked the task lost, and the executor raises the 
 as if it were the task's error ("cannot unpack non-iterable ..."). Here each task's
 concurrent future is settled by the Dask future's result alone, which waits for the
 scheduler to run a lost task again. The points go to every worker once (scattered) and the
-tasks name them by reference. dask.distributed is never imported here: a ClientExecutor is
-known by its type's name and reached through its client."""
+tasks name them by reference, and every worker sets its malloc up as a plain process has it
+(cluster_workers.py). dask.distributed is imported only once a ClientExecutor is found, known
+by its type's name and reached through its client."""
 from __future__ import annotations
 
 import functools
@@ -21,8 +22,11 @@ class ClusterExecutor(Executor):
     the same submit options (retries, workers, ...)."""
 
     def __init__(self, client: Any, options: dict[str, Any]) -> None:
+        from .cluster_workers import ArraysOnTheHeap  # distributed is there: a client is
+
         self.client = client
         self.options = options
+        client.register_plugin(ArraysOnTheHeap())
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
         task = self.client.submit(fn, *args, **self.options, **kwargs)

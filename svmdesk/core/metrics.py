@@ -14,7 +14,7 @@ from numpy.typing import ArrayLike
 
 from ..i18n import tr
 from .errors import DataError
-from .estimators.weights import check_sample_weight
+from .sample_weights import check_sample_weight
 
 
 # -- checks ---------------------------------------------------------------------------------

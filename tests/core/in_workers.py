@@ -5,7 +5,7 @@ import sys
 
 import numpy as np
 
-from svmdesk.core import parameter_search
+from svmdesk.core.model_selection import grid_search
 
 
 def negative_squared_error(estimator, X, y):
@@ -15,7 +15,7 @@ def negative_squared_error(estimator, X, y):
 
 def qt_loaded_after(task, *points):
     """The grid's entry point, then which Qt packages the process has loaded."""
-    parameter_search.run_task(task, *points)
+    grid_search.run_task(task, *points)
     return [name for name in ("PySide6", "pyqtgraph", "qasync", "shiboken6")
             if name in sys.modules]
 
@@ -25,3 +25,24 @@ def killed_on_purpose(estimator, X, y):
     would."""
     import os
     os._exit(1)
+
+
+def large_array_mapped() -> tuple[bool, int]:
+    """In a worker: whether its malloc was started with MALLOC_TRIM_THRESHOLD_ (as Dask's
+    nanny starts it), and how many blocks glibc maps for a 2 MiB array held (1: mapped for it
+    alone; 0: heap memory)."""
+    import ctypes
+    import os
+
+    class MallInfo2(ctypes.Structure):
+        _fields_ = [(name, ctypes.c_size_t) for name in (
+            "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
+            "fordblks", "keepcost")]
+
+    libc = ctypes.CDLL("libc.so.6")
+    libc.mallinfo2.restype = MallInfo2
+    before = libc.mallinfo2().hblks
+    block = np.ones(2**18)
+    held = libc.mallinfo2().hblks
+    del block
+    return "MALLOC_TRIM_THRESHOLD_" in os.environ, int(held - before)

@@ -17,7 +17,9 @@ distributed = pytest.importorskip("distributed")
 from distributed import Client, Future, LocalCluster  # noqa: E402
 
 from svmdesk.core import SVC, Cancelled, NuSVC, grid_search, make_dataset  # noqa: E402
-from svmdesk.core import parameter_search as grid_module  # noqa: E402
+from svmdesk.core.model_selection import grid_search as grid_module  # noqa: E402
+
+from .in_workers import large_array_mapped  # noqa: E402
 
 GRID = {"C": [0.1, 1.0, 10.0], "gamma": [0.5, 2.0]}
 
@@ -184,7 +186,7 @@ def test_a_worker_killed_mid_grid_costs_only_its_tasks(two_processes):
 
 _MAPPED_BLOCKS = """
 import ctypes, numpy as np
-from svmdesk.core import grid_tasks
+from svmdesk.core import cluster_workers
 
 class MallInfo2(ctypes.Structure):
     _fields_ = [(name, ctypes.c_size_t) for name in (
@@ -201,7 +203,7 @@ def mapped_while_held():
     return held
 
 before = mapped_while_held() - libc.mallinfo2().hblks
-grid_tasks._arrays_on_the_heap()
+cluster_workers.arrays_on_the_heap()
 after = mapped_while_held() - libc.mallinfo2().hblks
 print(before, after)
 """
@@ -210,10 +212,28 @@ print(before, after)
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
 def test_a_dask_workers_large_arrays_come_from_the_heap_again():
     """Under Dask's nanny (MALLOC_TRIM_THRESHOLD_ set) a 2 MiB array is a block mapped for
-    it alone, zero-filled afresh each time; once a grid task has run, it is heap memory."""
+    it alone, zero-filled afresh each time; once svmdesk's worker setup has run, it is heap
+    memory."""
     env = {**os.environ, "MALLOC_TRIM_THRESHOLD_": "65536"}
     out = subprocess.run([sys.executable, "-c", _MAPPED_BLOCKS], env=env, capture_output=True,
                          text=True, timeout=50)
     if "mallinfo2" in out.stderr:
         pytest.skip("no glibc mallinfo2 here")
     assert out.stdout.split() == ["1", "0"], out.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc")
+def test_a_grid_on_a_cluster_sets_up_each_workers_malloc():
+    """A grid handed a cluster through the Python API's executor= puts a nanny-started
+    worker's large arrays back on the heap (a worker plugin: every worker, those that join
+    later too), where before the grid they were mapped afresh."""
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True, scheduler_port=0,
+                      dashboard_address=":0") as cluster, Client(cluster) as client:
+        ((trimmed, mapped_before),) = client.run(large_array_mapped).values()
+        if not trimmed:
+            pytest.skip("this Dask's nanny leaves MALLOC_TRIM_THRESHOLD_ unset")
+        X, y = _moons(60)
+        grid_search(SVC(), X, y, {"C": [1.0]}, folds=2, seed=0, executor=client.get_executor())
+        ((_, mapped_after),) = client.run(large_array_mapped).values()
+    assert (mapped_before, mapped_after) == (1, 0)

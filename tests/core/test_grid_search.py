@@ -1,4 +1,4 @@
-"""Grid search (core/parameter_search.py): every cell's fold scores are GridSearchCV's on the same
+"""Grid search (core/model_selection/): every cell's fold scores are GridSearchCV's on the same
 folds, within one test point (the solvers stop at different places within tol), in
 scikit-learn's cell order and with its best cell; the shared-kernel, C-seeded column gives
 what cross-validating each cell alone gives; cells stream, a run cancels between columns,
@@ -20,13 +20,11 @@ from svmdesk.core import (
     GridResult,
     NuSVC,
     cross_validate,
-    grid_cells,
     grid_search,
     make_dataset,
-    warm_columns,
 )
-from svmdesk.core import parameter_search as grid_module
-from svmdesk.core.solvers.smo import lockstep
+from svmdesk.core.model_selection import grid_cells, warm_columns
+from svmdesk.core.model_selection import grid_search as grid_module
 
 from .in_workers import qt_loaded_after
 
@@ -88,8 +86,8 @@ def test_linear_kernel_and_class_weights_as_gridsearchcv():
 def test_many_classes_in_lockstep_as_gridsearchcv_within_one_test_point(monkeypatch):
     """Six classes: a fold's fifteen machines step in lockstep, each seeded along C."""
     calls = []
-    solve_together = lockstep.solve_together
-    monkeypatch.setattr(lockstep, "solve_together",
+    solve_together = warm_columns.solve_together
+    monkeypatch.setattr(warm_columns, "solve_together",
                         lambda *args: calls.append(args[3]) or solve_together(*args))
     rng = np.random.default_rng(6)
     centres = rng.normal(scale=2.0, size=(6, 2))

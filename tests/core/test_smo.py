@@ -11,6 +11,7 @@ from svmdesk.core.solvers import smo
 from svmdesk.core.solvers.problems import c_svc
 from svmdesk.core.solvers.smo import newton, row_cache
 from svmdesk.core.solvers.smo import solver as smo_solver
+from svmdesk.core.solvers.smo import state as smo_state
 
 from .conftest import libsvm, libsvm_dual_objective
 
@@ -63,7 +64,7 @@ def test_sklearn_toy_case_exactly():
 
 def test_large_set_uses_float32_cache_shrinking_and_still_matches(monkeypatch):
     """A tiny cache forces evictions, float32 rows, shrinking and gradient reconstruction."""
-    monkeypatch.setattr(smo_solver, "CACHE_BYTES", 64 * 1024)
+    monkeypatch.setattr(smo_state, "CACHE_BYTES", 64 * 1024)
     d = make_dataset("moons", n=1500, noise=0.25, seed=1)
     X, y = np.asarray(d.X), np.asarray(d.y)
     for C in (1.0, 100.0):
@@ -190,7 +191,7 @@ def test_newton_steps_fire_at_large_C_and_the_optimum_still_matches_libsvm(monke
 def test_newton_steps_work_with_a_small_float32_cache(monkeypatch):
     """With a cache far smaller than the matrix (float32 rows, evictions), the Newton step
     must fetch every free point's row without evicting the ones it just fetched."""
-    monkeypatch.setattr(smo_solver, "CACHE_BYTES", 64 * 2 * 800 * 4)   # 64 rows of 800 points
+    monkeypatch.setattr(smo_state, "CACHE_BYTES", 64 * 2 * 800 * 4)   # 64 rows of 800 points
     raised = []
     step = smo_solver._SMO._newton_step
 
@@ -375,7 +376,7 @@ def test_kept_row_memory_is_reused_and_changes_no_result(monkeypatch):
     (fresh memory costs its first touch). Runs on kept memory, one after another and on
     other data between, give exactly what runs on fresh memory give; with a small budget
     the float32 rows and the evictions take part too."""
-    monkeypatch.setattr(smo_solver, "CACHE_BYTES", 2**20)
+    monkeypatch.setattr(smo_state, "CACHE_BYTES", 2**20)
     first = make_dataset("moons", n=700, noise=0.3, seed=3)
     other = make_dataset("circles", n=300, noise=0.1, seed=1)
     params = dict(solver="smo", kernel="rbf", C=10.0)
@@ -509,7 +510,7 @@ def test_prepared_row_memory_serves_the_first_run(monkeypatch):
     run's rows and inverse curvatures take the prepared memory (no fresh memory to touch),
     and its model is the one fit gives."""
     budget = 2**20
-    monkeypatch.setattr(smo_solver, "CACHE_BYTES", budget)
+    monkeypatch.setattr(smo_state, "CACHE_BYTES", budget)
     memory = smo.RowMemory()
     memory.prepare(budget)
     prepared = dict(memory._kept)                 # what the memory holds before any run

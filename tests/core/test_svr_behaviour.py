@@ -11,7 +11,8 @@ from sklearn.svm import NuSVR as LibNuSVR
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from svmdesk.core import SVR, DataError, NuSVR
-from svmdesk.core.solvers.smo import solver as smo_solver
+from svmdesk.core.solvers.smo import row_cache
+from svmdesk.core.solvers.smo import state as smo_state
 
 from .conftest import SAMPLE_WEIGHT_FAILURES
 
@@ -98,14 +99,14 @@ def test_a_small_row_cache_holds_each_point_once_and_changes_nothing(monkeypatch
     X, z = _sine(400)
     full = SVR(C=10.0, tol=1e-6).fit(X, z)
     fetched = []
-    original = smo_solver.KernelRowCache._compute_row
+    original = row_cache.KernelRowCache._compute_row
 
     def spy(self, point, out):
         fetched.append(int(point))
         return original(self, point, out)
 
-    monkeypatch.setattr(smo_solver, "CACHE_BYTES", 40 * 800 * 8)
-    monkeypatch.setattr(smo_solver.KernelRowCache, "_compute_row", spy)
+    monkeypatch.setattr(smo_state, "CACHE_BYTES", 40 * 800 * 8)
+    monkeypatch.setattr(row_cache.KernelRowCache, "_compute_row", spy)
     small = SVR(C=10.0, tol=1e-6).fit(X, z)
     assert max(fetched) < 400                       # rows are the points', never 2l
     np.testing.assert_allclose(small.predict(X), full.predict(X), atol=1e-4)

@@ -1,5 +1,5 @@
 """Cross-validation of the panel's settings on the training points, asked for from the
-evaluation view: k folds (core.validation.cross_validate) off the GUI thread through the
+evaluation view: k folds (core.model_selection.cross_validate) off the GUI thread through the
 app's one background mechanism (background.in_background), each fold heard as it ends,
 Cancel between folds. Its results pile up in `results`, newest last, each with the
 settings it judged, so that a student can compare models side by side; a session keeps
@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ...core.errors import Cancelled, DataError
 from ...core.kinds import CLASSIFICATION, KINDS, REGRESSION
-from ...core.validation import FoldScore, cross_validate
+from ...core.model_selection.cross_validation import FoldScore, cross_validate
 from ...formats.session import CVRecord
 from ...i18n import tr
 from ..background import in_background

@@ -5,8 +5,8 @@ No box holds the multipliers, so on classes whose hulls overlap in feature space
 grows without bound. The state before each batch of pair steps is a candidate for the best
 state (finite, misclassifying no more training points than the best kept); a run that finds
 no solution exists (the hulls overlap, or the dual left float64's range) ends on that best
-state, with the warning that says so. Each function takes the solver `s` (solver._SMO,
-left unannotated: the solver imports this module) and reads and writes its state.
+state, with the warning that says so. Each function reads and writes the solver's state `s`
+(state.py).
 """
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ import numpy as np
 from ....i18n import tr
 from ...errors import DivergenceError, warn_convergence
 from .._common import hulls_overlap, no_hard_margin, training_errors
+from .state import SolverState
 from .violating_sets import membership
 
 
-def checkpoint(s) -> tuple | None:
+def checkpoint(s: SolverState) -> tuple | None:
     """Hard margin only: the state before a batch of pair steps is a candidate for the best
     state, which the run goes back to should it find that no solution exists (`keep_if_best`);
     the best so far, or None in a box."""
@@ -30,7 +31,7 @@ def checkpoint(s) -> tuple | None:
     return s.best
 
 
-def keep_if_best(s) -> None:
+def keep_if_best(s: SolverState) -> None:
     """Keep the current state if it is finite and misclassifies no more training points than
     the best kept (`_common.training_errors`; ties go to the later state). Shrunk points count
     with the F of their last update; the state kept is recomputed exactly at the end."""
@@ -41,7 +42,7 @@ def keep_if_best(s) -> None:
         s.best = (s.alpha_in_caller_order(), s.iteration, errors)
 
 
-def restore_best(s) -> None:
+def restore_best(s: SolverState) -> None:
     """Go back to the best state kept (every multiplier is free of an upper bound). F and the
     dual are left to the final reconstruction, from the last one (alpha_ref, F_ref), which is
     finite; every point is active again."""
@@ -52,7 +53,7 @@ def restore_best(s) -> None:
     s.m = s.p.n
 
 
-def overflowed(s, best: tuple | None) -> None:
+def overflowed(s: SolverState, best: tuple | None) -> None:
     """The dual left float64's range. In a box (finite C, finite kernel values, which the
     estimator checks) it cannot, so this is an arithmetic fault; with a hard margin it is the
     dual growing without bound (a pair direction of zero or negative curvature, as a kernel
@@ -68,7 +69,7 @@ def overflowed(s, best: tuple | None) -> None:
         "steps").format(count=steps)), stacklevel=3)
 
 
-def impossible(s) -> bool:
+def impossible(s: SolverState) -> bool:
     """C = inf on classes whose hulls overlap in feature space (checked at shrinking time;
     shrunk points use their last F)."""
     if not s.unbounded or s.iteration != s.next_shrink - s.shrink_every:

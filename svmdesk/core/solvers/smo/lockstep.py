@@ -42,7 +42,8 @@ from .lockstep_batch import Batch, SharedRows
 from .newton import _box_qp, newton_pays
 from .progress import ProgressWatch, counted_work
 from .row_cache import inverse_curvatures
-from .solver import NEWTON_EVERY, NEWTON_EVERY_SMALL, NEWTON_MAX_FREE, max_iter_spent
+from .solver import NEWTON_EVERY_SMALL, NEWTON_MAX_FREE, max_iter_spent
+from .state import NEWTON_EVERY
 from .violating_sets import membership, middle_of
 
 WATCH_EVERY = 256       # pair steps between looks by the progress watch

@@ -114,11 +114,11 @@ class Batch:
         self.size = B * N                 # Flow's and lo's offset in FF and ends
         self.offsets = np.array([0, B * N])      # i's entry in Fup and hi, j's in Flow and lo
 
-    def alpha(self, rows=slice(None)) -> np.ndarray:
+    def alpha(self, rows: int | slice | np.ndarray = slice(None)) -> np.ndarray:
         """The multipliers a = y ya of these rows (exact: y is +-1)."""
         return self.y[rows] * self.ya[rows]
 
-    def F(self, rows=slice(None)) -> np.ndarray:
+    def F(self, rows: int | slice | np.ndarray = slice(None)) -> np.ndarray:
         """F of these rows (every point is in I_up or I_low; padding: +inf)."""
         Fup, Flow = self.Fup[rows], self.Flow[rows]
         return np.where(np.isfinite(Fup), Fup, Flow)

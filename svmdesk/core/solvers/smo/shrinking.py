@@ -4,59 +4,53 @@ prefix only. Points are kept in the solver's own order (`order[k]` is the caller
 point k), so the prefix is a slice, never a copy. Before stopping, F is recomputed in float64
 for every point (the last reconstruction plus the kernel columns of the multipliers that
 changed since, free of the float32 rows' drift) and the test repeated on all of them
-(libsvm's gradient reconstruction). Each function takes the solver `s` (solver._SMO, left
-unannotated: the solver imports this module) and reads and writes its state; the nu form
-shrinks within each class (nu.py).
+(libsvm's gradient reconstruction). Each function reads and writes the solver's state `s`
+(state.py); the nu form shrinks within each class (nu.py).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from .state import SolverState
 
-def shrink(s) -> None:
+
+def shrink(s: SolverState) -> bool:
     """Move bounded points that cannot join a violating pair behind the active prefix:
     an I_up-only point below every I_low value, or an I_low-only point above every
     I_up value, cannot be either end of a violating pair. Like libsvm, bring every
-    point back once (with an exact F) when the gap first falls below 10 tol."""
+    point back once (with an exact F) when the gap first falls below 10 tol. Whether any
+    point left the prefix."""
     s.next_shrink = s.iteration + s.shrink_every
     fmax, fmin = s._extremes(s.m)
     if not s.unshrunk and fmax - fmin < 10 * s.p.tol:
         s.unshrunk = True
-        s._unshrink()
+        unshrink(s)
         fmax, fmin = s._extremes(s.m)
     if fmax - fmin < s.p.tol:                    # optimal: the next step will see it
-        return
+        return False
     m = s.m
     F = s.F[:m]
     up, low = np.isfinite(s.up_pen[:m]), np.isfinite(s.low_pen[:m])
     out = (up & ~low & (F < fmin)) | (low & ~up & (F > fmax))
     if out.sum() < max(1, m // 20):              # not worth a reshuffle
-        return
+        return False
     keep = np.flatnonzero(~out)
     reorder(s, np.concatenate([keep, np.flatnonzero(out), np.arange(m, s.p.n)]), len(keep))
-    s.next_newton = min(s.next_newton, s.iteration + s._newton_every())
-    s._settled = None
+    return True
 
 
-def reorder(s, order: np.ndarray, m: int) -> None:
+def reorder(s: SolverState, order: np.ndarray, m: int) -> None:
     """Put the points in `order` (of the solver's current order), the first m active."""
     for name in ("order", "y", "lin", "upper", "alpha", "F", "kd", "up_pen", "low_pen",
                  "alpha_ref", "F_ref"):
         setattr(s, name, getattr(s, name)[order])
-    list_order(s)
+    s._list_order()
     s.cache.permute(order, m)
     s.m = m
     s.shuffled = True
 
 
-def list_order(s) -> None:
-    """The signs and the bounds as lists in the solver's order, for the pair steps: list
-    lookups beat numpy scalars there (made again when shrinking reorders the points)."""
-    s.pos_list = (s.y > 0).tolist()
-    s.upper_list = s.upper.tolist()
-
-
-def unshrink(s) -> None:
+def unshrink(s: SolverState) -> None:
     """Every point active again, with F recomputed exactly."""
     reconstruct(s)
     if s.m < s.p.n:
@@ -65,7 +59,7 @@ def unshrink(s) -> None:
         s._settled = None
 
 
-def reconstruct(s) -> None:
+def reconstruct(s: SolverState) -> None:
     """F for every point in float64: the last reconstruction corrected by the kernel
     columns of the points whose multiplier changed since (fresh kernel values, not the
     cache's float32 rows). After the first time these are few (the active set), so

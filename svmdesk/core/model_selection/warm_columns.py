@@ -15,17 +15,16 @@ from dataclasses import replace
 
 import numpy as np
 
-from .estimators.base import NEVER, scaled_data_and_kernel
-from .estimators.labels import encode_labels
-from .estimators.one_vs_one import binary_machine, machine_pairs
-from .estimators.svc import SVC, machine_problem
-from .estimators.weights import point_weights
+from ..estimators.base import NEVER, scaled_data_and_kernel
+from ..estimators.labels import encode_labels
+from ..estimators.one_vs_one import binary_machine, machine_pairs
+from ..estimators.svc import SVC, machine_problem
+from ..estimators.weights import point_weights
+from ..kernels import Kernel, KernelRows
+from ..model import SVMModel
+from ..solvers.base import BinaryProblem, Snapshot, square_block
+from ..solvers.smo import SharedRows, gains, solve, solve_together
 from .grid_cells import Task
-from .kernels import Kernel, KernelRows
-from .model import SVMModel
-from .solvers.base import BinaryProblem, Snapshot, square_block
-from .solvers.problems import c_svc
-from .solvers.smo import lockstep, solve_problem
 
 SHARED_KERNEL_POINTS = 4096     # up to this many points a column computes k once (128 MB)
 
@@ -56,8 +55,8 @@ def seeded_along_C(task: Task, X: np.ndarray, y: np.ndarray
     scores, times, converged = np.empty(shape), np.empty(shape), np.ones(shape, dtype=bool)
     for f, (train, test, gram) in enumerate(_fold_grams(task, kernel, X)):
         classes, machines = _fold_problems(params, X[train], y[train], kernel, gram)
-        together = lockstep.gains(len(machines), max(job[1].n for job in machines))
-        shared = lockstep.SharedRows(kernel, X[train], gram) if together else None
+        together = gains(len(machines), max(job[1].n for job in machines))
+        shared = SharedRows(kernel, X[train], gram) if together else None
         seeds: list = [None] * len(machines)        # each machine's (a, bounds) at the C before
         for k, C in enumerate(Cs):
             started = time.perf_counter()
@@ -75,16 +74,15 @@ def seeded_along_C(task: Task, X: np.ndarray, y: np.ndarray
 
 
 def _solve_at(problems: list[BinaryProblem], points: list[np.ndarray], seeds: list,
-              shared: lockstep.SharedRows | None) -> list[Snapshot]:
+              shared: SharedRows | None) -> list[Snapshot]:
     """The final states of a fold's machines at one C, each started from its seed: in
     lockstep over the fold's shared kernel rows where that gains (as SVC.fit decides), else
     one after another."""
     starts = [_seed(seed, problem.bounds) for seed, problem in zip(seeds, problems)]
     if shared is not None:
-        return lockstep.solve_together(problems, points, shared, starts)
-    duals = [c_svc(problem) for problem in problems]
-    return [_last(solve_problem(dual if start is None else replace(dual, start=start), NEVER))
-            for dual, start in zip(duals, starts)]
+        return solve_together(problems, points, shared, starts)
+    return [_last(solve(problem, NEVER, start=start))
+            for problem, start in zip(problems, starts)]
 
 
 def _fold_grams(task: Task, kernel: Kernel, X: np.ndarray) -> Iterator[tuple]:

@@ -10,7 +10,7 @@ Work is handed out by column: the cells that differ only in C, as tasks of some 
 (grid_tasks.py). A column of C-SVC's SMO with a kernel that the folds do not change shares
 what cross-validating its cells one by one would repeat (warm_columns.py: the kernel computed
 once, each fold's machines seeded along C); any other estimator's cells are cross-validated
-one by one (validation.cross_validate's folds and scores). The cells and the outcome are
+one by one (cross_validation.cross_validate's folds and scores). The cells and the outcome are
 grid_cells.py's records.
 """
 from __future__ import annotations
@@ -25,20 +25,15 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..i18n import tr
-from .cluster_executor import for_tasks, shared_points
-from .estimators.labels import check_data
-from .estimators.regression import check_targets
+from ...i18n import tr
+from ..cluster_executor import for_tasks, shared_points
+from ..estimators.labels import check_data
+from ..estimators.regression import check_targets
+from ..local_pool import local_pool, worker_count, worker_deaths_said
+from .cross_validation import is_classifier
+from .folds import check_seed, check_training_classes, fold_indices, fresh_seed
 from .grid_cells import CellsDone, GridCell, GridResult, Task
 from .grid_tasks import run_task
-from .local_pool import local_pool, worker_count, worker_deaths_said
-from .validation import (
-    _check_seed,
-    _check_training_classes,
-    _fresh_seed,
-    _is_classifier,
-    fold_indices,
-)
 
 CANCEL_POLL = 0.1              # seconds between two looks at `cancelled` while tasks run
 NOT_GIVEN: Any = object()       # a deprecated parameter left out
@@ -52,7 +47,7 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
                 jobs: Any = NOT_GIVEN) -> GridResult:
     """Cross-validate `estimator` with every combination of the values in `param_grid`
     (parameter name: the values to try; the estimator's other parameters stay as they are)
-    on one set of folds (validation.fold_indices: stratified for a classifier), scored by
+    on one set of folds (folds.fold_indices: stratified for a classifier), scored by
     the estimator's own score: accuracy for a classifier, R^2 for a regressor.
 
     `executor`, any concurrent.futures.Executor (a Dask client's), runs the grid's columns
@@ -69,13 +64,13 @@ def grid_search(estimator: Any, X: ArrayLike, y: ArrayLike,
     Every cell's parameters, the data and the folds are checked before the first fit."""
     workers = worker_count(_n_jobs(n_jobs, jobs))
     grid = _checked_grid(estimator, param_grid)
-    stratified = _is_classifier(estimator)
+    stratified = is_classifier(estimator)
     X, y = (check_data(X, y) if stratified
             else check_targets(X, y, type(estimator).__name__))
-    seed = _fresh_seed() if seed is None else _check_seed(seed)
+    seed = fresh_seed() if seed is None else check_seed(seed)
     splits = tuple(fold_indices(y, folds, seed, stratified))
     if stratified:
-        _check_training_classes(y, splits)
+        check_training_classes(y, splits)
     columns = _columns(estimator, grid)
     by_fold = executor is not None or workers > 1
     parts = [(f,) for f in range(len(splits))] if by_fold else [tuple(range(len(splits)))]

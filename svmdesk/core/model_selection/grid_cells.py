@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from ..i18n import tr
-from .errors import Cancelled
-from .validation import Split, _read_only
+from ...i18n import tr
+from ..errors import Cancelled
+from .folds import Split, read_only
 
 
 @dataclass(frozen=True, eq=False)
@@ -34,8 +34,8 @@ class GridCell:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
-        object.__setattr__(self, "scores", _read_only(np.array(self.scores, dtype=float)))
-        object.__setattr__(self, "fit_times", _read_only(np.array(self.fit_times, dtype=float)))
+        object.__setattr__(self, "scores", read_only(np.array(self.scores, dtype=float)))
+        object.__setattr__(self, "fit_times", read_only(np.array(self.fit_times, dtype=float)))
         object.__setattr__(self, "mean", float(np.mean(self.scores)))
         object.__setattr__(self, "std", float(np.std(self.scores)))
 

@@ -1,4 +1,4 @@
-"""Cross-validation (core/validation.py): the folds are scikit-learn's StratifiedKFold and
+"""Cross-validation (core/model_selection/): the folds are scikit-learn's StratifiedKFold and
 KFold with shuffle=True, index for index; cross_validate's scores are cross_val_score's on
 those folds, serially, on a thread pool and on a process pool; cancelling stops between
 folds with the finished ones attached; bad inputs are refused before any fit."""
