@@ -6,7 +6,7 @@ Support vectors are standard normal points (all inside the [-3, 3]^2 grid, so th
 prunes none) with uniform coefficients in [-1, 1]. Each row is the median (and minimum) of
 `repeats` calls in ms; a slow case (sigmoid: S * 40,000 tanh) stops after ~10 s, at 3 runs
 or more. Target: rbf with 5,000 SVs within 10 ms. The rbf time is mostly one float32
-matrix product (see svmdesk.drawing.grid): on a busy machine compare
+matrix product (see svmdesk.drawing.decision_grid): on a busy machine compare
 OPENBLAS_NUM_THREADS=1.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ import numpy as np
 
 from svmdesk.core import Kernel
 from svmdesk.drawing.contours import contour_path_levels
-from svmdesk.drawing.grid import GridSpec, decision_grid
+from svmdesk.drawing.decision_grid import GridSpec, decision_grid
 
 SPEC = GridSpec(-3.0, 3.0, -3.0, 3.0, nx=200, ny=200)
 KERNELS = {

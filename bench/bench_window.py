@@ -354,7 +354,7 @@ def view_repaint_times(n: int) -> dict:
 
 def decision_grid_time():
     from svmdesk.core.kernels import Kernel
-    from svmdesk.drawing.grid import GridSpec, decision_grid
+    from svmdesk.drawing.decision_grid import GridSpec, decision_grid
 
     rng = np.random.default_rng(0)
     sv = rng.normal(size=(5000, 2))

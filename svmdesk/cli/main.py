@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import version
 from ..core import catalog
 from ..i18n import ENVIRONMENT, LANGUAGES, normalise
-from . import evaluate, grid, options, predict, render, train
+from . import evaluate, grid_search, options, predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
 MAIN_HELP = f"""\
@@ -135,5 +135,5 @@ def build_parser() -> argparse.ArgumentParser:
     predict.add_parser(commands)
     evaluate.add_parser(commands)
     render.add_parser(commands)
-    grid.add_parser(commands)
+    grid_search.add_parser(commands)
     return parser

@@ -69,7 +69,7 @@ def joined(argv: list, table) -> list:
     """`argv` with '--class-weight -1=2' made '--class-weight=-1=2': argparse takes a value
     that starts with '-' (and is no number) for an option, and would say the option lacks
     its value."""
-    flags = {flag(param) for param in table.params if param.kind == "weights"}
+    flags = {flag(param) for param in table.params if param.value_type == "weights"}
     out: list = []
     for arg in argv:
         if out and out[-1] in flags and arg.startswith("-") and not arg.startswith("--"):
@@ -121,7 +121,7 @@ def trained_with(params: dict, svc, table) -> str:
 
 
 def _shown(param, value, svc) -> str:
-    if param.kind == "weights":
+    if param.value_type == "weights":
         return _shown_weights(value, svc)
     if value is None:
         return f"{param.none_value:g} ({param.none})"
@@ -150,12 +150,12 @@ def _pairs(pairs) -> str:
 
 def _argument(param, table) -> dict:
     described = dict(default=param.default, help=_help(param, table))
-    if param.kind == "bool":
+    if param.value_type == "bool":
         action = argparse.BooleanOptionalAction if param.default else "store_true"
         return dict(action=action, **described)
-    if param.kind == "choice":
+    if param.value_type == "choice":
         return dict(choices=param.choices, metavar=param.name.upper(), **described)
-    if param.kind == "weights":
+    if param.value_type == "weights":
         return dict(type=_parse_weights(param), metavar=param.name.upper(), **described)
     return dict(type=_parse(param), metavar=param.name.upper(), **described)
 
@@ -204,7 +204,7 @@ def _parse(param):
                            or lowered in INF_WORDS and param.none_value == math.inf):
             return None
         try:
-            value = int(text) if param.kind == "int" else float(text)
+            value = int(text) if param.value_type == "int" else float(text)
         except ValueError:
             value = math.nan
         if isinstance(value, float) and math.isnan(value):
@@ -233,11 +233,11 @@ def _in_cli_words(param) -> str:
 
 def _help(param, table) -> str:
     rows = table.rows_for(param)
-    if param.kind == "choice" and rows is not None:
+    if param.value_type == "choice" and rows is not None:
         text = f"{param.about}: " + "; ".join(_choice(row, table) for row in rows.values())
-    elif param.kind == "choice":
+    elif param.value_type == "choice":
         text = f"{param.about}: {param.allowed()}"
-    elif param.kind == "bool":
+    elif param.value_type == "bool":
         text = param.about
     else:
         text = f"{param.about}: {_in_cli_words(param)}"
@@ -248,7 +248,7 @@ def _help(param, table) -> str:
         used.append("kernel " + ", ".join(param.kernels))
     if used:
         text += f"; used by {' and '.join(used)}"
-    if param.kind != "bool":
+    if param.value_type != "bool":
         text += f" (default {_default(param)})"
     return text
 

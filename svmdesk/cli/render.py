@@ -87,7 +87,7 @@ def run(args) -> int:
                             f"{strangers} Nothing drawn: render these points with a model "
                             "trained on their classes, or without --model")
     canvas = _draw(data, svc, args.width)
-    from ..app.files.kinds import range_warning
+    from ..app.files.file_types import range_warning
     from ..app.widgets.pictures import save_picture
     save_picture(canvas, out, args.width)
     print(f"wrote {out}")
@@ -133,7 +133,7 @@ def _draw(data, svc, width: int):
     app = offscreen_application()
     from ..app.widgets.canvas import Canvas
     from ..app.widgets.pictures import layout_width
-    from ..drawing.grid import GridSpec
+    from ..drawing.decision_grid import GridSpec
     from ..drawing.model_frames import model_frame
 
     codes, names = _colour_codes(data, svc)

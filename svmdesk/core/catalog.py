@@ -60,14 +60,14 @@ class Solver:
 
 @dataclass(frozen=True)
 class Param:
-    """One training parameter. kind: "choice" (one of `choices`), "real", "int", "bool" or
-    "weights" (a mapping from class label to a non-negative weight).
+    """One training parameter. value_type: "choice" (one of `choices`), "real", "int", "bool"
+    or "weights" (a mapping from class label to a non-negative weight).
     Numbers lie between low and high (open or closed ends); `words` are strings accepted
     besides numbers, (word, meaning) pairs; `none` says what None means ('' if None is
     refused) and `none_value` is what None stands for once checked."""
 
     name: str
-    kind: str
+    value_type: str
     default: object
     about: str
     low: float = -math.inf
@@ -94,14 +94,14 @@ class Param:
         """The values it takes, in words: 'a positive number, or None (or inf) for the hard
         margin', in the language chosen (svmdesk.i18n: the window's; the command line and
         the errors of an English process say it in English)."""
-        if self.kind == "choice":
+        if self.value_type == "choice":
             quoted = [repr(c) for c in self.choices]
             text = (tr("one of {choices}").format(choices=quoted[0]) if len(quoted) == 1
                     else tr("one of {choices} or {last}").format(
                         choices=", ".join(quoted[:-1]), last=quoted[-1]))
-        elif self.kind == "bool":
+        elif self.value_type == "bool":
             text = tr("True or False")
-        elif self.kind == "weights":
+        elif self.value_type == "weights":
             text = tr("a mapping from class label to a non-negative weight")
         else:
             text = self._numbers()
@@ -115,7 +115,7 @@ class Param:
         return text
 
     def _numbers(self) -> str:
-        integer = self.kind == "int"
+        integer = self.value_type == "int"
         if self.high == math.inf:
             if self.low == -math.inf:
                 return tr("a finite integer") if integer else tr("a finite number")
@@ -136,18 +136,18 @@ class Param:
             return self.none_value
         if isinstance(value, str) and any(value == word for word, _ in self.words):
             return value
-        if self.kind == "choice":
+        if self.value_type == "choice":
             ok = isinstance(value, str) and value in self.choices
             return self._ok(ok, value, value)
-        if self.kind == "bool":
+        if self.value_type == "bool":
             return self._ok(isinstance(value, (bool, np.bool_)), value, bool(value))
-        if self.kind == "weights":
+        if self.value_type == "weights":
             return self._weights(value)
         integral = isinstance(value, numbers.Integral)
         real = isinstance(value, numbers.Real) and not isinstance(value, (bool, np.bool_))
-        if not real or (self.kind == "int" and not integral) or math.isnan(value):
+        if not real or (self.value_type == "int" and not integral) or math.isnan(value):
             raise self._bad(value)
-        number = int(value) if self.kind == "int" else float(value)
+        number = int(value) if self.value_type == "int" else float(value)
         above = number > self.low if self.low_open else number >= self.low
         below = number < self.high if self.high_open else number <= self.high
         return self._ok(above and below, value, number)
@@ -219,7 +219,7 @@ class Table:
         that shape what `shapes` names, the solver and kernel left out; an unset optional
         one (None that stands for nothing else) too."""
         return [(p, params[p.name]) for p in self.params
-                if p.kind != "choice" and p.shapes in shapes
+                if p.value_type != "choice" and p.shapes in shapes
                 and p.applies(params["solver"], params["kernel"]) and p.name in params
                 and not (params[p.name] is None and p.none_value is None)]
 

@@ -15,8 +15,8 @@ from ..core.estimators.regression import tube_width
 from ..core.metrics import mse, r2
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
+from .decision_grid import GridSpec
 from .evaluation import FitEvaluation
-from .grid import GridSpec
 from .scenes import FitReading, Frame, Job, Reading, RunMark, Scene
 
 CURVE_POINTS = 600      # samples of f across the view (more than a grid's 200 columns:

@@ -13,8 +13,8 @@ from ..core.estimators.one_vs_one import vote_at_threshold
 from ..core.probability import duel_probabilities, rivals
 from .contours import contour_path_levels, contour_paths, region_boundaries
 from .curves import curve_of, recurved
+from .decision_grid import GridSpec, decision_grid, model_grid
 from .frame_parts import OUTSIDE, coloured, contour_levels
-from .grid import GridSpec, decision_grid, model_grid
 from .model_frames import class_regions, with_probabilities
 from .scenes import Frame, Scene
 from .shading import probability_picture

@@ -15,6 +15,7 @@ from ..core.kinds import KINDS
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, vote_borders
 from .curves import live_curve_frame
+from .decision_grid import decision_grid
 from .evaluation import evaluation_of
 from .frame_parts import (
     MARGIN_MET,
@@ -26,7 +27,6 @@ from .frame_parts import (
     judged_one_class,
     margin_width,
 )
-from .grid import decision_grid
 from .scenes import Frame, Job, Reading, RunMark, Scene
 
 GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)

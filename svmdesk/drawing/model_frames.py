@@ -17,6 +17,7 @@ from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
 from .contours import contour_path_levels, contour_paths, region_boundaries, vote_borders
 from .curves import model_curve_frame
+from .decision_grid import GridSpec, class_grid, duel_grid, machine_grids, model_grid
 from .evaluation import (
     Evaluation,
     evaluation_of,
@@ -34,7 +35,6 @@ from .frame_parts import (
     judged_one_class,
     margin_width,
 )
-from .grid import GridSpec, class_grid, duel_grid, machine_grids, model_grid
 from .scenes import Fractions, Frame, Job, Reading, RunMark, Scene
 from .shading import probability_picture
 

@@ -12,8 +12,8 @@ from numpy.typing import ArrayLike
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
+from .decision_grid import GridSpec
 from .evaluation import Evaluation, FitEvaluation
-from .grid import GridSpec
 
 
 @dataclass(frozen=True)

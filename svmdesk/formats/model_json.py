@@ -150,7 +150,7 @@ def _params_to_json(params: dict, table: catalog.Table) -> dict:
                 value = value.item()
             if isinstance(value, float) and value == math.inf == param.none_value:
                 value = "inf"
-            if param.kind == "weights" and isinstance(value, Mapping):
+            if param.value_type == "weights" and isinstance(value, Mapping):
                 value = _weights_to_json(value)
             out[param.name] = value
         json.dumps(out, allow_nan=False)

@@ -55,13 +55,13 @@ class ModelFieldChecker(Checker):
             return math.inf
         if v is None and param.none or isinstance(v, str) and v in dict(param.words):
             return v
-        if param.kind == "choice":
+        if param.value_type == "choice":
             self.string(v, where, param.choices)
-        elif param.kind == "bool":
+        elif param.value_type == "bool":
             self.boolean(v, where)
-        elif param.kind == "int":
+        elif param.value_type == "int":
             self.integer(v, where)
-        elif param.kind == "weights":
+        elif param.value_type == "weights":
             return self.weights(v, where)
         else:
             self.real(v, where)
@@ -102,7 +102,7 @@ class ModelFieldChecker(Checker):
         """Every label a class weight names is a class of the model, as fit required."""
         for param in table.params:
             weights = params[param.name]
-            if param.kind != "weights" or not isinstance(weights, dict):
+            if param.value_type != "weights" or not isinstance(weights, dict):
                 continue
             known = classes.tolist()
             for k, label in enumerate(weights):

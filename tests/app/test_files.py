@@ -390,7 +390,7 @@ def test_saved_names_get_the_right_extension(window, tmp_path):
 
 
 def test_an_older_open_request_loses_to_a_newer_one(window, tmp_path):
-    from svmdesk.app.files.kinds import read_document
+    from svmdesk.app.files.file_types import read_document
 
     csv = tmp_path / "old.csv"
     csv.write_text("x,y,label\n0,0,a\n1,1,b\n", encoding="utf-8")

@@ -41,7 +41,7 @@ def test_every_row_has_the_tables_tooltip_and_range(panel, param):
     control = panel.controls[param.name]
     offered = offer(kinds.C_SVC.key, param.name)
     assert param.about in control.widget.toolTip()
-    if param.kind in ("real", "int"):
+    if param.value_type in ("real", "int"):
         spin = control.widget.spin if isinstance(control.widget, LogParam) else control.widget
         assert (spin.minimum(), spin.maximum()) == (offered.low, offered.high)
 

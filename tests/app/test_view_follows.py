@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from svmdesk.app.training.run import RunState
-from svmdesk.drawing.grid import model_grid
+from svmdesk.drawing.decision_grid import model_grid
 
 from .conftest import until
 from .test_multiclass_drawing import open_three_classes

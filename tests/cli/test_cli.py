@@ -411,7 +411,7 @@ def test_render_warns_of_foreign_points_and_draws_them(work, labels, shift, word
     assert lines[0].startswith("svmdesk: warning: moons.json: these points reach ")
     assert lines[0].endswith("its predictions out there are guesses (extrapolation).")
     assert words in lines[0]
-    from svmdesk.app.files.kinds import range_warning
+    from svmdesk.app.files.file_types import range_warning
 
     model, points = load_model(work / "moons.json"), load_dataset(work / data)
     assert lines[0] == f"svmdesk: warning: moons.json: {range_warning(model, points.X)}"
@@ -499,7 +499,7 @@ def test_an_unknown_language_is_a_usage_error_and_opens_nothing(monkeypatch, cap
 
 def test_model_frame_draws_what_training_drew():
     pytest.importorskip("PySide6")
-    from svmdesk.drawing.grid import GridSpec
+    from svmdesk.drawing.decision_grid import GridSpec
     from svmdesk.drawing.live_frames import make_frame
     from svmdesk.drawing.model_frames import model_frame
     from svmdesk.drawing.scenes import Job

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from svmdesk import cli
-from svmdesk.cli.grid import value_range
+from svmdesk.cli.grid_search import value_range
 from svmdesk.core import SVC, SVR, class_labels, grid_search, make_dataset
 from svmdesk.formats import load_dataset, save_dataset
 from svmdesk.formats.targets import save_targets

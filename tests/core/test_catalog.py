@@ -34,7 +34,7 @@ def test_every_default_passes_its_own_check(param):
 @pytest.mark.parametrize("param", TABLE.params, ids=lambda p: p.name)
 def test_every_row_describes_itself(param):
     assert param.about and param.allowed()
-    assert param.kind in ("choice", "real", "int", "bool", "weights")
+    assert param.value_type in ("choice", "real", "int", "bool", "weights")
     for names, rows in ((param.solvers, TABLE.solvers), (param.kernels, TABLE.kernels)):
         assert names is None or set(names) <= set(rows)
 

@@ -4,6 +4,7 @@ import pytest
 from sklearn.metrics import average_precision_score, confusion_matrix, roc_auc_score
 
 from svmdesk.core import SVC, OneClassSVM, make_dataset
+from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.evaluation import (
     confusion_at,
     curves_of,
@@ -12,7 +13,6 @@ from svmdesk.drawing.evaluation import (
     operating_points,
     predicted_at,
 )
-from svmdesk.drawing.grid import GridSpec
 from svmdesk.drawing.live_frames import make_frame
 from svmdesk.drawing.model_frames import fitted_frame, model_frame
 from svmdesk.drawing.scenes import Job

@@ -4,7 +4,7 @@ import pytest
 
 from svmdesk.core import SVC, make_dataset
 from svmdesk.drawing import frame_parts, frame_views, live_frames, model_frames
-from svmdesk.drawing.grid import GridSpec
+from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.live_frames import KernelSums, make_frame
 from svmdesk.drawing.scenes import Job, RunMark
 

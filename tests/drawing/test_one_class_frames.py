@@ -5,8 +5,8 @@ import pytest
 from svmdesk.core import make_dataset
 from svmdesk.core.estimators import SVC, NuSVC, OneClassSVM
 from svmdesk.drawing import frame_views, model_frames
+from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.frame_parts import OUTSIDE
-from svmdesk.drawing.grid import GridSpec
 from svmdesk.drawing.live_frames import KernelSums, make_frame
 from svmdesk.drawing.model_frames import fitted_frame
 from svmdesk.drawing.scenes import Job

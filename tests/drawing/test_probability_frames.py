@@ -6,8 +6,8 @@ import pytest
 from scipy.interpolate import RegularGridInterpolator
 
 from svmdesk.core import SVC, make_dataset
+from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.frame_views import probabilities_at, regrid
-from svmdesk.drawing.grid import GridSpec
 from svmdesk.drawing.model_frames import model_frame
 from svmdesk.drawing.shading import PALETTE, SOFT, probability_picture
 

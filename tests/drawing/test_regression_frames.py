@@ -11,8 +11,8 @@ from sklearn.svm import NuSVR as SkNuSVR
 from svmdesk.core.estimators import SVR, NuSVR
 from svmdesk.core.regression_generators import make_samples
 from svmdesk.drawing.curves import EDGE, outside_tube
+from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.frame_views import decision_at, regrid
-from svmdesk.drawing.grid import GridSpec
 from svmdesk.drawing.live_frames import KernelSums, make_frame
 from svmdesk.drawing.model_frames import fitted_frame, model_frame
 from svmdesk.drawing.scenes import Job

@@ -10,7 +10,7 @@ import pytest
 from svmdesk.core import SVC
 from svmdesk.core.estimators.one_vs_one import machine_pairs
 from svmdesk.drawing.contours import vote_borders
-from svmdesk.drawing.grid import GridSpec, machine_grids
+from svmdesk.drawing.decision_grid import GridSpec, machine_grids
 
 
 def _five_blobs(seed=0):

@@ -30,7 +30,7 @@ from ..settings import app_settings
 from ..widgets import pictures
 from .autosave import Autosave
 from .dialogs import OPEN, SAVE, ask, ask_path
-from .kinds import (
+from .file_types import (
     DATA_SUFFIXES,
     RecentFiles,
     data_files,
@@ -144,11 +144,11 @@ class FileActions(QObject):
         o, name = self.opener, opened.path.name
         self.notices.clear_error()              # an earlier problem is not this file's
         try:
-            if opened.kind == "data":
+            if opened.file_type == "data":
                 done = o.apply_dataset(opened.path, opened.value)
-            elif opened.kind == "samples":
+            elif opened.file_type == "samples":
                 done = o.apply_samples(opened.path, opened.value)
-            elif opened.kind == "session":
+            elif opened.file_type == "session":
                 done = o.apply_session(opened.value, name)
             else:
                 done = o.show_model(opened.value, name)
@@ -159,7 +159,7 @@ class FileActions(QObject):
         if done:
             if remember:
                 self.recent.add(opened.path)
-            if opened.kind == "session":
+            if opened.file_type == "session":
                 self.work.name_session(opened.path)
                 self.work.mark_saved()
             else:

@@ -22,10 +22,10 @@ from ...formats.label_matching import foreign_classes_warning, match_labels
 from ...i18n import N_, tr
 from ..tasks import MARK
 from .columns import ColumnChooser, remember_columns, remembered_columns
-from .kinds import range_warning
+from .file_types import range_warning
 
 if TYPE_CHECKING:
-    from ...drawing.grid import GridSpec
+    from ...drawing.decision_grid import GridSpec
     from ..document.editing import Editing
     from ..document.work import Work
     from ..training.display import RunDisplay

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import class_labels, make_dataset
-from ...drawing.grid import GridSpec
+from ...drawing.decision_grid import GridSpec
 from ...drawing.scenes import Job
 from ...i18n import tr
 from ..actions import make_action as _action

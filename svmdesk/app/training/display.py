@@ -21,7 +21,7 @@ from ..background import in_background
 from .run import AT_REST, RunController, RunState
 
 if TYPE_CHECKING:
-    from ...drawing.grid import GridSpec
+    from ...drawing.decision_grid import GridSpec
     from ..document.work import Work
     from ..widgets.canvas import Canvas
     from ..widgets.charts import TrainingCharts

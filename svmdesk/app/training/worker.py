@@ -17,7 +17,7 @@ import traceback
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ...core.estimators import Progress
-from ...drawing.grid import GridSpec
+from ...drawing.decision_grid import GridSpec
 from ...drawing.live_frames import KernelSums, make_frame, with_finished_machines
 from ...drawing.model_frames import fitted_frame
 from ...drawing.scenes import Frame, Job, RunMark

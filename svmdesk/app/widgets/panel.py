@@ -87,7 +87,7 @@ class SidePanel(QWidget):
         self.kernel_note.setWordWrap(True)
         self.kernel_note.setStyleSheet("color: #555; font-size: 11px")
         self.rows: dict[str, tuple[QWidget | None, QWidget]] = {}
-        last_choice = [n for n, c in self.controls.items() if c.param.kind == "choice"][-1]
+        last_choice = [n for n, c in self.controls.items() if c.param.value_type == "choice"][-1]
         for name, control in self.controls.items():
             label = "" if isinstance(control.widget, QCheckBox) else control.label
             if control.choice is not None:    # above the value its tick hides: the box
@@ -285,7 +285,7 @@ class SidePanel(QWidget):
         fits)."""
         self._select_kind(kind)
         unshown = []
-        choices = [c for c in self.controls.values() if c.param.kind == "choice"]
+        choices = [c for c in self.controls.values() if c.param.value_type == "choice"]
         for control in choices:                     # first: they decide the rows in use
             control.show_value(params[control.param.name])
         for name, control in self.controls.items():

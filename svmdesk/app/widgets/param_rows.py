@@ -113,7 +113,7 @@ class ParamControl(QObject):
                       else param.name.replace("_", " "))
         self.widget = _value_widget(param, table, control, self.label)
         self.choice = None
-        if control and control.choice and param.kind == "real":
+        if control and control.choice and param.value_type == "real":
             self.choice = QCheckBox(tr(control.choice))
             self.choice.setChecked(param.default is None or isinstance(param.default, str))
             self.choice.toggled.connect(self.changed)
@@ -122,7 +122,7 @@ class ParamControl(QObject):
             if w is not None:
                 w.setToolTip(self.tip)
         self.weights: dict | None = None
-        if param.kind == "weights":     # half ticked to ticked is no toggle: watch the state
+        if param.value_type == "weights":     # half ticked to ticked is no toggle: watch the state
             self.widget.checkStateChanged.connect(self._plain_box)
             self.widget.checkStateChanged.connect(self.changed)
         else:
@@ -164,7 +164,7 @@ class ParamControl(QObject):
         use the parameter."""
         if not self.param.applies(solver, kernel):
             return self.param.default
-        if self.param.kind == "weights":
+        if self.param.value_type == "weights":
             return self._weights_value()
         if (self.choice is not None and self._has_choice and self.choice.isChecked()
                 and self._offered(solver)):
@@ -205,7 +205,7 @@ class ParamControl(QObject):
     @property
     def _none_at_low(self) -> bool:
         """An integer whose spin box says None at its lowest place."""
-        return self.param.kind == "int" and bool(self.param.none and self.control.choice)
+        return self.param.value_type == "int" and bool(self.param.none and self.control.choice)
 
     def _offered(self, solver: str) -> bool:
         """A None that stands for infinity (C's hard margin) needs a solver that trains it."""
@@ -216,7 +216,7 @@ class ParamControl(QObject):
     def show_value(self, value) -> None:
         """Show an estimator's value in the controls; a ValueError if they cannot (a value
         beyond the control's range, or a word other than the check box's)."""
-        if self.param.kind == "weights":
+        if self.param.value_type == "weights":
             self._show_weights(value)
             return
         if self.choice is not None and (
@@ -234,19 +234,19 @@ class ParamControl(QObject):
 def _value_widget(param, table, control: Control, label: str):
     """The control of `param`, as `control` offers it; a number field says `label` in its
     refusals."""
-    if param.kind == "choice":
+    if param.value_type == "choice":
         box = QComboBox()
         rows = table.rows_for(param)
         for name in param.choices:
             box.addItem(tr(rows[name].title) if rows is not None else name, name)
         box.setCurrentIndex(box.findData(param.default))
         return box
-    if param.kind in ("bool", "weights"):
+    if param.value_type in ("bool", "weights"):
         check = QCheckBox(tr(control.label) if control and control.label else tr(param.about))
         check.setChecked(bool(param.default))
         return check
     start = control.start if control.start is not None else param.default
-    if param.kind == "int":
+    if param.value_type == "int":
         spin = IntField(label)
         spin.setRange(int(control.low), int(control.high))
         if param.none and control.choice:        # the lowest place says None

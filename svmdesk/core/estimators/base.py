@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from ...i18n import tr
-from .. import scale
+from .. import overflow
 from ..catalog import Table
 from ..errors import DataError, DataTypeError, not_fitted, warn_data_conversion
 from ..kernels import Kernel
@@ -180,10 +180,10 @@ def scaled_data_and_kernel(data: np.ndarray, params: dict
     on them, checked for values that overflow."""
     scaler = Scaler.fit(data) if params["standardize"] else None
     Z = data if scaler is None else scaler.transform(data)
-    scale.check_magnitude(Z)
+    overflow.check_magnitude(Z)
     kernel = Kernel(params["kernel"], resolve_gamma(params["gamma"], Z), params["degree"],
                     params["coef0"])
-    scale.check_kernel(Z, kernel)
+    overflow.check_kernel(Z, kernel)
     return scaler, Z, kernel
 
 
@@ -193,7 +193,7 @@ def resolve_gamma(gamma: str | float, Z: np.ndarray) -> float:
         return 1.0 / d
     if gamma == "scale":
         var = Z.var()
-        return scale.check_gamma(1.0 / (d * var), Z) if var > 0 else 1.0
+        return overflow.check_gamma(1.0 / (d * var), Z) if var > 0 else 1.0
     return float(gamma)
 
 

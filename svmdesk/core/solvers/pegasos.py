@@ -41,7 +41,7 @@ import numpy as np
 
 from ...i18n import tr
 from ..errors import warn_convergence
-from ..scale import hinted
+from ..standardize_hints import hinted
 from ._common import (
     BiasStep,
     Due,

@@ -29,7 +29,7 @@ import numpy as np
 
 from ....i18n import tr
 from ...errors import warn_convergence
-from ...scale import SMO_SPREAD_HINT, standardize_hint
+from ...standardize_hints import SMO_SPREAD_HINT, standardize_hint
 
 # Work is counted in units of about a nanosecond of solving on the 2-core machine svmdesk is
 # developed on: the costs below are fitted (least squares of the relative error) to its

@@ -346,7 +346,7 @@ def _save_plot(path: Path, args, result: GridResult, axes: tuple) -> None:
     """Qt on the offscreen platform, the heat map (or line) laid out, then saved."""
     app = offscreen_application()
     from ..app.widgets.pictures import save_picture
-    from .grid_picture import grid_plot
+    from .grid_search_picture import grid_plot
 
     figure = grid_plot(result, axes, f"mean {scored_by(args.type)}", args.width,
                        Path(args.data).name)

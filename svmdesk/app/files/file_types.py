@@ -1,7 +1,7 @@
 """What the window opens and remembers: data, session and model files, and recent files.
 
 Reading happens off the GUI thread (`read_document` has no Qt in it); the window applies the
-result. The kind of a file comes from its content where the extension is ambiguous (a .json
+result. The type of a file comes from its content where the extension is ambiguous (a .json
 file may hold a model or a session).
 """
 from __future__ import annotations
@@ -46,7 +46,7 @@ def open_files() -> str:
 
 @dataclass(frozen=True)
 class Opened:
-    kind: str          # "data", "samples", "session" or "model"
+    file_type: str     # "data", "samples", "session" or "model"
     path: Path
     value: object      # a Dataset, Samples, Session or fitted estimator
 

@@ -4,7 +4,13 @@ import pytest
 
 from svmdesk.core import SVC, Kernel, make_dataset
 from svmdesk.core.model import Scaler
-from svmdesk.drawing.grid import GridSpec, _poly_grid, class_grid, decision_grid, model_grid
+from svmdesk.drawing.decision_grid import (
+    GridSpec,
+    _poly_grid,
+    class_grid,
+    decision_grid,
+    model_grid,
+)
 
 SPEC = GridSpec(-3.0, 2.5, -2.0, 3.5, nx=23, ny=17)
 SCALER = Scaler(mean=[0.7, -0.4], scale=[1.8, 0.6])
