@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -185,27 +186,12 @@ def test_a_worker_killed_mid_grid_costs_only_its_tasks(two_processes):
 
 
 _MAPPED_BLOCKS = """
-import ctypes, numpy as np
 from svmdesk.core import cluster_workers
+from tests.core.in_workers import large_array_mapped
 
-class MallInfo2(ctypes.Structure):
-    _fields_ = [(name, ctypes.c_size_t) for name in (
-        "arena", "ordblks", "smblks", "hblks", "hblkhd", "usmblks", "fsmblks", "uordblks",
-        "fordblks", "keepcost")]
-
-libc = ctypes.CDLL("libc.so.6")
-libc.mallinfo2.restype = MallInfo2
-
-def mapped_while_held():
-    block = np.ones(2**18)          # 2 MiB
-    held = libc.mallinfo2().hblks
-    del block
-    return held
-
-before = mapped_while_held() - libc.mallinfo2().hblks
+before = large_array_mapped()[1]
 cluster_workers.arrays_on_the_heap()
-after = mapped_while_held() - libc.mallinfo2().hblks
-print(before, after)
+print(before, large_array_mapped()[1])
 """
 
 
@@ -216,7 +202,7 @@ def test_a_dask_workers_large_arrays_come_from_the_heap_again():
     memory."""
     env = {**os.environ, "MALLOC_TRIM_THRESHOLD_": "65536"}
     out = subprocess.run([sys.executable, "-c", _MAPPED_BLOCKS], env=env, capture_output=True,
-                         text=True, timeout=50)
+                         text=True, timeout=50, cwd=Path(__file__).resolve().parents[2])
     if "mallinfo2" in out.stderr:
         pytest.skip("no glibc mallinfo2 here")
     assert out.stdout.split() == ["1", "0"], out.stderr
