@@ -99,9 +99,9 @@ def test_a_solver_that_lets_nan_through_never_hands_out_its_model(monkeypatch):
 
 @pytest.mark.filterwarnings("ignore:overflow encountered:RuntimeWarning")
 def test_smo_in_a_box_whose_dual_overflows_says_it_is_arithmetic(monkeypatch):
-    from svmdesk.core import DivergenceError, scale
+    from svmdesk.core import DivergenceError, overflow
 
-    monkeypatch.setattr(scale, "check_kernel", lambda Z, kernel: None)    # let it through
+    monkeypatch.setattr(overflow, "check_kernel", lambda Z, kernel: None)    # let it through
     X, y = IRIS
     with pytest.raises(DivergenceError, match="overflowed float64 with a finite C"):
         SVC(kernel="poly", degree=3, gamma=1.0).fit(X * 1e60, y)
