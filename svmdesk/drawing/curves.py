@@ -15,9 +15,10 @@ from ..core.estimators.regression import tube_width
 from ..core.metrics import mse, r2
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
+from ..core.training_job import Job
 from .decision_grid import GridSpec
 from .evaluation import FitEvaluation
-from .scenes import FitReading, Frame, Job, Reading, RunMark, Scene
+from .scenes import FitReading, Frame, Reading, RunMark, Scene
 
 CURVE_POINTS = 600      # samples of f across the view (more than a grid's 200 columns:
                         # a narrow rbf bump stays smooth)
@@ -78,8 +79,8 @@ def curve_scene(spec: GridSpec, x: np.ndarray, y: np.ndarray, f: np.ndarray,
                  residuals=residual_path(x, y, f))
 
 
-def live_curve_frame(step: Progress, job: Job, f_train: np.ndarray, f_test: np.ndarray,
-                     f_terms: tuple, elapsed: float, run: RunMark,
+def live_curve_frame(step: Progress, job: Job, spec: GridSpec, f_train: np.ndarray,
+                     f_test: np.ndarray, f_terms: tuple, elapsed: float, run: RunMark,
                      history: tuple) -> Frame:
     """A regression's frame of one snapshot: f_train and f_test its f on the training and
     held-out samples, f_terms (scaled points, coefficients) its kernel sum (none with w)."""
@@ -93,10 +94,10 @@ def live_curve_frame(step: Progress, job: Job, f_train: np.ndarray, f_test: np.n
     else:
         assert isinstance(estimator, SVR), "a regression's job trains an SVR or a NuSVR"
         tube = float(estimator.epsilon)
-    xs = curve_xs(job.spec)
+    xs = curve_xs(spec)
     curve = np.column_stack([xs, snapshot_f(snap, m, f_terms, xs)])
     local = np.asarray(snap.support, dtype=np.intp)
-    scene = curve_scene(job.spec, x, y, f_train, local, points[local], tube, curve)
+    scene = curve_scene(spec, x, y, f_train, local, points[local], tube, curve)
     y_test = np.asarray(job.y_test, dtype=np.float64)
     reading = Reading(snapshot=snap, machine=m, train_accuracy=None, test_accuracy=None,
                       margin_width=None, elapsed=elapsed, history=history,

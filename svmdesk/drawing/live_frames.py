@@ -13,9 +13,10 @@ import numpy as np
 from ..core.estimators import NuSVC, OneClassSVM, Progress
 from ..core.kinds import KINDS
 from ..core.solvers.base import Snapshot
+from ..core.training_job import Job
 from .contours import contour_path_levels, vote_borders
 from .curves import live_curve_frame
-from .decision_grid import decision_grid
+from .decision_grid import GridSpec, decision_grid
 from .evaluation import evaluation_of
 from .frame_parts import (
     MARGIN_MET,
@@ -27,7 +28,7 @@ from .frame_parts import (
     judged_one_class,
     margin_width,
 )
-from .scenes import Frame, Job, Reading, RunMark, Scene
+from .scenes import Frame, Reading, RunMark, Scene
 
 GRAM_MAX_POINTS = 2000       # training points whose kernel matrix a run keeps (32 MB)
 
@@ -91,13 +92,14 @@ class KernelSums:
         return self._held_f
 
 
-def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
-               stopped: bool = False, history: tuple = (),
+def make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float,
+               final: bool = False, stopped: bool = False, history: tuple = (),
                sums: KernelSums | None = None, evaluate: bool = True) -> Frame:
     """Decision grid, contours, support vectors and accuracies for one moment of training:
     a solver's snapshot of one machine (numpy only); a regression's curve, tube and
-    residuals (curves.py). `evaluate`: with the evaluation of its scores (two sorts of the
-    points: 5 ms at 20,000 of them, left out while nobody looks at it)."""
+    residuals (curves.py); drawn over the grid `spec`. `evaluate`: with the evaluation of
+    its scores (two sorts of the points: 5 ms at 20,000 of them, left out while nobody
+    looks at it)."""
     snap, m = step.snapshot, step.machine
     points = m.points if m.points is not None else np.arange(len(job.y))
     Z = job.X[points] if m.scaler is None else m.scaler.transform(job.X[points])
@@ -105,15 +107,15 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     if KINDS[job.kind].regression:
         held_f = (_held_out_f(step, job, Z, f_terms, sums) if len(job.y_test)
                   else np.empty(0))
-        return live_curve_frame(step, job, f_train, held_f, f_terms, elapsed,
+        return live_curve_frame(step, job, spec, f_train, held_f, f_terms, elapsed,
                                 RunMark(final=final, stopped=stopped), history)
     local = np.asarray(snap.support, dtype=np.intp)
     if snap.w is not None:
         values = decision_grid(m.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
-                               job.spec, w=snap.w, scaler=m.scaler)
+                               spec, w=snap.w, scaler=m.scaler)
     else:
         terms_z, coef = f_terms
-        values = decision_grid(m.kernel, terms_z, coef, snap.bias, job.spec, scaler=m.scaler)
+        values = decision_grid(m.kernel, terms_z, coef, snap.bias, spec, scaler=m.scaler)
     neg, pos = job.class_of(m.classes)
     margins = np.where(job.y[points] == pos, 1.0, -1.0) * f_train
     f_test = (_held_out_f(step, job, Z, f_terms, sums) if m.count == 1 and len(job.y_test)
@@ -129,8 +131,8 @@ def make_frame(step: Progress, job: Job, elapsed: float, final: bool = False,
     width = margin_width(w)
     one_class = isinstance(job.estimator, OneClassSVM)
     scene = Scene(
-        spec=job.spec, classes=(int(neg), int(pos)), values=values, regions=None,
-        contours=contour_path_levels(values, job.spec.xs, job.spec.ys, contour_levels(one_class)),
+        spec=spec, classes=(int(neg), int(pos)), values=values, regions=None,
+        contours=contour_path_levels(values, spec.xs, spec.ys, contour_levels(one_class)),
         support=points[local], support_xy=job.X[points[local]],
         bounded=f_train[local] < OUTSIDE if one_class else margins[local] < MARGIN_MET,
         hard_margin=is_hard_margin(getattr(job.estimator, "C", 1.0)), one_class=one_class)

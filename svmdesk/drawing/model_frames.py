@@ -15,6 +15,7 @@ from ..core.estimators.one_vs_one import machine_pairs
 from ..core.kinds import C_SVC, KINDS, NU_SVC
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
+from ..core.training_job import Job
 from .contours import contour_path_levels, contour_paths, region_boundaries, vote_borders
 from .curves import model_curve_frame
 from .decision_grid import GridSpec, class_grid, duel_grid, machine_grids, model_grid
@@ -35,12 +36,12 @@ from .frame_parts import (
     judged_one_class,
     margin_width,
 )
-from .scenes import Fractions, Frame, Job, Reading, RunMark, Scene
+from .scenes import Fractions, Frame, Reading, RunMark, Scene
 from .shading import probability_picture
 
 
 def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job: Job,
-                 elapsed: float, history: tuple = ()) -> Frame:
+                 spec: GridSpec, elapsed: float, history: tuple = ()) -> Frame:
     """The end of a full run: the fitted model drawn exactly as a reopened session draws it
     (every machine's support vectors, accuracies from its own predictions), with the run's
     last snapshot for the readout and the charts.
@@ -52,7 +53,7 @@ def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job
     snap = step.snapshot
     if isinstance(estimator, (SVR, NuSVR)):
         frame = model_frame(estimator, np.vstack([job.X, np.reshape(job.X_test, (-1, 1))]),
-                            np.concatenate([job.y, job.y_test]).astype(np.float64), job.spec,
+                            np.concatenate([job.y, job.y_test]).astype(np.float64), spec,
                             held_out=np.arange(len(job.y) + len(job.y_test)) >= len(job.y))
         return _with_run(frame, step, elapsed, history)
     X_test = np.asarray(job.X_test, dtype=np.float64).reshape(-1, 2)
@@ -66,7 +67,7 @@ def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job
         X = np.vstack([job.X, X_test])
         y = np.concatenate([job.y, job.y_test]).astype(np.intp)
         held_out = np.arange(len(y)) >= len(job.y)
-    frame = model_frame(estimator, X, y, job.spec, colours, held_out=held_out)
+    frame = model_frame(estimator, X, y, spec, colours, held_out=held_out)
     if known:
         machine = estimator.model_.machines[0]
         assert snap.decision is not None

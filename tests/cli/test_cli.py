@@ -499,16 +499,16 @@ def test_an_unknown_language_is_a_usage_error_and_opens_nothing(monkeypatch, cap
 
 def test_model_frame_draws_what_training_drew():
     pytest.importorskip("PySide6")
+    from svmdesk.core.training_job import Job
     from svmdesk.drawing.decision_grid import GridSpec
     from svmdesk.drawing.live_frames import make_frame
     from svmdesk.drawing.model_frames import model_frame
-    from svmdesk.drawing.scenes import Job
 
     data = make_dataset("moons", n=80, seed=4)
     spec = GridSpec(-2.0, 3.0, -1.5, 2.0, 60, 50)
     svc = SVC(kernel="rbf", C=3.0, standardize=True)
     final = list(svc.iter_fit(data.X, data.y, every=10**9))[-1]
-    trained = make_frame(final, Job(data.X, data.y, SVC(), spec), 0.0, final=True)
+    trained = make_frame(final, Job(data.X, data.y, SVC()), spec, 0.0, final=True)
     order = np.argsort(trained.scene.support)
     for model in (svc, svc.model_, load_model_roundtrip(svc)):
         frame = model_frame(model, data.X, data.y, spec)

@@ -4,6 +4,7 @@ import pytest
 from sklearn.metrics import average_precision_score, confusion_matrix, roc_auc_score
 
 from svmdesk.core import SVC, OneClassSVM, make_dataset
+from svmdesk.core.training_job import Job
 from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.evaluation import (
     confusion_at,
@@ -15,7 +16,6 @@ from svmdesk.drawing.evaluation import (
 )
 from svmdesk.drawing.live_frames import make_frame
 from svmdesk.drawing.model_frames import fitted_frame, model_frame
-from svmdesk.drawing.scenes import Job
 
 SPEC = GridSpec(-3, 3, -3, 3, 20, 20)
 pytestmark = pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
@@ -25,7 +25,7 @@ def _binary_run():
     d = make_dataset("moons", n=300, noise=0.35, seed=1)
     order = np.random.default_rng(0).permutation(300)       # both classes held out
     X, y = np.asarray(d.X)[order], np.asarray(d.y)[order]
-    job = Job(X[:200], y[:200], SVC(kernel="rbf", C=1.0), SPEC, X[200:], y[200:])
+    job = Job(X[:200], y[:200], SVC(kernel="rbf", C=1.0), X[200:], y[200:])
     svc = SVC(kernel="rbf", C=1.0)
     steps = list(svc.iter_fit(job.X, job.y, every=50))
     return job, svc, steps
@@ -58,7 +58,7 @@ def _rule(ovo, voted, chosen, t):
 
 def test_a_binary_fitted_frame_has_sklearns_auc_ap_and_confusion():
     job, svc, steps = _binary_run()
-    ev = fitted_frame(svc, steps[-1], job, 0.0).evaluation
+    ev = fitted_frame(svc, steps[-1], job, SPEC, 0.0).evaluation
     assert ev.classes == (0, 1)
     for split, X in ((ev.train, job.X), (ev.test, job.X_test)):
         f = svc.decision_function(X)
@@ -144,24 +144,25 @@ def test_operating_points_count_each_split_of_the_class_the_threshold_applies_to
 
 def test_a_live_binary_frame_carries_an_evaluation_and_a_multiclass_one_none():
     job, _, steps = _binary_run()
-    ev = make_frame(steps[1], job, 0.0).evaluation
+    ev = make_frame(steps[1], job, SPEC, 0.0).evaluation
     assert ev is not None and ev.classes == (0, 1)
     assert len(ev.train.scores) == len(job.y) and len(ev.test.scores) == len(job.y_test)
     assert ev.train.curves[0].auc is not None
     X, y = _three_classes()
     step = next(iter(SVC(kernel="rbf").iter_fit(X, y, every=20)))
-    assert make_frame(step, Job(X, y, SVC(), SPEC), 0.0).evaluation is None
+    assert make_frame(step, Job(X, y, SVC()), SPEC, 0.0).evaluation is None
 
 
 def test_one_class_frames_read_the_inliers_as_positive():
     rng = np.random.default_rng(0)
     X, marks = rng.normal(0, 0.7, (100, 2)), np.array([[2.5, 2.5], [-2.5, 2.0]])
     params = dict(nu=0.2, kernel="rbf", gamma=0.5)
-    job = Job(X[:90], np.zeros(90, dtype=np.intp), OneClassSVM(**params), SPEC,
+    job = Job(X[:90], np.zeros(90, dtype=np.intp), OneClassSVM(**params),
               np.vstack([X[90:], marks]), np.repeat([0, 1], [10, 2]), labels=np.array([1, -1]))
     ours = OneClassSVM(**params)
     steps = list(ours.iter_fit(job.X, every=20))
-    for frame in (make_frame(steps[-1], job, 0.0), fitted_frame(ours, steps[-1], job, 0.0)):
+    for frame in (make_frame(steps[-1], job, SPEC, 0.0),
+                  fitted_frame(ours, steps[-1], job, SPEC, 0.0)):
         ev = frame.evaluation
         assert ev.classes == (1, 0)
         assert ev.train.curves[0].auc is None and len(ev.train.curves[0].fpr) == 0
@@ -183,10 +184,10 @@ def test_a_three_class_fitted_frame_maps_the_models_classes_to_the_canvas():
     them -1, 2, 5, so its columns are of canvas classes (1, 0, 2)."""
     X, y = _three_classes()
     labels = np.array([2, -1, 5])
-    job = Job(X, y, SVC(kernel="rbf"), SPEC, labels=labels)
+    job = Job(X, y, SVC(kernel="rbf"), labels=labels)
     svc = SVC(kernel="rbf")
     steps = list(svc.iter_fit(X, labels[y], every=50))
-    ev = fitted_frame(svc, steps[-1], job, 0.0).evaluation
+    ev = fitted_frame(svc, steps[-1], job, SPEC, 0.0).evaluation
     assert ev.classes == (1, 0, 2) and ev.test is None
     np.testing.assert_array_equal(labels[predicted_at(ev, ev.train)], svc.predict(X))
     for k, c in enumerate(ev.classes):

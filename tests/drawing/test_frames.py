@@ -3,10 +3,11 @@ import numpy as np
 import pytest
 
 from svmdesk.core import SVC, make_dataset
+from svmdesk.core.training_job import Job
 from svmdesk.drawing import frame_parts, frame_views, live_frames, model_frames
 from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.live_frames import KernelSums, make_frame
-from svmdesk.drawing.scenes import Job, RunMark
+from svmdesk.drawing.scenes import RunMark
 
 
 @pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
@@ -17,10 +18,12 @@ from svmdesk.drawing.scenes import Job, RunMark
 def test_kept_kernel_sums_give_the_same_frames(params, monkeypatch):
     d = make_dataset("moons", n=150, noise=0.25, seed=4)
     X, y = np.asarray(d.X), np.asarray(d.y)
-    job = Job(X, y, SVC(**params), GridSpec(-2, 3, -1.5, 2, 40, 30))
+    spec = GridSpec(-2, 3, -1.5, 2, 40, 30)
+    job = Job(X, y, SVC(**params))
     sums = KernelSums()
     for step in list(SVC(**params).iter_fit(X, y, every=10))[-3:]:
-        plain, cached = make_frame(step, job, 0.0), make_frame(step, job, 0.0, sums=sums)
+        plain = make_frame(step, job, spec, 0.0)
+        cached = make_frame(step, job, spec, 0.0, sums=sums)
         assert cached.reading.train_accuracy == plain.reading.train_accuracy
         np.testing.assert_array_equal(cached.scene.bounded, plain.scene.bounded)
     monkeypatch.setattr(live_frames, "GRAM_MAX_POINTS", 100)        # too many points: no cache
@@ -37,7 +40,8 @@ def test_held_out_f_kept_between_frames_is_f(params):
     moved, is f computed afresh (to 1e-9), and so are the test accuracies of the frames."""
     d = make_dataset("moons", n=400, noise=0.3, seed=2)
     X, y, Xt, yt = d.X[:300], d.y[:300], d.X[300:], d.y[300:]
-    job = Job(X, y, SVC(**params), GridSpec(-2, 3, -1.5, 2, 30, 20), Xt, yt)
+    spec = GridSpec(-2, 3, -1.5, 2, 30, 20)
+    job = Job(X, y, SVC(**params), Xt, yt)
     sums, frame_sums = KernelSums(), KernelSums()
     steps = list(SVC(**params).iter_fit(X, y, every=7))
     assert len(steps) >= 4
@@ -48,8 +52,8 @@ def test_held_out_f_kept_between_frames_is_f(params):
         kept = sums.held_out(step, Z, Zt)
         afresh = kernel.matvec(Zt, Z, step.snapshot.dual_coef)
         np.testing.assert_allclose(kept, afresh, rtol=1e-9, atol=1e-9 * np.abs(afresh).max())
-        assert (make_frame(step, job, 0.0, sums=frame_sums).reading.test_accuracy
-                == make_frame(step, job, 0.0).reading.test_accuracy)
+        assert (make_frame(step, job, spec, 0.0, sums=frame_sums).reading.test_accuracy
+                == make_frame(step, job, spec, 0.0).reading.test_accuracy)
 
 
 @pytest.mark.filterwarnings("ignore:.*:svmdesk.core.errors.ConvergenceWarning")
@@ -75,14 +79,15 @@ def test_a_multiclass_runs_frames_say_their_machine_and_vote_the_regions():
     y = np.repeat(np.arange(3), 30)
     X = centres[y] + 0.8 * rng.standard_normal((90, 2))
     labels = np.array([-1, 1, 2])                 # what the machines train on
-    job = Job(X, y, SVC(kernel="rbf"), GridSpec(-4, 4, -4, 4, 40, 40), labels=labels)
+    spec = GridSpec(-4, 4, -4, 4, 40, 40)
+    job = Job(X, y, SVC(kernel="rbf"), labels=labels)
     done, previous, frames_made = [], None, []
     for step in SVC(kernel="rbf").iter_fit(X, labels[y], every=25):
         if len(done) < step.machine.index:
-            done.append(make_frame(previous, job, 0.0))
+            done.append(make_frame(previous, job, spec, 0.0))
         previous = step
-        frames_made.append(live_frames.with_finished_machines(make_frame(step, job, 0.0), done,
-                                                              job))
+        frames_made.append(live_frames.with_finished_machines(
+            make_frame(step, job, spec, 0.0), done, job))
     order = [f.reading.machine.index for f in frames_made]
     assert order == sorted(order)
     pairs = {(0, 1), (0, 2), (1, 2)}
@@ -107,9 +112,10 @@ def test_pictures_are_coloured_once_where_a_frame_is_made(monkeypatch):
     monkeypatch.setattr(frame_parts, "sides_pictures",
                         lambda *args: coloured.append(1) or (np.zeros((2, 2, 4)),) * 2)
     d = make_dataset("two_disks", n=40, seed=0)
-    job = Job(d.X, d.y, SVC(kernel="linear"), GridSpec(-3, 3, -3, 3, 20, 20))
+    spec = GridSpec(-3, 3, -3, 3, 20, 20)
+    job = Job(d.X, d.y, SVC(kernel="linear"))
     step = next(iter(SVC(kernel="linear").iter_fit(d.X, d.y)))
-    frame = make_frame(step, job, 0.0)
+    frame = make_frame(step, job, spec, 0.0)
     assert len(coloured) == 1 and frame.scene.picture is not None
     paused = dataclasses.replace(frame, run=RunMark(paused=True),
                                  reading=dataclasses.replace(frame.reading, elapsed=1.0))

@@ -4,12 +4,12 @@ import pytest
 
 from svmdesk.core import make_dataset
 from svmdesk.core.estimators import SVC, NuSVC, OneClassSVM
+from svmdesk.core.training_job import Job
 from svmdesk.drawing import frame_views, model_frames
 from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.frame_parts import OUTSIDE
 from svmdesk.drawing.live_frames import KernelSums, make_frame
 from svmdesk.drawing.model_frames import fitted_frame
-from svmdesk.drawing.scenes import Job
 from svmdesk.drawing.shading import diverging_lut
 
 sklearn_svm = pytest.importorskip("sklearn.svm")
@@ -25,7 +25,7 @@ def _one_class_job():
     rng = np.random.default_rng(0)
     X, held = rng.normal(0.0, 0.7, (200, 2)), rng.normal(0.0, 0.7, (15, 2))
     y_test = np.repeat([0, 1], [len(held), len(MARKS)])
-    return Job(X, np.zeros(len(X), dtype=np.intp), OneClassSVM(**PARAMS), SPEC,
+    return Job(X, np.zeros(len(X), dtype=np.intp), OneClassSVM(**PARAMS),
                np.vstack([held, MARKS]), y_test, labels=np.array([1, -1]))
 
 
@@ -43,7 +43,7 @@ def _sure(f):
 def test_one_class_final_frame_counts_what_sklearn_finds_outside():
     job = _one_class_job()
     ours, steps = _fit(job)
-    frame = fitted_frame(ours, steps[-1], job, 1.0)
+    frame = fitted_frame(ours, steps[-1], job, SPEC, 1.0)
     sk = sklearn_svm.OneClassSVM(**PARAMS).fit(job.X)
     f_train, f_test = sk.decision_function(job.X), sk.decision_function(job.X_test)
     assert _sure(f_train).all() and _sure(f_test).all()
@@ -71,7 +71,8 @@ def _sorted(xy):
 def test_one_class_scene_has_its_edge_alone_and_tints_only_inside():
     job = _one_class_job()
     ours, steps = _fit(job)
-    for frame in (make_frame(steps[-1], job, 0.0), fitted_frame(ours, steps[-1], job, 0.0)):
+    for frame in (make_frame(steps[-1], job, SPEC, 0.0),
+                  fitted_frame(ours, steps[-1], job, SPEC, 0.0)):
         scene = frame.scene
         assert scene.one_class and set(scene.contours) == {0.0} and len(scene.contours[0.0])
         assert scene.classes == (1, 0)             # inside: the inliers' class index 0
@@ -102,8 +103,8 @@ def test_live_one_class_frame_agrees_with_the_final_frame():
     ours, steps = _fit(job)
     assert len(steps) >= 2
     sums = KernelSums()
-    live = make_frame(steps[-1], job, 0.0, sums=sums)
-    final = fitted_frame(ours, steps[-1], job, 0.0)
+    live = make_frame(steps[-1], job, SPEC, 0.0, sums=sums)
+    final = fitted_frame(ours, steps[-1], job, SPEC, 0.0)
     assert live.reading.fractions == final.reading.fractions
     assert live.reading.marks_outside == final.reading.marks_outside
     assert live.reading.test_accuracy == final.reading.test_accuracy
@@ -120,9 +121,9 @@ def test_live_one_class_frame_agrees_with_the_final_frame():
 
 def test_a_classifier_frame_has_no_fractions_and_nothing_outside():
     d = make_dataset("moons", n=80, noise=0.2, seed=1)
-    job = Job(d.X, d.y, SVC(kernel="rbf"), SPEC)
+    job = Job(d.X, d.y, SVC(kernel="rbf"))
     step = list(SVC(kernel="rbf").iter_fit(d.X, d.y))[-1]
-    frame = make_frame(step, job, 0.0)
+    frame = make_frame(step, job, SPEC, 0.0)
     assert frame.reading.fractions is None and frame.reading.marks_outside is None
     assert frame.scene.outside_xy.shape == (0, 2) and not frame.scene.one_class
     assert set(frame.scene.contours) == {-1.0, 0.0, 1.0}
@@ -141,11 +142,11 @@ def _margin_counts(sk, X, y01):
 
 def test_nu_svc_fractions_meet_nus_bounds_and_sklearns_counts():
     d = make_dataset("moons", n=120, noise=0.3, seed=3)
-    job = Job(d.X, d.y, NuSVC(**NU), SPEC)
+    job = Job(d.X, d.y, NuSVC(**NU))
     ours = NuSVC(**NU)
     steps = list(ours.iter_fit(d.X, d.y, every=20))
-    live = make_frame(steps[-1], job, 0.0)
-    final = fitted_frame(ours, steps[-1], job, 0.0)
+    live = make_frame(steps[-1], job, SPEC, 0.0)
+    final = fitted_frame(ours, steps[-1], job, SPEC, 0.0)
     sk = sklearn_svm.NuSVC(**NU).fit(d.X, d.y)
     low, high = _margin_counts(sk, d.X, d.y)
     for frame in (live, final):

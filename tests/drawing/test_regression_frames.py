@@ -10,12 +10,12 @@ from sklearn.svm import NuSVR as SkNuSVR
 
 from svmdesk.core.estimators import SVR, NuSVR
 from svmdesk.core.regression_generators import make_samples
+from svmdesk.core.training_job import Job
 from svmdesk.drawing.curves import EDGE, outside_tube
 from svmdesk.drawing.decision_grid import GridSpec
 from svmdesk.drawing.frame_views import decision_at, regrid
 from svmdesk.drawing.live_frames import KernelSums, make_frame
 from svmdesk.drawing.model_frames import fitted_frame, model_frame
-from svmdesk.drawing.scenes import Job
 from svmdesk.formats import load_model, save_model
 
 SPEC = GridSpec(-0.5, 10.0, -2.0, 2.0)
@@ -40,7 +40,7 @@ def _run(kind):
     estimator = ours(**params)
     *_, last = estimator.iter_fit(X, y, every=50)     # the stream's last Progress
     reference = theirs(kernel="rbf", gamma=1.0, C=10.0, tol=1e-8, **extra).fit(X, y)
-    job = Job(X, y, ours(**params), SPEC, X_test=X_test, y_test=y_test)
+    job = Job(X, y, ours(**params), X_test=X_test, y_test=y_test)
     return estimator, last, job, reference
 
 
@@ -51,7 +51,7 @@ def run(request):
 
 def test_curve_is_our_prediction_and_matches_sklearn(run):
     estimator, last, job, reference = run
-    frame = fitted_frame(estimator, last, job, elapsed=1.0)
+    frame = fitted_frame(estimator, last, job, SPEC, elapsed=1.0)
     scene = frame.scene
     assert scene.regression and scene.values is None and scene.regions is None
     assert scene.contours == {} and scene.picture is None and scene.hard_picture is None
@@ -63,7 +63,7 @@ def test_curve_is_our_prediction_and_matches_sklearn(run):
 
 def test_tube_is_the_fitted_width(run):
     estimator, last, job, _ = run
-    frame = fitted_frame(estimator, last, job, elapsed=1.0)
+    frame = fitted_frame(estimator, last, job, SPEC, elapsed=1.0)
     assert frame.scene.tube == estimator.epsilon_ == frame.reading.fit.tube
     if job.kind == "epsilon_svr":
         assert estimator.epsilon_ == 0.1
@@ -74,13 +74,13 @@ def test_tube_is_the_fitted_width(run):
 
 def test_live_width_from_the_last_snapshot_is_the_fitted_one(run):
     estimator, last, job, _ = run
-    live = make_frame(last, job, elapsed=1.0, final=True)
+    live = make_frame(last, job, SPEC, elapsed=1.0, final=True)
     assert live.scene.tube == pytest.approx(estimator.epsilon_, abs=1e-6)
 
 
 def test_rings_and_outside_follow_sklearn_residuals(run):
     estimator, last, job, reference = run
-    frame = fitted_frame(estimator, last, job, elapsed=1.0)
+    frame = fitted_frame(estimator, last, job, SPEC, elapsed=1.0)
     x, y = job.X[:, 0], job.y
     residual = y - reference.predict(job.X)
     tube = frame.scene.tube
@@ -102,7 +102,7 @@ def test_rings_and_outside_follow_sklearn_residuals(run):
 
 def test_fit_reading_is_sklearns_scores_of_our_predictions(run):
     estimator, last, job, _ = run
-    fit = fitted_frame(estimator, last, job, elapsed=1.0).reading.fit
+    fit = fitted_frame(estimator, last, job, SPEC, elapsed=1.0).reading.fit
     train_f, test_f = estimator.predict(job.X), estimator.predict(job.X_test)
     assert fit.r2 == pytest.approx(r2_score(job.y, train_f), abs=1e-12)
     assert fit.mse == pytest.approx(mean_squared_error(job.y, train_f), abs=1e-12)
@@ -115,15 +115,15 @@ def test_fit_reading_is_sklearns_scores_of_our_predictions(run):
 def test_no_held_out_samples_no_test_scores():
     estimator, last, job, _ = _run("epsilon_svr")
     job = dataclasses.replace(job, X_test=np.empty((0, 1)), y_test=np.empty(0))
-    for frame in (fitted_frame(estimator, last, job, elapsed=1.0),
-                  make_frame(last, job, elapsed=1.0)):
+    for frame in (fitted_frame(estimator, last, job, SPEC, elapsed=1.0),
+                  make_frame(last, job, SPEC, elapsed=1.0)):
         assert frame.reading.fit.r2_test is None and frame.reading.fit.mse_test is None
         assert frame.reading.train_accuracy is None and frame.reading.test_accuracy is None
 
 
 def test_residual_polyline(run):
     estimator, last, job, _ = run
-    path = fitted_frame(estimator, last, job, elapsed=1.0).scene.residuals
+    path = fitted_frame(estimator, last, job, SPEC, elapsed=1.0).scene.residuals
     n = len(job.y)
     assert path.shape == (3 * n, 2)
     x, y, f = job.X[:, 0], job.y, estimator.predict(job.X)
@@ -134,8 +134,8 @@ def test_residual_polyline(run):
 
 def test_regrid_moves_the_curve_and_keeps_the_rest(run):
     estimator, last, job, _ = run
-    for frame in (fitted_frame(estimator, last, job, elapsed=1.0),
-                  make_frame(last, job, elapsed=1.0)):
+    for frame in (fitted_frame(estimator, last, job, SPEC, elapsed=1.0),
+                  make_frame(last, job, SPEC, elapsed=1.0)):
         moved = regrid(frame, GridSpec(2.0, 4.0, -1.0, 1.0))
         xs = moved.scene.curve[:, 0]
         assert xs[0] == 2.0 and xs[-1] == 4.0 and moved.scene.spec.x_min == 2.0
@@ -147,9 +147,9 @@ def test_regrid_moves_the_curve_and_keeps_the_rest(run):
 
 def test_live_frame_from_the_last_progress_agrees_with_the_fitted_one(run):
     estimator, last, job, _ = run
-    fitted = fitted_frame(estimator, last, job, elapsed=1.0)
+    fitted = fitted_frame(estimator, last, job, SPEC, elapsed=1.0)
     for sums in (None, KernelSums()):
-        live = make_frame(last, job, elapsed=1.0, final=True, sums=sums)
+        live = make_frame(last, job, SPEC, elapsed=1.0, final=True, sums=sums)
         assert live.scene.regression and live.reading.train_accuracy is None
         np.testing.assert_allclose(live.scene.curve, fitted.scene.curve, atol=1e-9)
         np.testing.assert_allclose(live.scene.residuals, fitted.scene.residuals, atol=1e-9)
@@ -164,9 +164,9 @@ def test_live_frame_from_the_last_progress_agrees_with_the_fitted_one(run):
 def test_an_early_snapshot_draws_its_own_curve():
     estimator = SVR(**PARAMS, epsilon=0.1)
     X, y, X_test, y_test = _data()
-    job = Job(X, y, SVR(**PARAMS, epsilon=0.1), SPEC, X_test=X_test, y_test=y_test)
+    job = Job(X, y, SVR(**PARAMS, epsilon=0.1), X_test=X_test, y_test=y_test)
     first = next(iter(estimator.iter_fit(X, y, every=5)))
-    frame = make_frame(first, job, elapsed=0.0)
+    frame = make_frame(first, job, SPEC, elapsed=0.0)
     snap = first.snapshot
     terms = np.flatnonzero(snap.dual_coef)
     scaler = first.machine.scaler
@@ -180,8 +180,8 @@ def test_an_early_snapshot_draws_its_own_curve():
 
 def test_decision_at_reads_the_curve(run):
     estimator, last, job, _ = run
-    for frame in (fitted_frame(estimator, last, job, elapsed=1.0),
-                  make_frame(last, job, elapsed=1.0)):
+    for frame in (fitted_frame(estimator, last, job, SPEC, elapsed=1.0),
+                  make_frame(last, job, SPEC, elapsed=1.0)):
         f, cls = decision_at(frame, (1.5, 99.0))
         assert cls is None
         assert f == pytest.approx(float(estimator.predict([[1.5]])[0]), abs=1e-9)
@@ -195,7 +195,7 @@ def test_reopened_model_draws_the_same_scene(run, tmp_path):
     y = np.concatenate([job.y, job.y_test])
     held_out = np.arange(len(y)) >= len(job.y)
     frame = model_frame(reopened, X, y, SPEC, held_out=held_out)
-    fitted = fitted_frame(estimator, last, job, elapsed=1.0)
+    fitted = fitted_frame(estimator, last, job, SPEC, elapsed=1.0)
     for name in ("curve", "residuals", "support", "support_xy", "bounded"):
         np.testing.assert_allclose(getattr(frame.scene, name), getattr(fitted.scene, name),
                                    atol=1e-12, err_msg=name)

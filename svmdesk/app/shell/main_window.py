@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import class_labels, make_dataset
+from ...core.training_job import Job
 from ...drawing.decision_grid import GridSpec
-from ...drawing.scenes import Job
 from ...i18n import tr
 from ..actions import make_action as _action
 from ..document.editing import Editing
@@ -163,7 +163,7 @@ class MainWindow(QMainWindow):
 
     def _build_controllers(self) -> None:
         """The pieces that act, each handed the few it works with (never the window)."""
-        self.run = RunController(self._job, self)
+        self.run = RunController(self._job, self.grid_spec, self)
         self.run_display = RunDisplay(         # draws what the run reports
             self.run, self.canvas, self.charts, self.panel, self.notices, self.work,
             self._refusal, self.grid_spec, self.evaluation_view, self)
@@ -358,13 +358,12 @@ class MainWindow(QMainWindow):
         X, y, test = self.points.X, self.points.y, self.points.test_mask
         estimator = self.panel.estimator()
         if self.points.regression:   # a sample's x is its feature, its height its target
-            return Job(X[~test, :1], X[~test, 1], estimator, self.grid_spec(), X[test, :1],
-                       X[test, 1])
+            return Job(X[~test, :1], X[~test, 1], estimator, X[test, :1], X[test, 1])
         if self.points.novelty:      # marks and held-out points: what the model never sees
             unseen = test | (y == MARK)
-            return Job(X[~unseen], y[~unseen], estimator, self.grid_spec(), X[unseen],
-                       y[unseen], labels=NOVELTY_LABELS)
-        return Job(X[~test], y[~test], estimator, self.grid_spec(), X[test], y[test],
+            return Job(X[~unseen], y[~unseen], estimator, X[unseen], y[unseen],
+                       labels=NOVELTY_LABELS)
+        return Job(X[~test], y[~test], estimator, X[test], y[test],
                    labels=class_labels(self.work.used_class_names()))
 
     def _refusal(self) -> str:

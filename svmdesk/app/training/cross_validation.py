@@ -71,7 +71,7 @@ class CrossValidation(QObject):
                               None if job is None else points_digest(job))
 
     def start(self, job, folds: int, settings: str) -> None:
-        """Cross-validate the estimator of `job` (a worker Job: its kind, parameters and
+        """Cross-validate the estimator of `job` (a training Job: its kind, parameters and
         training points) over `folds` folds; `settings` names what is judged."""
         if self.running:
             return

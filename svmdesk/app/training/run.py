@@ -55,12 +55,13 @@ class RunController(QObject):
     failed = Signal(str)            # the worker's error, readable
     refused = Signal(str)           # why a run could not start
     warned = Signal(str)            # a warning the core raised during the run
-    _job_ready = Signal(object)     # queued to the worker thread
+    _job_ready = Signal(object, object)   # a Job and its first grid, queued to the worker
 
-    def __init__(self, make_job: Callable, parent=None):
-        """make_job() returns the Job to train, or raises RunRefused."""
+    def __init__(self, make_job: Callable, grid_spec: Callable, parent=None):
+        """make_job() returns the Job to train, or raises RunRefused; grid_spec() the grid
+        of the view, which the run's frames are drawn over."""
         super().__init__(parent)
-        self.make_job = make_job
+        self.make_job, self.grid_spec = make_job, grid_spec
         self.state = S.IDLE
         self._then: Callable | None = None   # what follows the active run's end
         self._discard = False                   # reset during a run: draw nothing more
@@ -155,7 +156,7 @@ class RunController(QObject):
         # the solver's process starts first: what the window does for a run's start
         # (charts cleared, the work autosaved) is done meanwhile, before its first frame,
         # which the worker's queued signal brings after it
-        self._job_ready.emit(job)
+        self._job_ready.emit(job, self.grid_spec())
         self.started.emit(job)
 
     def _start_paused(self) -> None:

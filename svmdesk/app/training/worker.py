@@ -17,10 +17,11 @@ import traceback
 from PySide6.QtCore import QObject, Signal, Slot
 
 from ...core.estimators import Progress
+from ...core.training_job import Job
 from ...drawing.decision_grid import GridSpec
 from ...drawing.live_frames import KernelSums, make_frame, with_finished_machines
 from ...drawing.model_frames import fitted_frame
-from ...drawing.scenes import Frame, Job, RunMark
+from ...drawing.scenes import Frame, RunMark
 from ...i18n import language, tr
 from . import solver_process
 from .solver_process import DRAWN, PAUSED, PAUSES, STEPS_ASKED, STOP
@@ -88,9 +89,10 @@ class TrainingWorker(QObject):
             self._released = True
             solver_process.release(self.solver)
 
-    @Slot(object)
-    def run(self, job: Job) -> None:
-        """Have the solver's process train `job`, and report what it sends until its end."""
+    @Slot(object, object)
+    def run(self, job: Job, spec: GridSpec) -> None:
+        """Have the solver's process train `job`, and report what it sends until its end
+        in frames drawn over the grid `spec` (then over the view's, when it moves)."""
         if not self.solver.alive():               # killed, or crashed in native code
             dead, self.solver = self.solver, solver_process.acquire()
             self.solver.flags[:] = dead.flags[:]  # as the run was armed
@@ -98,7 +100,7 @@ class TrainingWorker(QObject):
         try:
             self.solver.conn.send((job.estimator, job.X, job.training_labels(), language(),
                                    FRAME_RATE))
-            self._follow(job)
+            self._follow(job, spec)
         except (EOFError, OSError):
             self.failed.emit(tr("the solver's process ended before the run did (it may "
                                 "have run out of memory); train again to start a new one"))
@@ -117,7 +119,7 @@ class TrainingWorker(QObject):
         except (EOFError, OSError):
             pass
 
-    def _follow(self, job: Job) -> None:
+    def _follow(self, job: Job, spec: GridSpec) -> None:
         """Turn the solver's messages into frames until the run's end."""
         sums = KernelSums()
         done: list[Frame] = []       # the last frames of the finished one-vs-one machines
@@ -127,40 +129,42 @@ class TrainingWorker(QObject):
             if tag == "warned":
                 self.warned.emit(message[1])
             elif tag == "machine":
-                done.append(make_frame(message[1], job, 0.0, sums=sums))
+                done.append(make_frame(message[1], job, spec, 0.0, sums=sums))
             elif tag == "step":
-                job, done = self._follow_view(job, done, sums)
-                self.frame.emit(self._live_frame(message, job, done, sums))
+                spec, done = self._follow_view(job, spec, done, sums)
+                self.frame.emit(self._live_frame(message, job, spec, done, sums))
             elif tag == "failed":
                 self.failed.emit(message[1])
                 return
             else:
-                job, done = self._follow_view(job, done, sums)
-                self.finished.emit(self._final_frame(message, job, done, sums))
+                spec, done = self._follow_view(job, spec, done, sums)
+                self.finished.emit(self._final_frame(message, job, spec, done, sums))
                 return
 
-    def _live_frame(self, message: tuple, job: Job, done: list, sums: KernelSums) -> Frame:
+    def _live_frame(self, message: tuple, job: Job, spec: GridSpec, done: list,
+                    sums: KernelSums) -> Frame:
         _, step, history, elapsed, paused, steps, pauses = message
         frame = with_finished_machines(
-            make_frame(step, job, elapsed, history=history, sums=sums,
+            make_frame(step, job, spec, elapsed, history=history, sums=sums,
                        evaluate=paused or self._evaluated.is_set()), done, job)
         return dataclasses.replace(frame, run=RunMark(paused=paused, steps=steps,
                                                       pauses=pauses))
 
     @staticmethod
-    def _final_frame(message: tuple, job: Job, done: list, sums: KernelSums) -> Frame:
+    def _final_frame(message: tuple, job: Job, spec: GridSpec, done: list,
+                     sums: KernelSums) -> Frame:
         _, step, estimator, history, elapsed, stopped = message
         if stopped:
             return with_finished_machines(
-                make_frame(step, job, elapsed, final=True, stopped=True, history=history,
+                make_frame(step, job, spec, elapsed, final=True, stopped=True, history=history,
                            sums=sums), done, job)
-        return fitted_frame(estimator, step, job, elapsed, history)
+        return fitted_frame(estimator, step, job, spec, elapsed, history)
 
-    def _follow_view(self, job: Job, done: list, sums) -> tuple:
-        """The job and the finished machines' frames over the view's latest grid."""
-        spec = self._spec
-        if spec is None or spec == job.spec:
-            return job, done
-        job = dataclasses.replace(job, spec=spec)
-        return job, [make_frame(Progress(d.reading.machine, d.reading.snapshot), job, 0.0,
-                                sums=sums) for d in done]
+    def _follow_view(self, job: Job, spec: GridSpec, done: list, sums) -> tuple:
+        """The grid to draw over (the view's latest) and the finished machines' frames
+        over it."""
+        moved = self._spec
+        if moved is None or moved == spec:
+            return spec, done
+        return moved, [make_frame(Progress(d.reading.machine, d.reading.snapshot), job,
+                                  moved, 0.0, sums=sums) for d in done]
