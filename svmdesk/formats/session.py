@@ -3,9 +3,9 @@
 A session is what a student reopens next week on another laptop: one JSON document, data
 only, written atomically and checked field by field on load like a model file.
 
-Format, version 4::
+Format, version 5::
 
-    {"format": "svmdesk-session", "version": 4,
+    {"format": "svmdesk-session", "version": 5,
      "task": "classification", "novelty" or "regression",
      "points": {"x": [[x1, x2], ...], "held_out": [bool, ...], and by task:
                 "class": [index, ...] (classification), "outlier": [bool, ...] (novelty: a
@@ -20,13 +20,14 @@ Format, version 4::
                     "cross_validations": [{"settings": text, "metric": "accuracy" or "R²",
                                            "folds": k, "seed": integer,
                                            "scores": [k numbers]}, ...]}   (optional)
+     "tuning": the Tune panel's C-gamma map (see tuning_map)   (optional, version 5)
      "session_file": "/absolute/path/of/lab.svmdesk"}     (autosaves only, optional)
 
 `evaluation` is the evaluation view's state: its decision threshold, on f(x) or (a
 two-class model with probabilities) on P(class | x) as `scale` says, the class it applies
 to (three or more classes), whether the matrices show row shares, and the
 cross-validations run, oldest first. Version 3 had none: its sessions open with the
-threshold at 0 and no cross-validation.
+threshold at 0 and no cross-validation. Version 4 had no `tuning`.
 
 `session_file` is written by the autosave alone (a saved session never records where it
 lies): the session file the autosaved work belongs to, so that a restored autosave saves
@@ -62,17 +63,18 @@ from .checked_json import SESSION_FILE, Checker, describe, read_json
 from .model_json import model_document
 from .model_json_reading import model_from_document
 from .relabelling import relabelled
+from .tuning_map import TuningMap, read_tuning, tuning_document
 
 FORMAT = "svmdesk-session"
-VERSION = 4                   # 3: "task", and the points' targets or outlier marks;
-                              # 4: "evaluation" (optional)
+VERSION = 5                   # 3: "task", and the points' targets or outlier marks;
+                              # 4: "evaluation" (optional); 5: "tuning" (optional)
 LEGACY_VERSION = 1            # models trained on class indices
 TASKS = (CLASSIFICATION, NOVELTY, REGRESSION)
 SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
          "model")
-_OPTIONAL_KEYS = ("session_file", "evaluation")
+_OPTIONAL_KEYS = ("session_file", "evaluation", "tuning")
 METRICS = ("accuracy", "R²")  # what a cross-validation scored
 SCALES = ("f", "P")           # what the evaluation's threshold is on
 MOST_FOLDS = 1000
@@ -126,6 +128,7 @@ class Session:
     targets: np.ndarray | None = None       # (n,) regression: each point's target
     outliers: np.ndarray | None = None      # (n,) bool novelty: marked, never trained on
     evaluation: dict = field(default_factory=dict)   # the evaluation view's state (above)
+    tuning: TuningMap | None = None         # the Tune panel's map
 
     def per_point(self) -> np.ndarray:
         """What each point is in the task: its class index, outlier mark or target."""
@@ -156,6 +159,8 @@ def session_document(session: Session) -> dict:
     }
     if session.evaluation:
         doc["evaluation"] = _evaluation_document(session.evaluation)
+    if session.tuning is not None:
+        doc["tuning"] = tuning_document(session.tuning)
     if session.session_file is not None:
         doc["session_file"] = str(session.session_file)
     return doc
@@ -308,6 +313,7 @@ class _Reader(Checker):
                        model=model, notes=notes,
                        session_file=_session_file(doc.get("session_file")), task=task,
                        evaluation=self.evaluation(doc.get("evaluation"), version),
+                       tuning=self.tuning(doc.get("tuning"), version),
                        **by_task)
 
     def points(self, v, n_classes: int, task: str):
@@ -358,6 +364,13 @@ class _Reader(Checker):
                     self.cross_validation(r, f"evaluation.cross_validations[{k}]")
                     for k, r in enumerate(self.array(v["cross_validations"],
                                                      "evaluation.cross_validations")))}
+
+    def tuning(self, v, version: int) -> TuningMap | None:
+        if v is None:
+            return None
+        if version < 5:
+            self.fail("tuning", tr("{field} is not a field of this format version"))
+        return read_tuning(self, v)
 
     def cross_validation(self, v, where: str) -> CVRecord:
         v = self.obj(v, where, ("settings", "metric", "folds", "seed", "scores"))

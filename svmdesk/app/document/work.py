@@ -9,6 +9,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ...core.kinds import C_SVC
 from ...formats.session import CVRecord
+from ...formats.tuning_map import TuningMap
 from ...i18n import N_, tr
 from .point_set import PointSet
 
@@ -20,6 +21,7 @@ class Work(QObject):
     modified_changed = Signal(bool)  # changes not saved to the session file
     edited = Signal()                # the work changed (the autosave keeps it)
     saved = Signal()                 # the work is saved in its session file
+    tuning_replaced = Signal()       # a session's C-gamma map replaced the one shown
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -29,6 +31,12 @@ class Work(QObject):
         self.trained_kind = C_SVC.key  # the kind of machine they are of (kinds.KINDS)
         self.session_path = None       # where Ctrl+S saves without asking
         self.cross_validations: list[CVRecord] = []   # run over these points, oldest first
+        self.tuning: TuningMap | None = None   # the Tune panel's C-gamma map
+
+    def replace_tuning(self, tuning: TuningMap | None) -> None:
+        """A session's map (None: none) replaces the one shown."""
+        self.tuning = tuning
+        self.tuning_replaced.emit()
 
     def used_class_names(self) -> list:
         """The class names the points use (two at least: a click adds class 2)."""

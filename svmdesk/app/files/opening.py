@@ -141,7 +141,7 @@ class Opener(QObject):
                           class_names=tuple(self.work.used_class_names()),
                           feature_names=self.canvas.axis_names, settings=self.panel.settings(),
                           view=(x0, x1, y0, y1), model=self.work.fitted, task=task,
-                          evaluation=evaluation)
+                          evaluation=evaluation, tuning=self.work.tuning)
         if task == "novelty":
             session = replace(session, y=np.zeros(len(y), dtype=np.intp), outliers=y == MARK)
         elif task == "regression":       # a sample's target is its height on the canvas
@@ -178,6 +178,7 @@ class Opener(QObject):
             if session.model is not None:
                 self.show_model(session.model, name, own=True)
             self._apply_evaluation(session.evaluation)
+            self.work.replace_tuning(session.tuning)
         opened = tr("Opened {path}: {n} points.").format(path=name, n=len(session.y))
         self.notices.say(" ".join([opened, *session.notes]), 15000)
         return True

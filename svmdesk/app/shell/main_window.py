@@ -45,12 +45,14 @@ from ..tasks import MARK, NOVELTY_LABELS
 from ..training.cross_validation import CrossValidation
 from ..training.display import RunDisplay
 from ..training.run import RunController, RunRefused
+from ..training.tuning import Tuning
 from ..widgets.canvas import Canvas
 from ..widgets.charts import TrainingCharts
 from ..widgets.evaluation.view import EvaluationView
 from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.panel import SidePanel
+from ..widgets.tuning_panel import TuningPanel
 from .evaluation_window import EvaluationWindow
 from .help_menu import HelpMenu
 from .hover_text import hover_text
@@ -118,6 +120,8 @@ class MainWindow(QMainWindow):
         self.below = QTabWidget()
         self.below.addTab(training, tr("Training"))
         self.below.addTab(self.evaluation_view, tr("Evaluation"))
+        self.tuning_panel = TuningPanel()
+        self.below.addTab(self.tuning_panel, tr("Tune C and gamma"))
         # its pages' own wishes (plots ask for 480 px) must not take the canvas's height
         self.below.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
         self.below.currentChanged.connect(      # (the evaluation may be in its own window)
@@ -173,6 +177,8 @@ class MainWindow(QMainWindow):
             self.shelf, self)
         self.cross_validation = CrossValidation(   # the evaluation view's k folds
             self.evaluation_view, self._job, self.notices, self.work, self)
+        self.tuner = Tuning(                   # the Tune tab's C-gamma map
+            self.tuning_panel, self._job, self._take_cell, self.notices, self.work, self)
         self.opener = Opener(                  # what opening a file does to the window
             self.work, self.undo, self.canvas, self.panel, self.notices, self.editing,
             self.run, self.run_display, self.discard_model, self.grid_spec, self)
@@ -208,6 +214,8 @@ class MainWindow(QMainWindow):
         train.addAction(_action(self, tr("&Step"), "", self.step))
         train.addAction(_action(self, tr("St&op"), "Esc", self.stop))
         train.addAction(_action(self, tr("&Reset"), "", self.reset))
+        train.addSeparator()
+        train.addAction(_action(self, tr("T&une C and gamma..."), "Ctrl+G", self.show_tuning))
         view = self.menuBar().addMenu(tr("&View"))
         view.addAction(_action(self, tr("&Fit view to data"), "Ctrl+0", self.canvas.fit_view))
         view.addAction(_action(self, tr("&Log"), "Ctrl+L", self.notices.show_log))
@@ -306,12 +314,13 @@ class MainWindow(QMainWindow):
         except ValueError:                   # settings no run can train: none of theirs
             params = None
         job = None
-        if self.work.cross_validations:      # the points' digest only when there are
-            try:                             # results to judge (a drag edits many times)
-                job = self._job()
+        if self.work.cross_validations or self.work.tuning:   # the points' digest only
+            try:                             # when there are results to judge (a drag
+                job = self._job()            # edits many times)
             except RunRefused:               # points no run can train on: none of theirs
                 pass
         self.cross_validation.judge(self.panel.kind_key(), params, job)
+        self.tuner.follow(self.panel.kind_key(), params, job)
 
     def after_run(self, action) -> None:
         """Do `action` now, or once a running training has stopped (it would draw its
@@ -329,6 +338,15 @@ class MainWindow(QMainWindow):
     # -- training: intents go to the run controller; the window draws what it reports ----
     def train(self) -> None:
         self.run.train()
+
+    def show_tuning(self) -> None:
+        """Ctrl+G: the Tune tab in front."""
+        self.below.setCurrentWidget(self.tuning_panel)
+
+    def _take_cell(self, C: float, gamma: float) -> None:
+        """A cell of the map clicked: the panel takes its C and gamma and trains them."""
+        self.panel.take_values({"C": C, "gamma": gamma})
+        self.train()
 
     def step(self) -> None:
         self.run.step()
@@ -423,5 +441,6 @@ class MainWindow(QMainWindow):
     def shutdown(self) -> None:
         """Stop any run and join the worker thread (never leave a QThread running)."""
         self.cross_validation.cancel()
+        self.tuner.cancel()
         self.run.shutdown()
         self.files.finish()                 # unsaved work is kept for the next start

@@ -3,6 +3,8 @@ only their own parameters), the Training box (run_box.py) and the readout (reado
 holds widgets and reports what the user asks for; the window acts."""
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -18,7 +20,7 @@ from ...core import Kernel, catalog, kinds
 from ...i18n import both, either, tr
 from .data_box import DataBox
 from .param_offers import offer
-from .param_rows import ParamControl, check_setting, clamped, read, write
+from .param_rows import LogParam, ParamControl, check_setting, clamped, read, write
 from .readout import Readout
 from .run_box import RunBox
 
@@ -260,6 +262,7 @@ class SidePanel(QWidget):
         was = self.kind_key()
         self.show_task(kinds.KINDS[kind].task)  # the generators of its task, to check
         widgets = self._setting_widgets()
+        _widen_for(widgets, settings)     # a value a tuned cell gave: room made, as then
         try:
             checked = {name: check_setting(name, widgets[name], value)
                        for name, value in settings.items() if name in widgets}
@@ -269,6 +272,14 @@ class SidePanel(QWidget):
         self._select_kind(checked.pop("kind", kind))
         for name, value in checked.items():
             write(widgets[name], value)
+
+    def take_values(self, values: dict) -> None:
+        """Show these values of real parameters (a tuned cell's C and gamma) in their
+        controls: a value beyond a slider's range widens it, never clamps."""
+        for name, value in values.items():
+            control = self.controls[name]
+            _widen_for({name: control.widget}, {name: value})
+            control.show_value(value)
 
     def _select_kind(self, kind: str) -> None:
         """Show `kind` in the Task box, announcing no choice."""
@@ -306,3 +317,12 @@ class SidePanel(QWidget):
             return ""
         return tr("the panel cannot show {values}; training again uses the values "
                   "shown.").format(values=", ".join(unshown))
+
+
+def _widen_for(widgets: dict, values: dict) -> None:
+    """Widen the log sliders among `widgets` to the positive finite values named."""
+    for name, value in values.items():
+        widget = widgets.get(name)
+        if isinstance(widget, LogParam) and type(value) in (int, float) \
+                and math.isfinite(value) and value > 0:
+            widget.widen_to(float(value))

@@ -80,6 +80,18 @@ class LogParam(QWidget):
     def set_value(self, value: float) -> None:
         self.spin.setValue(value)
 
+    def widen_to(self, value: float) -> None:
+        """Make room for `value` (positive): the range grows to it, never clamps it."""
+        if value < self.spin.minimum():
+            self.spin.setMinimum(value)
+            self.low = math.log10(value)
+        elif value > self.spin.maximum():
+            self.spin.setMaximum(value)
+            self.high = math.log10(value)
+        else:
+            return
+        self._place_slider(self.spin.value())    # its place on the new scale
+
     def _from_slider(self, position: int) -> None:
         value = 10 ** (self.low + (self.high - self.low) * position / self.STEPS)
         if abs(math.log10(self.spin.value()) - math.log10(value)) > 1e-9:  # avoid loops
@@ -89,11 +101,14 @@ class LogParam(QWidget):
             self.changed.emit(self.spin.value())
 
     def _from_spin(self, value: float) -> None:
+        self._place_slider(value)
+        self.changed.emit(value)
+
+    def _place_slider(self, value: float) -> None:
         position = round((math.log10(value) - self.low) / (self.high - self.low) * self.STEPS)
         self.slider.blockSignals(True)
         self.slider.setValue(position)
         self.slider.blockSignals(False)
-        self.changed.emit(value)
 
 
 class ParamControl(QObject):
