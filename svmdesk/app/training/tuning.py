@@ -24,6 +24,9 @@ from .cross_validation import FOLDS_SEED, metric_of, points_digest, settings_wor
 from .run import RunRefused
 
 TICK_MS = 500                # the elapsed time's update while the grid runs
+# Cells come in bursts (a column's cells end with its last fold): drawn together, at most
+# once a frame, the map is redrawn once per burst instead of once per cell
+REDRAW_MS = 16
 GAMMA_KERNELS = catalog.TABLE.param("gamma").kernels or ()
 
 
@@ -46,6 +49,10 @@ class Tuning(QObject):
         self._clock = QTimer(self)
         self._clock.setInterval(TICK_MS)
         self._clock.timeout.connect(self._show_progress)
+        self._redraw = QTimer(self)
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(REDRAW_MS)
+        self._redraw.timeout.connect(self._draw_cells)
         panel.start_requested.connect(self.start)
         panel.cancel_requested.connect(self.cancel)
         panel.cell_clicked.connect(take_cell)
@@ -130,6 +137,11 @@ class Tuning(QObject):
         self.work.tuning = self.tuning.with_cell(TunedCell(
             float(params["C"]), float(params["gamma"]),
             tuple(float(s) for s in cell.scores), tuple(float(t) for t in cell.fit_times)))
+        if not self._redraw.isActive():
+            self._redraw.start()
+
+    def _draw_cells(self) -> None:
+        """The cells heard since the last drawing: drawn, and the work marked changed."""
         self.work.mark_changed()
         self.show()
         self._show_progress()
@@ -145,6 +157,9 @@ class Tuning(QObject):
     def _ended(self, run: int, outcome) -> None:
         if run != self._runs:
             return
+        if self._redraw.isActive():            # the last cells, drawn before the end
+            self._redraw.stop()
+            self._draw_cells()
         self._set_running(False)
         if isinstance(outcome, Cancelled):      # what the user asked for: no error
             self.notices.say(tr("Tuning cancelled with {done} of {cells} cells done."

@@ -45,6 +45,7 @@ class HeatMap(pg.PlotWidget):
     def __init__(self, parent=None):
         super().__init__(parent, background="w", viewBox=_CellBox(self))
         self.tuning: TuningMap | None = None
+        self._axes: tuple | None = None    # the values of C and gamma the axes are set for
         self.image = pg.ImageItem()
         self.addItem(self.image)
         self.bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=pg.colormap.get("viridis"),
@@ -69,6 +70,7 @@ class HeatMap(pg.PlotWidget):
         if tuning is None:
             self.image.clear()
             self.best.setData([], [])
+            self._axes = None
             self._mark()
             return
         xs, ys = np.log10(tuning.C), np.log10(tuning.gamma)
@@ -84,11 +86,13 @@ class HeatMap(pg.PlotWidget):
         best = tuning.best()
         self.best.setData(*(([math.log10(best.C)], [math.log10(best.gamma)]) if best
                             else ([], [])))
-        self.getAxis("bottom").setTicks([_powers_of_ten(xs)])
-        self.getAxis("left").setTicks([_powers_of_ten(ys)])
-        self.setXRange(xs[0] - dx / 2, xs[-1] + dx / 2, padding=0)
-        self.setYRange(ys[0] - dy / 2, ys[-1] + dy / 2, padding=0)
-        self._mark()
+        if self._axes != (tuning.C, tuning.gamma):    # a new grid: its ticks and range
+            self._axes = (tuning.C, tuning.gamma)
+            self.getAxis("bottom").setTicks([_powers_of_ten(xs)])
+            self.getAxis("left").setTicks([_powers_of_ten(ys)])
+            self.setXRange(xs[0] - dx / 2, xs[-1] + dx / 2, padding=0)
+            self.setYRange(ys[0] - dy / 2, ys[-1] + dy / 2, padding=0)
+            self._mark()
 
     def mark_current(self, C: float | None, gamma: float | None) -> None:
         """Mark the panel's own C and gamma (None: the panel has none to mark)."""

@@ -143,10 +143,11 @@ class TuningPanel(QWidget):
         self.scored.setText(why)
 
     def show_running(self, running: bool) -> None:
+        # enabled, never shown and hidden: a widget that comes and goes lays the whole
+        # window out again, a stall as the grid starts and ends
         self._running = running
         self.tune.setEnabled(not running and not self._refused)
-        self.cancel.setVisible(running)
-        self.progress.setVisible(running)
+        self.cancel.setEnabled(running)
 
     def show_progress(self, done: int, cells: int, elapsed: float, left: float | None) -> None:
         self.progress.setRange(0, cells)
@@ -158,6 +159,9 @@ class TuningPanel(QWidget):
 
     def show_map(self, tuning: TuningMap | None) -> None:
         self.map.show_map(tuning)
+        self.progress.setTextVisible(tuning is not None)
+        self.progress.setRange(0, 1 if tuning is None else tuning.size)
+        self.progress.setValue(0 if tuning is None else len(tuning.cells))
         best = None if tuning is None else tuning.best()
         if tuning is None or best is None:
             self.best_line.setText("")
