@@ -405,7 +405,6 @@ def evaluation_lines() -> None:
 
 
 def main():
-    from bench_tuning import tuning_lines
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
@@ -415,7 +414,9 @@ def main():
     evaluation_lines()
     if args.evaluation_only:
         return
-    tuning_lines()                        # bench_tuning.py: the Tune tab's grid
+    # the Tune tab's grid, in a process of its own (bench_tuning.py imports this module)
+    subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "bench_tuning.py")],
+                   check=False)
     for C in (1.0, 100.0):
         stalls = [stall_while_training(20_000, C) for _ in range(3)]
         print(f"{'longest GUI-thread stall, SMO training 20,000, C=' + format(C, 'g'):<52} "

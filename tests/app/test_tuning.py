@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 
 from svmdesk.app.training import tuning as tuning_module
 from svmdesk.app.training.cross_validation import FOLDS_SEED
-from svmdesk.core import SVC, cross_validate, grid_search
+from svmdesk.core import SVC, SVR, cross_validate, grid_search
 from svmdesk.core.errors import Cancelled
 from svmdesk.core.model_selection.grid_cells import GridCell
 from svmdesk.formats import load_session
@@ -220,6 +220,17 @@ def test_novelty_says_it_has_no_labels_and_a_regression_is_scored_by_r2(window, 
     generated(window, qtbot)
     choose(window.panel.kernel, "rbf")
     assert "mean R²" in panel.scored.text() and panel.tune.isEnabled()
+    press(qtbot, panel.tune)                 # no loop running: the grid runs inline
+    tuning = window.work.tuning
+    assert tuning.metric == "R²" and len(tuning.cells) == 6
+    X, z, test = window.points.X[:, :1], window.points.X[:, 1], window.points.test_mask
+    expected = grid_search(SVR(**window.panel.params()), X[~test], z[~test],
+                           {"C": list(tuning.C), "gamma": list(tuning.gamma)}, folds=3,
+                           seed=FOLDS_SEED, n_jobs=1)
+    for cell in expected.cells:
+        ours = next(c for c in tuning.cells
+                    if (c.C, c.gamma) == (cell.params["C"], cell.params["gamma"]))
+        np.testing.assert_array_equal(ours.scores, cell.scores)
 
 
 def test_a_session_brings_the_map_back(window, qtbot, tmp_path, another_window):
