@@ -44,6 +44,7 @@ def open_tuning(window, qtbot, C=(-1, 3, 2), gamma=(-1, 1, 2), folds=3):
     QTest.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
     panel = window.tuning_panel
     assert window.below.currentWidget() is panel
+    assert not window.panel.readout_box.isVisible()      # the map takes its width
     choose(window.panel.kernel, "rbf")
     for fields, values in ((panel.c_range, C), (panel.gamma_range, gamma)):
         for field, value in zip((fields.start, fields.stop, fields.step), values):
@@ -164,6 +165,14 @@ def test_hover_a_cell_then_click_one_beyond_the_sliders_trains_it(window, qtbot)
     assert not panel.stale.isVisible()           # C and gamma are what the map varies
     C.set_value(10.0)                            # the slider moves: the mark follows it
     assert panel.map.current.getData()[0][0] == 1.0
+    best = tuning.best()                         # its ring is no wall: the cell is clicked
+    C.set_value(1.0)
+    with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT * 1000):
+        QTest.mouseClick(panel.map.viewport(), Qt.MouseButton.LeftButton,
+                         Qt.KeyboardModifier.NoModifier,
+                         map_pos(panel, best.C, best.gamma).toPoint())
+    assert (C.value(), gamma.value()) == (best.C, best.gamma)
+    assert window.fitted.C == best.C
 
 
 def test_cancel_stops_the_grid_and_keeps_the_cells_done(window, qtbot, qasync_loop,

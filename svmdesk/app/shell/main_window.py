@@ -124,9 +124,11 @@ class MainWindow(QMainWindow):
         self.below.addTab(self.tuning_panel, tr("Tune C and gamma"))
         # its pages' own wishes (plots ask for 480 px) must not take the canvas's height
         self.below.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Ignored)
-        self.below.currentChanged.connect(      # (the evaluation may be in its own window)
+        # the evaluation and the Tune tab take the readout's width too while in front (the
+        # evaluation may be in its own window: then its tab's stand-in leaves it room)
+        self.below.currentChanged.connect(
             lambda index: self.panel.readout_box.setVisible(
-                self.below.widget(index) is not self.evaluation_view))
+                self.below.widget(index) not in (self.evaluation_view, self.tuning_panel)))
         lower = QWidget()           # at least as tall as the readout's lines ask (its layout
                                     # says so to the splitter, as they change)
         beside = QHBoxLayout(lower)

@@ -16,6 +16,7 @@ from ...i18n import tr
 INK = "#202020"
 BEST = "#D62728"
 CURRENT = "#FFFFFF"
+MOST_TICKS = 4               # labels along an axis at most
 
 
 class _CellBox(pg.ViewBox):
@@ -38,6 +39,14 @@ class _CellBox(pg.ViewBox):
             self.heat_map.clicked.emit(cell[0], cell[1])
 
 
+class _Mark(pg.ScatterPlotItem):
+    """A mark drawn over a cell (the best ring, the panel's C and gamma): a click on it is
+    a click on the cell under it."""
+
+    def mouseClickEvent(self, ev):
+        ev.ignore()
+
+
 class HeatMap(pg.PlotWidget):
     hovered = Signal(object)           # the TunedCell under the mouse, or None
     clicked = Signal(float, float)     # the C and gamma of the cell clicked (done or not)
@@ -51,9 +60,9 @@ class HeatMap(pg.PlotWidget):
         self.bar = pg.ColorBarItem(values=(0.0, 1.0), colorMap=pg.colormap.get("viridis"),
                                    interactive=False, width=12)
         self.bar.setImageItem(self.image, insert_in=self.getPlotItem())
-        self.best = pg.ScatterPlotItem(size=16, symbol="o", brush=None,
+        self.best = _Mark(size=16, symbol="o", brush=None,
                                        pen=pg.mkPen(BEST, width=2.5))
-        self.current = pg.ScatterPlotItem(size=13, symbol="+", brush=pg.mkBrush(CURRENT),
+        self.current = _Mark(size=13, symbol="+", brush=pg.mkBrush(CURRENT),
                                           pen=pg.mkPen(INK, width=1))
         for item in (self.best, self.current):
             item.setZValue(10)
@@ -71,6 +80,9 @@ class HeatMap(pg.PlotWidget):
             self.image.clear()
             self.best.setData([], [])
             self._axes = None
+            for side in ("bottom", "left"):          # no grid yet: no numbers to read
+                self.getAxis(side).setTicks([[]])
+            self.setRange(xRange=(0, 1), yRange=(0, 1), padding=0)
             self._mark()
             return
         xs, ys = np.log10(tuning.C), np.log10(tuning.gamma)
@@ -138,8 +150,10 @@ def _step(values: np.ndarray) -> float:
 
 
 def _powers_of_ten(logs: np.ndarray) -> list:
-    """Ticks at the whole powers of ten the axis spans (the values themselves when it spans
-    none), each written as a plain number."""
+    """Ticks at the whole powers of ten the axis spans, every other or every third when
+    there are many (a narrow map's labels would run together), or at the values themselves
+    when it spans none; each written as a plain number."""
     ks = range(math.ceil(logs.min() - 1e-9), math.floor(logs.max() + 1e-9) + 1)
-    ticks = [(float(k), format(10.0 ** k, "g")) for k in ks]
+    stride = max(1, math.ceil(len(ks) / MOST_TICKS))
+    ticks = [(float(k), format(10.0 ** k, "g")) for k in ks[::stride]]
     return ticks or [(float(v), format(10.0 ** v, ".3g")) for v in logs]

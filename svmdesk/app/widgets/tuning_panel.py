@@ -40,12 +40,15 @@ class _PowersOfTwo(QWidget):
             field.setPrefix("2^")
             field.setValue(value)
         self.step.setRange(1, 2 * EXPONENT_LIMIT)
+        self.step.setPrefix(tr("step "))
         self.step.setValue(step)
+        for field in (self.start, self.stop, self.step):   # "2^-15" whole, never cut
+            field.setMinimumWidth(field.sizeHint().width())
         row.addWidget(self.start)
-        row.addWidget(QLabel(tr("to")))
+        row.addWidget(QLabel("–"))
         row.addWidget(self.stop)
-        row.addWidget(QLabel(tr("in steps of")))
         row.addWidget(self.step)
+        row.addStretch(1)
 
     def values(self) -> tuple:
         """The powers of two, increasing (empty when the start is past the stop)."""
@@ -75,6 +78,7 @@ class TuningPanel(QWidget):
         self.progress.setFormat(tr("%v of %m cells"))
         self.times = QLabel()
         self.best_line = QLabel()
+        self.best_line.setWordWrap(True)
         self.scored = QLabel()          # what the task is scored by, or why it cannot be
         self.scored.setWordWrap(True)
         self.stale = QLabel(tr("The points or the settings changed since this map was made: "
@@ -115,8 +119,8 @@ class TuningPanel(QWidget):
         column.addStretch(1)
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 4, 4, 4)
-        row.addLayout(column, 2)
-        row.addWidget(self.map, 3)
+        row.addLayout(column, 0)
+        row.addWidget(self.map, 1)
 
     def _ask(self) -> None:
         C, gamma = self.c_range.values(), self.gamma_range.values()
@@ -134,7 +138,7 @@ class TuningPanel(QWidget):
         self._refused = False
         self.tune.setEnabled(not self._running)
         self.scored.setText(tr("Each cell: the mean {metric} over the folds.").format(
-            metric=metric))
+            metric=tr("accuracy") if metric == "accuracy" else metric))
 
     def refuse(self, why: str) -> None:
         """Why the settings cannot be tuned (Tune waits until they can)."""
@@ -166,9 +170,9 @@ class TuningPanel(QWidget):
         if tuning is None or best is None:
             self.best_line.setText("")
             return
-        words = (tr("Best: C = {C:g}, gamma = {gamma:g}: {mean:.3f}")
+        words = (tr("Best: C = {C:.3g}, gamma = {gamma:.3g}: {mean:.3f}")
                  if len(tuning.cells) == tuning.size else
-                 tr("Best so far: C = {C:g}, gamma = {gamma:g}: {mean:.3f}"))
+                 tr("Best so far: C = {C:.3g}, gamma = {gamma:.3g}: {mean:.3f}"))
         self.best_line.setText(words.format(C=best.C, gamma=best.gamma, mean=best.mean))
 
     def show_stale(self, stale: bool) -> None:
