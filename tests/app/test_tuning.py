@@ -165,6 +165,12 @@ def test_hover_a_cell_then_click_one_beyond_the_sliders_trains_it(window, qtbot)
     assert not panel.stale.isVisible()           # C and gamma are what the map varies
     C.set_value(10.0)                            # the slider moves: the mark follows it
     assert panel.map.current.getData()[0][0] == 1.0
+    scale = window.panel.controls["gamma"].choice     # gamma = 'scale': marked where it lands
+    scale.setChecked(True)
+    X, _ = training_points(window)
+    assert window.panel.params()["standardize"] is False
+    assert panel.map.current.getData()[1][0] == math.log10(1.0 / (2 * X.var()))
+    scale.setChecked(False)
     best = tuning.best()                         # its ring is no wall: the cell is clicked
     C.set_value(1.0)
     with qtbot.waitSignal(window.training_ended, timeout=TIMEOUT * 1000):

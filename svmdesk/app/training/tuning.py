@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...core import catalog
 from ...core.errors import Cancelled, DataError
+from ...core.estimators.base import scaled_data_and_kernel
 from ...core.local_pool import local_pool, worker_count
 from ...core.model_selection.grid_search import grid_search
 from ...formats.tuning_map import TunedCell, TuningMap
@@ -115,6 +116,8 @@ class Tuning(QObject):
         else:
             self.panel.show_metric(metric_of(kind))
         C, gamma = (None, None) if params is None else (params.get("C"), params.get("gamma"))
+        if isinstance(gamma, str) and job is not None:   # 'scale': the value it gives
+            gamma = resolved_gamma(job)
         numbers = all(type(v) in (int, float) for v in (C, gamma))
         self.panel.map.mark_current(*((C, gamma) if numbers else (None, None)))
         self._judge(job)
@@ -197,6 +200,15 @@ def cannot_tune(kind: str, params: dict) -> str:
         return tr("The linear kernel has no gamma: choose the RBF, polynomial or sigmoid "
                   "kernel to tune C and gamma.")
     return ""
+
+
+def resolved_gamma(job) -> float | None:
+    """The gamma the estimator of `job` trains with (its 'scale' or 'auto' worked out on
+    the points as fit does), or None when the points cannot be trained."""
+    try:
+        return float(scaled_data_and_kernel(job.X, job.params)[2].gamma)
+    except (DataError, ValueError):
+        return None
 
 
 def other_settings(job) -> str:
