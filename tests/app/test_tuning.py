@@ -211,6 +211,40 @@ def test_cancel_stops_the_grid_and_keeps_the_cells_done(window, qtbot, qasync_lo
     assert panel.tune.isEnabled() and not panel.cancel.isEnabled()
 
 
+def test_a_session_opened_while_the_grid_runs_replaces_the_map_and_stops_the_grid(
+        window, qtbot, qasync_loop, monkeypatch, tmp_path):
+    panel = open_tuning(window, qtbot, C=(0, 0, 1), gamma=(0, 0, 1), folds=2)
+    press(qtbot, panel.tune)                      # no loop: inline, a map of one cell
+    saved = window.work.tuning
+    assert window.files.save_session_to(tmp_path / "lab")
+    released, stopped = threading.Event(), []
+
+    def one_cell_when_released(estimator, X, y, grid, *, cancelled, progress, **kwargs):
+        released.wait(TIMEOUT)
+        progress(GridCell(0, {"C": grid["C"][-1], "gamma": grid["gamma"][-1]}, [1.0, 1.0],
+                          [0.01, 0.01], True))
+        stopped.append(cancelled())
+        raise Cancelled("cancelled", ())
+
+    monkeypatch.setattr(tuning_module, "grid_search", one_cell_when_released)
+    panel.c_range.stop.setValue(4)
+
+    async def replaced():
+        press(qtbot, panel.tune)
+        assert window.tuner.running
+        window.files.open(tmp_path / "lab.svmdesk")     # read off the GUI thread
+        await until(lambda: window.work.tuning == saved, TIMEOUT)
+        assert not window.tuner.running
+        released.set()
+        await until(lambda: stopped, TIMEOUT)
+        await asyncio.sleep(0.1)                  # its cell and its end reach the loop
+
+    run_on_loop(qasync_loop, replaced())
+    assert stopped == [True]                      # the abandoned grid was told to stop
+    assert window.work.tuning == saved and shown_cells(panel) == 1
+    assert panel.tune.isEnabled()
+
+
 def test_an_edit_or_a_kernel_change_marks_the_map_stale(window, qtbot):
     panel = open_tuning(window, qtbot, C=(0, 0, 1), gamma=(0, 0, 1), folds=2)
     press(qtbot, panel.tune)

@@ -59,7 +59,7 @@ class Tuning(QObject):
         panel.cell_clicked.connect(take_cell)
         self.cell_done.connect(self._cell)
         self.ended.connect(self._ended)
-        work.tuning_replaced.connect(self.show)
+        work.tuning_replaced.connect(self._replaced)
 
     @property
     def tuning(self) -> TuningMap | None:
@@ -85,7 +85,8 @@ class Tuning(QObject):
         self._runs += 1
         run, estimator, labels = self._runs, type(job.estimator)(**job.params), \
             job.training_labels()
-        self._cancel.clear()
+        self._cancel = threading.Event()        # its own: an abandoned grid stays cancelled
+        cancelled = self._cancel.is_set
         self._set_running(True)
         self.panel.show_stale(False)            # a map of these points and settings
         self.show()
@@ -94,7 +95,7 @@ class Tuning(QObject):
             return grid_search(estimator, job.X, labels, {"C": list(C), "gamma": list(gamma)},
                                folds=folds, seed=FOLDS_SEED,
                                executor=local_pool(worker_count(-2)),
-                               cancelled=self._cancel.is_set,
+                               cancelled=cancelled,
                                progress=lambda cell: self.cell_done.emit(run, cell))
 
         in_background(work, lambda result: self.ended.emit(run, result),
@@ -128,6 +129,15 @@ class Tuning(QObject):
             job is None or other_settings(job) != tuning.settings
             or (tuning.points is not None and points_digest(job) != tuning.points))
         self.panel.show_stale(stale)
+
+    def _replaced(self) -> None:
+        """A session's map replaced the one shown: a grid under way is abandoned (its
+        cells belong to no map shown)."""
+        if self.running:
+            self._cancel.set()
+            self._runs += 1
+            self._set_running(False)
+        self.show()
 
     def show(self) -> None:
         """Show the document's map (a session's, or the one being made)."""
