@@ -10,7 +10,7 @@ import argparse
 import statistics
 import time
 
-from bench_window import GapWatch, close_app_loop, open_window
+from bench_window import GapWatch, close_app_loop, open_window, run_until
 
 FULL = ((-5, 15, 2), (-15, 3, 2))     # grid.py's ranges: 11 x 10 cells
 COARSE = ((-5, 15, 4), (-15, 3, 4))   # every fourth power: 6 x 5 cells
@@ -32,8 +32,7 @@ def stall_while_tuning(n: int, ranges=FULL, folds: int = 5) -> tuple:
     watch = GapWatch().start()
     start = time.perf_counter()
     panel.tune.click()
-    while w.tuner.running and time.perf_counter() - start < 600:
-        QTest.qWait(10)
+    run_until(lambda: not w.tuner.running, 600)
     took = time.perf_counter() - start
     longest = watch.stop()
     cells = len(w.work.tuning.cells)
@@ -41,7 +40,24 @@ def stall_while_tuning(n: int, ranges=FULL, folds: int = 5) -> tuple:
     return longest, took, cells
 
 
+def stall_while_idle(n: int = 300, seconds: float = 2.0) -> float:
+    """The longest gap (ms) between ticks of a 5 ms timer in a window doing nothing: the
+    floor this machine sets under every stall measured here."""
+    from PySide6.QtTest import QTest
+
+    app, w = open_window("smo", n)
+    QTest.qWait(300)
+    watch = GapWatch().start()
+    run_until(lambda: False, seconds)
+    longest = watch.stop()
+    w.shutdown()
+    return longest
+
+
 def tuning_lines(runs: int = 3) -> None:
+    idle = [stall_while_idle() for _ in range(runs)]
+    print(f"{'longest GUI-thread gap, the window idle (the floor)':<52} "
+          f"{statistics.median(idle):>5.1f} /{max(idle):>5.1f}", flush=True)
     for n, ranges, name in ((300, FULL, "11 x 10"), (2000, COARSE, "6 x 5")):
         outcomes = [stall_while_tuning(n, ranges) for _ in range(runs)]
         stalls = [o[0] for o in outcomes]

@@ -22,6 +22,11 @@ from ..i18n import tr
 from .errors import WorkerLost
 
 IDLE_SECONDS = 300          # loky's own default: idle workers leave after five minutes
+# A worker is one core's: its BLAS (numpy's matrix products, a kernel's Gram matrix) runs one
+# thread, as joblib's workers do. Left to itself BLAS starts a thread per core in every
+# worker, taking the core the window leaves itself (worker_count(-2)) and stalling it
+ONE_THREAD = {name: "1" for name in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS",
+                                      "MKL_NUM_THREADS", "BLIS_NUM_THREADS")}
 
 _pool: Any = None              # loky's ProcessPoolExecutor (joblib ships no types)
 _pool_size = 0
@@ -59,7 +64,7 @@ def local_pool(workers: int) -> Executor:
     with _pool_lock:
         if _pool is None or _pool_size != workers:
             _shut_down()
-            _pool = ProcessPoolExecutor(workers, timeout=IDLE_SECONDS)
+            _pool = ProcessPoolExecutor(workers, timeout=IDLE_SECONDS, env=ONE_THREAD)
             _pool_size = workers
             _at_exit_once()
         return _pool

@@ -12,6 +12,7 @@ In a session (version 5, optional)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -33,8 +34,8 @@ class TunedCell:
     scores: tuple
     fit_times: tuple
 
-    @property
-    def mean(self) -> float:
+    @cached_property
+    def mean(self) -> float:         # kept: the map and its best cell read it at each redraw
         return float(np.mean(self.scores))
 
     @property

@@ -46,3 +46,10 @@ def large_array_mapped() -> tuple[bool, int]:
     held = libc.mallinfo2().hblks
     del block
     return "MALLOC_TRIM_THRESHOLD_" in os.environ, int(held - before)
+
+
+def blas_threads() -> int:
+    """In a worker: the most threads any of numpy's BLAS libraries will run."""
+    from threadpoolctl import threadpool_info
+    return max(pool["num_threads"] for pool in threadpool_info()
+               if pool["user_api"] == "blas")

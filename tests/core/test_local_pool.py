@@ -13,7 +13,7 @@ import pytest
 from svmdesk.core import SVC, Cancelled, cross_validate, grid_search, local_pool
 from svmdesk.core.errors import WorkerLost
 
-from .in_workers import killed_on_purpose
+from .in_workers import blas_threads, killed_on_purpose
 
 SCRIPT = """\
 from sklearn.datasets import make_moons
@@ -74,6 +74,13 @@ def test_the_workers_serve_call_after_call():
                                   [c.scores for c in serial.cells])
     np.testing.assert_array_equal(second.scores,
                                   cross_validate(SVC(), X, y, folds=3, seed=0).scores)
+
+
+@pytest.mark.slow
+def test_a_worker_runs_one_blas_thread():
+    """A worker is given one core: its BLAS must not take the others (the window's core,
+    when the window leaves itself one)."""
+    assert local_pool.local_pool(1).submit(blas_threads).result(timeout=30) == 1
 
 
 @pytest.mark.slow
