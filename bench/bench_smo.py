@@ -21,6 +21,11 @@ millisecond): svmdesk's fit, LIBSVM's, their ratio, svmdesk's fixed cost (the sa
 with max_iter=1: everything but the pair steps) and the fraction of predictions that agree.
 OpenBLAS runs one thread, as the app sets it.
 
+--ab REV times this checkout's SMO against revision REV's (git archive into a temporary
+folder): children that load one or the other take turns, each fitting every --sizes and --Cs
+cell --repeats times after a warm-up (n 200 and 1,000 by default: small fits show a pair
+step's cost the most); the medians and their ratio (this / REV).
+
 --long adds one long fit that the progress watch once cut short at 10.5 s (test accuracy
 0.777 against LIBSVM's 0.921): make_classification(50000, n_features=10, n_informative=5,
 random_state=0), 80 % for training, the RBF kernel, C = 100; one run each (minutes).
@@ -28,8 +33,12 @@ random_state=0), 80 % for training, the RBF kernel, C = 100; one run each (minut
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
 import warnings
@@ -187,6 +196,50 @@ def long_fit() -> None:
               flush=True)
 
 
+AB_CHILD = """
+import json, os, sys, time, warnings
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+sys.path.insert(0, sys.argv[1])
+import numpy as np
+from svmdesk.core import SVC, make_dataset
+cells, repeats, times = json.loads(sys.argv[2]), int(sys.argv[3]), {}
+for n, C in cells:
+    d = make_dataset("moons", n=n, noise=0.2, seed=0)
+    X, y = np.asarray(d.X), np.asarray(d.y)
+    SVC(C=C).fit(X, y)
+    took = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        SVC(C=C).fit(X, y)
+        took.append(time.perf_counter() - start)
+    times[f"{n} {C:g}"] = took
+print(json.dumps(times))
+"""
+
+
+def ab_rows(rev: str, sizes: list, Cs: list, repeats: int, rounds: int = 5) -> None:
+    """This checkout's SMO fits against revision `rev`'s, in alternating child processes."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    cells = json.dumps([[n, C] for n in sizes for C in Cs])
+    times: dict = {"this": {}, rev: {}}
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(["git", "-C", here, "archive", rev, "svmdesk"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
+        for k in range(rounds):
+            for name, path in (("this", here), (rev, old))[::(-1) ** k]:
+                ran = subprocess.run([sys.executable, "-c", AB_CHILD, path, cells,
+                                      str(repeats)], capture_output=True, text=True,
+                                     check=True)
+                for cell, took in json.loads(ran.stdout.splitlines()[-1]).items():
+                    times[name].setdefault(cell, []).extend(took)
+    print(f"{'n C':>10} | {'this':>9} {rev[:9]:>9} {'ratio':>6}   (medians of {rounds} x "
+          f"{repeats} fits each)")
+    for cell in times["this"]:
+        a, b = (statistics.median(times[name][cell]) for name in ("this", rev))
+        print(f"{cell:>10} | {a * 1e3:>7.2f}ms {b * 1e3:>7.2f}ms {a / b:>6.3f}", flush=True)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[1000, 5000, 20000])
@@ -197,7 +250,12 @@ def main():
     parser.add_argument("--nu", action="store_true", help="NuSVC against LIBSVM's instead")
     parser.add_argument("--svr", action="store_true", help="SVR and NuSVR instead")
     parser.add_argument("--small", action="store_true", help="small real data instead")
+    parser.add_argument("--ab", metavar="REV", help="this checkout's SMO against REV's")
     args = parser.parse_args()
+    if args.ab:
+        ab_rows(args.ab, args.sizes if "--sizes" in sys.argv else [200, 1000], args.Cs,
+                args.repeats or 20)
+        return
     if args.small:
         small_rows(args.repeats or 21)
         return

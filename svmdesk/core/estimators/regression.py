@@ -29,6 +29,7 @@ from ..metrics import r2
 from ..model import BinaryMachine, SVMModel
 from ..solvers.base import Snapshot
 from ..solvers.problems import DualProblem, epsilon_svr, nu_svr
+from ..solvers.smo.trace import PairStep
 from ..solvers.support import support_of
 from .base import (
     NEVER,
@@ -212,7 +213,9 @@ def per_point(snapshot: Snapshot, n: int) -> Snapshot:
     return dataclasses.replace(
         snapshot, dual_coef=coef, support=support_of(coef, np.inf, exact=True),
         decision=None if snapshot.decision is None else np.asarray(snapshot.decision)[:n],
-        working_pair=None if pair is None else (pair[0] % n, pair[1] % n))
+        working_pair=None if pair is None else (pair[0] % n, pair[1] % n),
+        trace=tuple(record.of_points(n) if isinstance(record, PairStep) else record
+                    for record in snapshot.trace))
 
 
 def check_targets(X: ArrayLike, y: ArrayLike, estimator: str

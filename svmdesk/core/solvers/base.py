@@ -123,6 +123,8 @@ class Snapshot:
                                            # set, from its last reconstruction elsewhere)
     remaining: float | None = None      # seconds still needed at the recent rate, where the
                                         # solver projects it (SMO's progress watch)
+    trace: tuple = ()                   # SMO's record of its steps since the last snapshot
+                                        # (smo/trace.py: PairStep, Shrunk, NewtonStep)
 
     def __post_init__(self):
         for name in ("dual_coef", "w", "support", "decision"):

@@ -44,6 +44,7 @@ from . import hard_margin, shrinking
 from .newton import _box_qp, newton_pays
 from .progress import counted_work
 from .state import NEWTON_EVERY, SolverState
+from .trace import NewtonStep, PairStep, Shrunk
 from .violating_sets import membership
 
 NEWTON_EVERY_SMALL = 10     # Newton steps this often (not NEWTON_EVERY, state.py) once the
@@ -83,9 +84,9 @@ class _SMO(SolverState):
                 if self._optimal_everywhere():
                     converged = True
                     break
-                self._shrink()
+                self._shrink_recorded()
             elif self.iteration >= self.next_shrink:
-                self._shrink()
+                self._shrink_recorded()
             elif self.iteration >= self.next_newton:
                 self.next_newton = self.iteration + self._newton_every()
                 self._newton_step()
@@ -107,6 +108,13 @@ class _SMO(SolverState):
         # every step's rounding, which at large C and large kernel values is visible
         shrinking.reconstruct(self)
         yield self._snapshot(converged)
+
+    def _shrink_recorded(self) -> None:
+        """Shrink, and record it in the trace when points left the active prefix."""
+        before = self.m
+        self._shrink()
+        if self.m != before:
+            self.events.append(Shrunk(before, self.m))
 
     def _reason_to_stop(self, busy: float) -> str | None:
         """Why the run should end unconverged now (its budget spent, a hard margin seen to
@@ -189,12 +197,13 @@ class _SMO(SolverState):
             stamp[sj] = now
             Ki, Kj = rows[si, :m], rows[sj, :m]
             # clip: a_i moves by +y_i lam, a_j by -y_j lam; both stay within [0, C_i]
-            ai, aj = a[i], a[j]
+            ai0, aj0 = a[i], a[j]
             pos_i, pos_j, Ci, Cj = pos[i], pos[j], upper[i], upper[j]
-            lam = min(bj * inv_i[j], Ci - ai if pos_i else ai, aj if pos_j else Cj - aj)
+            step = bj * inv_i[j]                 # the pair's optimum, before the box
+            lam = min(step, Ci - ai0 if pos_i else ai0, aj0 if pos_j else Cj - aj0)
             dual += lam * bj - 0.5 * lam * lam * (kd[i] + kd[j] - 2.0 * Ki[j])
-            a[i] = ai = ai + lam if pos_i else ai - lam
-            a[j] = aj = aj - lam if pos_j else aj + lam
+            a[i] = ai = ai0 + lam if pos_i else ai0 - lam
+            a[j] = aj = aj0 - lam if pos_j else aj0 + lam
             np.subtract(Ki, Kj, out=work)
             work *= lam
             Fup -= work
@@ -209,14 +218,18 @@ class _SMO(SolverState):
             up_pen[j], Fup[j] = (0.0, Fj) if up_j else (-inf, -inf)
             low_pen[j], Flow[j] = (0.0, Fj) if low_j else (inf, inf)
             steps += 1
-            last = (i, j)
+            last = (i, j, bj)
             if wanted is not None and wanted():     # a snapshot is wanted now
                 self.wanted_now = True
                 break
         np.copyto(self.F[:m], Fup, where=np.isfinite(Fup))
         np.copyto(self.F[:m], Flow, where=np.isfinite(Flow))
-        if steps:
-            self.pair = (int(self.order[last[0]]), int(self.order[last[1]]))
+        if steps:      # the last step's own values, for the trace (the locals hold them)
+            i, j, bj = last
+            self.pair = (int(self.order[i]), int(self.order[j]))
+            self.last_step = (self.pair, (float(ai0), float(ai)), (float(aj0), float(aj)),
+                              float(bj), float(step), float(lam))
+            self.steps_since += steps
         self.iteration += steps
         self.dual = dual
         return optimal
@@ -252,6 +265,7 @@ class _SMO(SolverState):
         if not len(moved) or abs(y @ change) > 1e-12 * max(1.0, float(new.max())):
             return False                             # nothing to do, or an ill-conditioned solve
         self.alpha[free] = new
+        self.events.append(NewtonStep(len(moved)))
         rows = self.cache.rows_of(free[moved], self.iteration)
         self.F[:m] -= (y[moved] * change[moved]).astype(self.cache.dtype) @ rows
         self.dual -= G @ change + 0.5 * change @ Q @ change
@@ -300,12 +314,25 @@ class _SMO(SolverState):
             alpha, y, decision = alpha[back], y[back], decision[back]
         dual = self.dual * scale * scale
         primal = self.p.primal(alpha, decision, bias)
+        violation = self._violation()
         # arrays made for this snapshot alone, frozen in place (Snapshot keeps them as they
         # are): a small fit's final snapshot is a share of its fixed cost
         return Snapshot(
             iteration=self.iteration, bias=bias, primal_objective=primal,
             dual_objective=dual, gap=primal - dual,
-            kkt_violation=self._violation(), dual_coef=frozen(y * alpha),
+            kkt_violation=violation, dual_coef=frozen(y * alpha),
             support=np.flatnonzero(alpha), working_pair=self.pair,
             converged=converged, remaining=None if self.watch is None else self.watch.remaining,
-            decision=frozen(decision))
+            decision=frozen(decision), trace=self._trace(violation, scale))
+
+    def _trace(self, violation: float, scale: float) -> tuple:
+        """What the solver did since the last snapshot (trace.py): its last pair step, then
+        its shrink and Newton steps, in order; and a fresh record begun."""
+        trace: list = []
+        if self.steps_since and self.last_step is not None:
+            (i, j), alpha_i, alpha_j, gap, step, taken = self.last_step
+            trace.append(PairStep(i, j, alpha_i, alpha_j, gap, gap * step, step, taken,
+                                  violation, self.steps_since).scaled(scale))
+        trace += self.events
+        self.steps_since, self.events = 0, []
+        return tuple(trace)

@@ -73,6 +73,11 @@ class SolverState:
         self.max_time = None if p.max_time is None else float(p.max_time)
         self.dual = self._dual() if len(start) else 0.0    # D(a), kept exact step by step
         self.pair: tuple[int, int] | None = None
+        # the trace (trace.py): the last pair step's values, the pair steps and the shrink
+        # and Newton steps since the last snapshot
+        self.last_step: tuple | None = None
+        self.steps_since = 0
+        self.events: list = []
         # counted work after which the run ends without a final snapshot, handed over
         # (nu_search: the nu form's own steps, then the search's C-form solves)
         self.hand_over_at = math.inf

@@ -1,0 +1,72 @@
+"""SMO's own record of what it did since its last snapshot, carried by the snapshot
+(`Snapshot.trace`): the last pair step (which pair, why, the multipliers before and after,
+whether the box clipped it), and each shrink and Newton step. The solver keeps the raw values
+of its last step as it goes (a few locals, no work in the pair loop) and makes these records
+once a snapshot is made, so a fit that reads no trace pays nothing for it.
+
+Indices count the machine's own points in the caller's order, as the snapshot's do; for
+SVR's 2n variables (a, then a*) `regression.per_point` turns them into points and says
+which of a and a* moved.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class PairStep:
+    """The last pair step a snapshot covers.
+
+    i is the maximal violator over I_up (its F the largest there); j the point of I_low with
+    the largest second-order gain b^2 / quad over the pair's curvature (LIBSVM's WSS3).
+    The step moves a_i and a_j along the line y_i a_i + y_j a_j = const by `unclipped`, the
+    optimum of the pair's subproblem, or by `taken`, less, where the box [0, C_i] stops it.
+    """
+
+    i: int
+    j: int
+    alpha_i: tuple[float, float]      # (before, after), on the snapshot's scale (nu's 1/r)
+    alpha_j: tuple[float, float]
+    gap: float                        # F_i - F_j: how much the pair violated the KKT test
+    gain: float                       # b^2 / quad: what chose j (twice the dual's rise
+                                      # an unclipped step gives)
+    unclipped: float                  # the step along the pair's line the optimum asks
+    taken: float                      # the step taken (the box's limit when less)
+    violation: float                  # the maximal violation after the step
+    steps: int                        # pair steps since the last snapshot (this the last)
+    star_i: bool | None = None        # SVR: whether i's variable is a* (None: no a*)
+    star_j: bool | None = None
+
+    def of_points(self, n: int) -> PairStep:
+        """SVR's record over its 2n variables (a, then a*) as one over its n points."""
+        return replace(self, i=self.i % n, j=self.j % n, star_i=self.i >= n,
+                       star_j=self.j >= n)
+
+    @property
+    def clipped(self) -> bool:
+        """The box stopped the step short of the pair's optimum."""
+        return self.taken < self.unclipped
+
+    def scaled(self, by: float) -> PairStep:
+        """The record of the multipliers multiplied by `by` (the nu form's 1/r, as its
+        snapshots are)."""
+        if by == 1.0:
+            return self
+        return replace(self, alpha_i=(self.alpha_i[0] * by, self.alpha_i[1] * by),
+                       alpha_j=(self.alpha_j[0] * by, self.alpha_j[1] * by),
+                       unclipped=self.unclipped * by, taken=self.taken * by)
+
+
+@dataclass(frozen=True)
+class Shrunk:
+    """Shrinking set points aside: the active points before and after."""
+
+    active_before: int
+    active_after: int
+
+
+@dataclass(frozen=True)
+class NewtonStep:
+    """A Newton step moved the free multipliers together to their optimum."""
+
+    moved: int                        # the multipliers it moved
