@@ -13,6 +13,7 @@ import numpy as np
 from ..core.estimators import NuSVC, OneClassSVM, Progress
 from ..core.kinds import KINDS
 from ..core.solvers.base import Snapshot
+from ..core.solvers.smo.trace import PairStep
 from ..core.training_job import Job
 from .contours import contour_path_levels, vote_borders
 from .curves import live_curve_frame
@@ -107,8 +108,10 @@ def make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float,
     if KINDS[job.kind].regression:
         held_f = (_held_out_f(step, job, Z, f_terms, sums) if len(job.y_test)
                   else np.empty(0))
-        return live_curve_frame(step, job, spec, f_train, held_f, f_terms, elapsed,
-                                RunMark(final=final, stopped=stopped), history)
+        return with_pair_step(
+            live_curve_frame(step, job, spec, f_train, held_f, f_terms, elapsed,
+                             RunMark(final=final, stopped=stopped), history),
+            points, np.column_stack([job.X[:, 0], np.asarray(job.y, dtype=np.float64)]))
     local = np.asarray(snap.support, dtype=np.intp)
     if snap.w is not None:
         values = decision_grid(m.kernel, np.empty((0, 2)), np.empty(0), snap.bias,
@@ -157,7 +160,21 @@ def make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float,
             frame, np.vstack([job.X[points], job.X_test]), np.concatenate([f_train, f_test]),
             np.arange(len(points) + len(f_test)) < len(points),
             np.concatenate([job.y[points], job.y_test]), int(pos), len(local), job.estimator.nu)
-    return frame
+    return with_pair_step(frame, points, job.X)
+
+
+def with_pair_step(frame: Frame, points: np.ndarray, xy: np.ndarray) -> Frame:
+    """The frame with SMO's last pair step (the snapshot's trace), its i and j numbering
+    the run's training points (a machine's own through `points`), and where they lie
+    (`xy`: each training point's place on the canvas)."""
+    step = next((record for record in frame.reading.snapshot.trace
+                 if isinstance(record, PairStep)), None)
+    if step is None:
+        return frame
+    step = dataclasses.replace(step, i=int(points[step.i]), j=int(points[step.j]))
+    return dataclasses.replace(
+        frame, scene=dataclasses.replace(frame.scene, pair_xy=xy[[step.i, step.j]]),
+        reading=dataclasses.replace(frame.reading, pair_step=step))
 
 
 def _training_f(step: Progress, Z: np.ndarray, sums: KernelSums | None) -> tuple:

@@ -11,6 +11,7 @@ import numpy as np
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
+from ..core.solvers.smo.trace import PairStep
 from .decision_grid import GridSpec
 from .evaluation import Evaluation, FitEvaluation
 
@@ -67,6 +68,9 @@ class Scene:
     tube: float = 0.0                  # the tube's half-width (nu-SVR: the width found)
     residuals: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
                                        # (3n, 2): per sample (x, y), (x, f(x)), a NaN row
+    pair_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
+                                       # SMO: where the points i and j of its last pair step
+                                       # lie (a regression's: (x, target)); else empty
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,8 @@ class Reading:
     marks_outside: tuple[int, int] | None = None   # one-class with outlier marks: (marks
                                                    # outside the region, marks)
     fit: FitReading | None = None      # a regression: how the curve fits
+    pair_step: PairStep | None = None  # SMO: its last pair step, i and j numbering the
+                                       # run's training points
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,10 @@ class RunControls(RuleBasedStateMachine):
     def step(self):
         self.window.panel.run_box.step_button.click()
 
+    @rule(button=st.sampled_from(["step_10_button", "step_100_button"]))
+    def step_many(self, button):
+        getattr(self.window.panel.run_box, button).click()
+
     @rule()
     def stop(self):
         self.window.panel.run_box.stop_button.click()

@@ -213,7 +213,9 @@ class MainWindow(QMainWindow):
         train.addAction(self.train_action)
         train.addAction(_action(self, tr("&Pause / resume"), "Space",
                                 lambda: self.run.toggle_pause()))
-        train.addAction(_action(self, tr("&Step"), "", self.step))
+        train.addAction(_action(self, tr("&Step"), "", lambda: self.step()))
+        train.addAction(_action(self, tr("Step ×1&0"), "", lambda: self.step(10)))
+        train.addAction(_action(self, tr("Step ×&100"), "", lambda: self.step(100)))
         train.addAction(_action(self, tr("St&op"), "Esc", self.stop))
         train.addAction(_action(self, tr("&Reset"), "", self.reset))
         train.addSeparator()
@@ -350,8 +352,9 @@ class MainWindow(QMainWindow):
         self.panel.take_values({"C": C, "gamma": gamma})
         self.train()
 
-    def step(self) -> None:
-        self.run.step()
+    def step(self, count: int = 1) -> None:
+        """Step (`count` iterations, the last shown)."""
+        self.run.step(count)
 
     def stop(self) -> None:
         self.run.stop()

@@ -66,6 +66,7 @@ class RunController(QObject):
         self._then: Callable | None = None   # what follows the active run's end
         self._discard = False                   # reset during a run: draw nothing more
         self._steps_asked = 0
+        self._step_count = 1                    # iterations the Step being carried out asks
         self.pauses_asked = 0                   # in this run
         self.worker = TrainingWorker()
         self.worker_thread = QThread(self)
@@ -90,7 +91,10 @@ class RunController(QObject):
     def toggle_pause(self) -> None:
         self._intent("resume" if self.state in (S.PAUSED, S.STEPPING) else "pause")
 
-    def step(self) -> None:
+    def step(self, count: int = 1) -> None:
+        """One iteration more (`count`: that many, the last shown) of a paused run; a run
+        under way pauses, and with none a run starts paused at its first iteration."""
+        self._step_count = count
         self._intent("step")
 
     def stop(self) -> None:
@@ -176,8 +180,8 @@ class RunController(QObject):
         self._set(S.RUNNING)
 
     def _step(self) -> None:
-        self._steps_asked += 1
-        self.worker.step()
+        self._steps_asked += self._step_count
+        self.worker.step(self._step_count)
         self._set(S.STEPPING)
 
     def _stop(self) -> None:

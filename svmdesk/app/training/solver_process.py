@@ -184,7 +184,10 @@ class _Run:
                 break
             paused = bool(flags[PAUSED])
             last = step.snapshot.converged and machine.index == machine.count - 1
-            if self.wanted() and (paused or not last):     # the last goes with the end
+            # Step x10 shows its tenth iteration alone: the nine before are not sent
+            asked_on = paused and flags[STEPS_ASKED] > self.steps_taken
+            if self.wanted() and (paused or not last) and not asked_on:   # the last goes
+                                                                          # with the end
                 self.sent = time.perf_counter()
                 flags[DRAWN] = 0
                 self.conn.send(("step", step, tuple(history), self.sent - start - held,

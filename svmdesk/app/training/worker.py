@@ -75,9 +75,9 @@ class TrainingWorker(QObject):
             flags[PAUSES] += 1             # before the flag: a paused frame counts this one
         flags[PAUSED] = float(paused)
 
-    def step(self) -> None:
-        """One more iteration of a paused run."""
-        self.solver.flags[STEPS_ASKED] += 1
+    def step(self, count: int = 1) -> None:
+        """`count` more iterations of a paused run, the last of them shown."""
+        self.solver.flags[STEPS_ASKED] += count
 
     def frame_drawn(self) -> None:
         self.solver.flags[DRAWN] = 1

@@ -17,6 +17,7 @@ from ...drawing.frame_views import at_probability, at_threshold
 from ...drawing.shading import PALETTE
 from ...i18n import N_, tr
 from .dense_scatter import DenseScatter
+from .step_marks import StepMarks
 
 SYMBOLS = ["o", "s", "t", "d", "star", "h", "t1", "p"]
 SYMBOL_NAMES = [N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("star"),
@@ -141,6 +142,9 @@ class Canvas(pg.PlotWidget):
         self.chosen: int | None = None  # the chosen class's region at it (more classes)
         self.on_probability = False     # the threshold is on P (frame_views.at_probability)
         self._last_frame = None
+        # the boundary and margins drawn (polylines), and those of the moment before
+        self._lines: tuple | None = None
+        self._lines_before: tuple | None = None
         self.setMenuEnabled(False)              # the plot's own menu (the view's has none)
         # Keys (Esc, Space, Delete, 1-8) are the window's shortcuts; a focused graphics view
         # would swallow some of them.
@@ -217,6 +221,7 @@ class Canvas(pg.PlotWidget):
         for item in (self.free_rings, self.bounded_rings, self.held_out, self.marks,
                      self.outside, self.residuals):
             self.addItem(item)
+        self.step_marks = StepMarks(self)
         for item in self.plotItem.items:       # clicks and drags are the view box's to handle
             item.mouseClickEvent = _ignore
         self.view.disableAutoRange()           # the view must not jump while points are placed
@@ -312,8 +317,16 @@ class Canvas(pg.PlotWidget):
         return self._last_frame
 
     def show_frame(self, frame) -> None:
-        """Draw the frame's scene (the frame is kept: the window reads the moment drawn)."""
+        """Draw the frame's scene (the frame is kept: the window reads the moment drawn);
+        a paused SMO run's pair step marked over the lines of the moment drawn before."""
+        last = self._last_frame
+        if last is None or frame.reading.snapshot is not last.reading.snapshot:
+            self._lines_before = self._lines      # a new moment (not the same redrawn)
         self._last_frame = frame
+        self._show_scene(frame)
+        self._show_step(frame)
+
+    def _show_scene(self, frame) -> None:
         self.probabilities_available.emit(frame.scene.class_probabilities is not None)
         scene = (at_probability(frame.scene, self.threshold, self.chosen)
                  if self.on_probability else
@@ -338,10 +351,21 @@ class Canvas(pg.PlotWidget):
                              scene.contours.get(1.0, none)])
         self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
         self.margins.setData(margins[:, 0], margins[:, 1], connect="finite")
+        self._lines = (zero, margins)
         self._show_rings(scene)
         outside = scene.outside_xy
         self.outside.setData(outside[:, 0], outside[:, 1])
         self.outside.setVisible(len(outside) > 0)
+
+    def _show_step(self, frame) -> None:
+        """While the run is paused, SMO's last pair step: i and j ringed and labelled, the
+        boundary and margins before it faint under the new ones."""
+        pair = frame.scene.pair_xy
+        if not (frame.run.paused and len(pair) == 2):
+            self.step_marks.clear()
+            return
+        none = np.empty((0, 2))
+        self.step_marks.show(pair, *(self._lines_before or (none, none)))
 
     def _show_rings(self, scene) -> None:
         """The support vectors ringed: free ones in black circles, bounded ones (inside
@@ -358,10 +382,11 @@ class Canvas(pg.PlotWidget):
         self.regions.clear()
         x, f = scene.curve[:, 0], scene.curve[:, 1]
         gap = np.array([np.nan])
+        tube = np.column_stack([np.concatenate([x, gap, x]),
+                                np.concatenate([f + scene.tube, gap, f - scene.tube])])
         self.boundary.setData(x, f)
-        self.margins.setData(np.concatenate([x, gap, x]),
-                             np.concatenate([f + scene.tube, gap, f - scene.tube]),
-                             connect="finite")
+        self.margins.setData(tube[:, 0], tube[:, 1], connect="finite")
+        self._lines = (scene.curve, tube)
         residuals = scene.residuals if self.show_residuals else np.empty((0, 2))
         self.residuals.setData(residuals[:, 0], residuals[:, 1], connect="finite")
         self._show_rings(scene)
@@ -396,6 +421,8 @@ class Canvas(pg.PlotWidget):
 
     def clear_model(self) -> None:
         self._last_frame = None
+        self._lines = self._lines_before = None
+        self.step_marks.clear()
         self.probabilities_available.emit(False)
         self.regions.clear()
         for item in (self.boundary, self.margins):

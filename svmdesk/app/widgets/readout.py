@@ -16,6 +16,7 @@ from ...i18n import N_, tr
 
 ROWS = (("iteration", N_("iteration")), ("primal", N_("primal objective")),
         ("dual", N_("dual objective")), ("gap", N_("gap / KKT violation")),
+        ("pair", N_("pair step")),
         ("svs", N_("support vectors")), ("fractions", N_("errors ≤ ν ≤ SVs")),
         ("train", N_("train accuracy")), ("test", N_("test accuracy")),
         ("marks", N_("outlier marks caught")), ("margin", N_("margin width 2/‖w‖")),
@@ -59,6 +60,12 @@ NOT_PSD = N_("The gap is negative: the kernel's matrix is not positive semi-defi
 # run say them in English): translated in show_state().
 STATES = (N_("training…"), N_("paused"), N_("stepping…"), N_("stopping…"), N_("stopped"),
           N_("converged"), N_("budget spent (not converged)"), N_("failed"))
+PAIR_TIP = N_("SMO moves two multipliers at a time. i: the point that breaks the optimality "
+              "(KKT) conditions most among those whose y α may grow; j: the partner that "
+              "promises the dual the largest rise (the second-order choice, as LIBSVM's). "
+              "The step keeps y_i α_i + y_j α_j as it was; clipped: the box 0 ≤ α ≤ C "
+              "stopped it short of the pair's optimum.")
+SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 # The words of core/solvers/support.py's rules that are words (MARGIN_RULE): see _rule().
 RULES = (N_("on or inside its margin"),)
 
@@ -79,6 +86,8 @@ class Readout(QGroupBox):
             form.addRow(tr(label), value)
             self.values[key] = value
         self._form = form
+        self.values["pair"].setWordWrap(True)       # the step in words: up to two lines
+        self.values["pair"].setToolTip(tr(PAIR_TIP))
         self.kind = C_SVC.key       # the kind of machine shown
         self.rule = ""              # what a support vector is, for the solver shown
         self.legend = QLabel(tr(LEGEND))
@@ -105,6 +114,8 @@ class Readout(QGroupBox):
             gap = tr("{gap}  (no bound: kernel not PSD)").format(gap=gap)
         r["gap"].setToolTip(tr(NOT_PSD) if negative else "")
         r["gap"].setText(gap)
+        r["pair"].setText(_pair_step(reading.pair_step, self.kind) if frame.run.paused
+                          else tr("Step shows each pair"))
         r["svs"].setText(_support_vectors(frame))
         r["svs"].setToolTip(tr(NOT_SEPARATED) if scene.hard_margin else "")
         shown = (_legend(self.kind) if self.kind != C_SVC.key or not scene.hard_margin
@@ -173,6 +184,7 @@ class Readout(QGroupBox):
         legend says what a support vector is for it."""
         row = catalog.TABLE.solvers[solver]
         self.rule = getattr(row.implementation(), "SUPPORT_RULE", "")
+        self._form.setRowVisible(self.values["pair"], solver == "smo")   # SMO's pairs alone
         for key in ("primal", "dual"):
             mine = key == row.objective
             said = (tr("{solver} maximises this objective") if key == "dual"
@@ -201,6 +213,29 @@ def _support_vectors(frame: Frame) -> str:
                 else tr("{n}  ({inside} inside: not separated yet)")).format(n=n, inside=inside)
     return (tr("{n}  (not separable)") if separable
             else tr("{n}  (not separated yet)")).format(n=n)
+
+
+def _pair_step(step, kind: str) -> str:
+    """'pair (17, 203): α₁₇ 0 → 0.42, α₂₀₃ 1 → 0.58, clipped at C', or '–' (no pair
+    step: another solver, or a Newton or shrinking step alone)."""
+    if step is None:
+        return "–"
+
+    def alpha(k: int, star: bool | None, moved: tuple) -> str:
+        name = ("α*" if star else "α") + str(k).translate(SUBSCRIPTS)
+        return f"{name} {moved[0]:.3g} → {moved[1]:.3g}"
+
+    words = tr("pair ({i}, {j}): {alpha_i}, {alpha_j}").format(
+        i=step.i, j=step.j, alpha_i=alpha(step.i, step.star_i, step.alpha_i),
+        alpha_j=alpha(step.j, step.star_j, step.alpha_j))
+    if not step.clipped:
+        return words
+    if 0.0 in (step.alpha_i[1], step.alpha_j[1]):
+        bound = tr("clipped at 0")
+    else:
+        bound = tr("clipped at C") if kind in (C_SVC.key, EPSILON_SVR.key) else tr(
+            "clipped at its bound")
+    return tr("{words}, {bound}").format(words=words, bound=bound)
 
 
 def _legend(kind: str) -> str:

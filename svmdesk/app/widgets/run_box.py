@@ -4,7 +4,16 @@ regression's residuals)."""
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QPushButton
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
 
 from ...i18n import tr
 
@@ -12,7 +21,7 @@ from ...i18n import tr
 class RunBox(QGroupBox):
     train_requested = Signal()
     pause_clicked = Signal()        # Pause or Resume, as the run's state says
-    step_requested = Signal()
+    step_requested = Signal(int)    # iterations: the last of them shown
     stop_requested = Signal()
     reset_requested = Signal()
     fit_view_requested = Signal()
@@ -27,6 +36,11 @@ class RunBox(QGroupBox):
         self.pause_button = QPushButton(tr("Pause (Space)"))
         self.pause_button.setCheckable(True)
         self.step_button = QPushButton(tr("Step"))
+        # tool buttons: a push button is at least 80 px wide, and three in one cell would
+        # widen the side panel (the canvas's room on a 1280 x 720 screen)
+        self.step_10_button, self.step_100_button = QToolButton(), QToolButton()
+        self.step_10_button.setText(tr("×10"))
+        self.step_100_button.setText(tr("×100"))
         self.stop_button = QPushButton(tr("Stop (Esc)"))
         self.reset_button = QPushButton(tr("Reset"))
         fit = QPushButton(tr("Fit view"))
@@ -38,7 +52,15 @@ class RunBox(QGroupBox):
         self.residuals = QCheckBox(tr("residuals"))     # in its place, for a regression
         self.residuals.setChecked(True)
         self.residuals.hide()
-        for k, w in enumerate((self.train_button, self.pause_button, self.step_button,
+        steps = QWidget()                      # Step and its multiples share a cell
+        row = QHBoxLayout(steps)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(2)
+        row.addWidget(self.step_button, 1)
+        for button in (self.step_10_button, self.step_100_button):
+            button.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Preferred)
+            row.addWidget(button)
+        for k, w in enumerate((self.train_button, self.pause_button, steps,
                                self.stop_button, self.reset_button, fit)):
             grid.addWidget(w, k // 3, k % 3)
         for widget, tip in (
@@ -46,7 +68,12 @@ class RunBox(QGroupBox):
                                        "each step (F5).")),
                 (self.pause_button, tr("Pause the run where it stands, or resume it "
                                        "(Space).")),
-                (self.step_button, tr("Take one step of the run and pause there.")),
+                (self.step_button, tr("Take one step of the run and pause there (SMO: one "
+                                      "pair step, its pair marked i and j).")),
+                (self.step_10_button, tr("Take ten steps of the run and pause after the "
+                                         "tenth.")),
+                (self.step_100_button, tr("Take a hundred steps of the run and pause after "
+                                          "the hundredth.")),
                 (self.stop_button, tr("Stop the run and keep the model it reached (Esc).")),
                 (self.reset_button, tr("Stop any run and clear the model: the next run "
                                        "starts from the beginning.")),
@@ -67,7 +94,9 @@ class RunBox(QGroupBox):
         grid.addWidget(self.by_probability, 3, 2)
         self.train_button.clicked.connect(self.train_requested)
         self.pause_button.clicked.connect(self.pause_clicked)
-        self.step_button.clicked.connect(self.step_requested)
+        self.step_button.clicked.connect(lambda: self.step_requested.emit(1))
+        self.step_10_button.clicked.connect(lambda: self.step_requested.emit(10))
+        self.step_100_button.clicked.connect(lambda: self.step_requested.emit(100))
         self.stop_button.clicked.connect(self.stop_requested)
         self.reset_button.clicked.connect(self.reset_requested)
         fit.clicked.connect(self.fit_view_requested)

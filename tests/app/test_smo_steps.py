@@ -1,0 +1,121 @@
+"""SMO step by step as a teacher shows it: Step moves one pair step, whose two points the
+canvas rings and labels i and j over the boundary before the step; the readout names the
+pair and its multipliers before and after, as the solver's own trace and snapshots say;
+Step x10 and x100 show their last step alone; Resume and Pause in odd orders stay truthful."""
+import numpy as np
+import pytest
+
+from svmdesk.app.training.run import RunState
+
+WAIT = 5000   # ms
+
+
+def smo_on_moons(window, n=400, C=10.0):
+    window.editing.generate("moons", n, 0.3, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("smo"))
+    p.kernel.setCurrentText("rbf")
+    p.controls["C"].widget.set_value(C)
+
+
+def stepped(window, qtbot, button, iteration):
+    """Click `button` and wait for the paused frame at `iteration`; that frame."""
+    button.click()
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
+                    and window.last_frame is not None and window.last_frame.run.paused
+                    and window.last_frame.reading.snapshot.iteration == iteration,
+                    timeout=WAIT)
+    return window.last_frame
+
+
+def training_points(window):
+    return window.points.X[~window.points.test_mask]
+
+
+def alphas(frame):
+    return np.abs(frame.reading.snapshot.dual_coef)
+
+
+def assert_marked(window, frame):
+    """The canvas rings and labels the pair the solver updated last."""
+    step = frame.reading.pair_step
+    assert (step.i, step.j) == frame.reading.snapshot.working_pair
+    marks = window.canvas.step_marks
+    xs, ys = marks.rings.getData()
+    np.testing.assert_array_equal(np.column_stack([xs, ys]),
+                                  training_points(window)[[step.i, step.j]])
+    for label, k, name in zip(marks.labels, (step.i, step.j), ("i", "j")):
+        assert label.isVisible() and label.textItem.toPlainText() == name
+        assert (label.pos().x(), label.pos().y()) == tuple(training_points(window)[k])
+
+
+def test_step_moves_one_pair_and_marks_it_as_the_solver_did(window, qtbot):
+    smo_on_moons(window)
+    box = window.panel.run_box
+    first = stepped(window, qtbot, box.step_button, 1)      # from rest: paused at the first
+    assert_marked(window, first)
+    before = first
+    for iteration in (2, 3, 4):
+        frame = stepped(window, qtbot, box.step_button, iteration)
+        step = frame.reading.pair_step
+        assert step.steps == 1
+        assert_marked(window, frame)
+        # the multipliers before and after: the two snapshots'
+        for k, moved in ((step.i, step.alpha_i), (step.j, step.alpha_j)):
+            assert moved == pytest.approx((alphas(before)[k], alphas(frame)[k]), abs=1e-12)
+        words = window.panel.readout["pair"].text()
+        assert words.startswith(f"pair ({step.i}, {step.j}):")
+        assert f"{step.alpha_i[1]:.3g}" in words and f"{step.alpha_j[0]:.3g}" in words
+        # the lines before the step lie faint under the new ones
+        drawn_before = window.canvas.step_marks.before_boundary.getData()[0]
+        assert drawn_before is not None and len(drawn_before) > 0
+        before = frame
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+
+
+def test_step_x10_and_x100_show_only_their_last_step(window, qtbot):
+    smo_on_moons(window, n=600, C=100.0)
+    box = window.panel.run_box
+    stepped(window, qtbot, box.step_button, 1)
+    shown = []
+    window.frame_shown.connect(shown.append)
+    frame = stepped(window, qtbot, box.step_10_button, 11)
+    assert len(shown) == 1 and shown[0] is frame
+    assert_marked(window, frame)
+    frame = stepped(window, qtbot, box.step_100_button, 111)
+    assert len(shown) == 2
+    assert_marked(window, frame)
+    xs, _ = window.charts.primal_curve.getData()            # the charts kept every step
+    assert list(xs[-100:]) == list(range(12, 112))
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+
+
+def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbot):
+    smo_on_moons(window, n=2000, C=1000.0)
+    box = window.panel.run_box
+    stepped(window, qtbot, box.step_button, 1)
+    box.pause_button.click()                                # Resume: a live run marks no pair
+    qtbot.waitUntil(lambda: window.run.state == RunState.RUNNING
+                    and not window.last_frame.run.paused, timeout=WAIT)
+    assert not window.canvas.step_marks.shown
+    qtbot.waitUntil(lambda: window.panel.readout["pair"].text() == "Step shows each pair",
+                    timeout=WAIT)                       # the readout follows the frames
+    box.step_10_button.click()                              # x10 while running: it pauses
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
+                    and window.run.shows_the_pause(window.last_frame), timeout=WAIT)
+    at = window.last_frame.reading.snapshot.iteration
+    frame = stepped(window, qtbot, box.step_10_button, at + 10)
+    assert_marked(window, frame)
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+
+
+def test_reset_clears_the_pair(window, qtbot):
+    smo_on_moons(window)
+    stepped(window, qtbot, window.panel.run_box.step_button, 1)
+    window.panel.run_box.reset_button.click()
+    qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
+    assert not window.canvas.step_marks.shown
+    assert len(window.canvas.step_marks.rings.getData()[0]) == 0
