@@ -166,14 +166,18 @@ def make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float,
 def with_pair_step(frame: Frame, points: np.ndarray, xy: np.ndarray) -> Frame:
     """The frame with SMO's last pair step (the snapshot's trace), its i and j numbering
     the run's training points (a machine's own through `points`), and where they lie
-    (`xy`: each training point's place on the canvas)."""
-    step = next((record for record in frame.reading.snapshot.trace
-                 if isinstance(record, PairStep)), None)
+    (`xy`: each training point's place on the canvas); and the KKT state of each of the
+    machine's points."""
+    snap = frame.reading.snapshot
+    scene = frame.scene
+    if snap.kkt is not None:
+        scene = dataclasses.replace(scene, kkt=snap.kkt, kkt_xy=xy[points])
+    step = next((record for record in snap.trace if isinstance(record, PairStep)), None)
     if step is None:
-        return frame
+        return dataclasses.replace(frame, scene=scene)
     step = dataclasses.replace(step, i=int(points[step.i]), j=int(points[step.j]))
     return dataclasses.replace(
-        frame, scene=dataclasses.replace(frame.scene, pair_xy=xy[[step.i, step.j]]),
+        frame, scene=dataclasses.replace(scene, pair_xy=xy[[step.i, step.j]]),
         reading=dataclasses.replace(frame.reading, pair_step=step))
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM
 from ..core.model import SVMModel
 from ..core.solvers.base import Snapshot
-from ..core.solvers.smo.trace import PairStep
+from ..core.solvers.smo.trace import KKTStates, PairStep
 from .decision_grid import GridSpec
 from .evaluation import Evaluation, FitEvaluation
 
@@ -71,6 +71,9 @@ class Scene:
     pair_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
                                        # SMO: where the points i and j of its last pair step
                                        # lie (a regression's: (x, target)); else empty
+    kkt_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
+    kkt: KKTStates | None = None       # SMO: the KKT state of each of the machine's training
+                                       # points, which lie at kkt_xy; else None
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from svmdesk.app.training.run import RunState
+from svmdesk.core.solvers.smo.trace import AT_BOUND, FREE
 
 WAIT = 5000   # ms
 
@@ -74,6 +75,27 @@ def test_step_moves_one_pair_and_marks_it_as_the_solver_did(window, qtbot):
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
 
+def test_each_points_kkt_state_is_marked_as_the_solver_judges_it(window, qtbot):
+    smo_on_moons(window, n=300, C=1.0)
+    box = window.panel.run_box
+    stepped(window, qtbot, box.step_button, 1)
+    frame = stepped(window, qtbot, box.step_10_button, 11)
+    kkt, X = frame.reading.snapshot.kkt, training_points(window)
+    marks = window.canvas.step_marks
+    for item, state in ((marks.free, FREE), (marks.bound, AT_BOUND)):
+        xs, ys = item.getData()
+        np.testing.assert_array_equal(np.column_stack([xs, ys]), X[kkt.state == state])
+    breaking = kkt.violation > 1e-3
+    xs, ys = marks.violators.getData()
+    np.testing.assert_array_equal(np.column_stack([xs, ys]), X[breaking])
+    sizes = np.array([p.size() for p in marks.violators.points()])
+    order = np.argsort(kkt.violation[breaking])
+    assert breaking.any() and np.all(np.diff(sizes[order]) >= 0)   # wider as it breaks more
+    assert "magenta" in window.panel.readout_box.legend.text()
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+
+
 def test_step_x10_and_x100_show_only_their_last_step(window, qtbot):
     smo_on_moons(window, n=600, C=100.0)
     box = window.panel.run_box
@@ -105,9 +127,16 @@ def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbo
     box.step_10_button.click()                              # x10 while running: it pauses
     qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
                     and window.run.shows_the_pause(window.last_frame), timeout=WAIT)
-    at = window.last_frame.reading.snapshot.iteration
-    frame = stepped(window, qtbot, box.step_10_button, at + 10)
-    assert_marked(window, frame)
+    at, steps = window.last_frame.reading.snapshot.iteration, window.last_frame.run.steps
+    box.step_10_button.click()
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
+                    and window.last_frame.run.steps == steps + 10, timeout=WAIT)
+    frame = window.last_frame
+    # ten iterations of the solver: pair steps, unless one of them set points aside
+    # (shrinking, which moves no multiplier) where the run happened to pause
+    assert at < frame.reading.snapshot.iteration <= at + 10
+    if frame.reading.pair_step is not None:
+        assert_marked(window, frame)
     window.stop()
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
@@ -119,3 +148,19 @@ def test_reset_clears_the_pair(window, qtbot):
     qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
     assert not window.canvas.step_marks.shown
     assert len(window.canvas.step_marks.rings.getData()[0]) == 0
+
+
+def test_the_readout_says_a_shrink_and_a_newton_step_in_words():
+    from types import SimpleNamespace
+
+    from svmdesk.app.widgets.readout import _step_words
+    from svmdesk.core.solvers.smo.trace import NewtonStep, PairStep, Shrunk
+
+    pair = PairStep(17, 203, (0.2, 1.0), (0.1, 0.9), 1.5, 1.8, 1.2, 0.8, 0.1, 1)
+    reading = SimpleNamespace(pair_step=pair, snapshot=SimpleNamespace(
+        trace=(pair, Shrunk(500, 380), NewtonStep(12))))
+    assert _step_words(reading, "c_svc") == (
+        "pair (17, 203): α₁₇ 0.2 → 1, α₂₀₃ 0.1 → 0.9, clipped at C; shrinking set 120 "
+        "points aside; a Newton step moved 12 free multipliers together")
+    alone = SimpleNamespace(pair_step=None, snapshot=SimpleNamespace(trace=(Shrunk(9, 4),)))
+    assert _step_words(alone, "c_svc") == "shrinking set 5 points aside"

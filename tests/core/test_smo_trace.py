@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from svmdesk.core import SVC, SVR, NuSVC, OneClassSVM, make_dataset
-from svmdesk.core.solvers.smo.trace import NewtonStep, PairStep, Shrunk
+from svmdesk.core.solvers.smo.trace import AT_BOUND, AT_ZERO, FREE, NewtonStep, PairStep, Shrunk
 
 
 def _moons(n=120, seed=3):
@@ -131,3 +131,46 @@ def test_a_traced_run_trains_the_same_model():
     np.testing.assert_array_equal(stepped.dual_coef[fitted.support_],
                                   fitted.dual_coef_.ravel())
     assert stepped.bias == fitted.intercept_[0]
+
+
+def test_each_points_kkt_state_is_c_svcs_conditions_on_its_margin():
+    X, y = _moons()
+    C = 1.0
+    snaps = [p.snapshot for p in SVC(C=C).iter_fit(X, y, every=1)][:-1][:60]  # unshrunk
+    seen_violators = 0
+    for snap in snaps:
+        alpha = np.abs(snap.dual_coef)
+        margin = np.where(y == y.max(), 1.0, -1.0) * (snap.decision + snap.bias)
+        kkt = snap.kkt
+        np.testing.assert_array_equal(kkt.state == AT_ZERO, alpha == 0)
+        np.testing.assert_array_equal(kkt.state == AT_BOUND, alpha >= C)
+        expected = np.where(alpha == 0, np.maximum(0, 1 - margin),
+                            np.where(alpha >= C, np.maximum(0, margin - 1),
+                                     np.abs(1 - margin)))
+        np.testing.assert_allclose(kkt.violation, expected, atol=1e-9)
+        seen_violators += int((kkt.violation > 1e-3).sum())
+        assert not kkt.state.flags.writeable and not kkt.violation.flags.writeable
+    assert seen_violators
+
+
+def test_no_point_breaks_the_conditions_beyond_the_pair_gap():
+    X, y = _moons(n=600, seed=1)
+    for estimator in (SVC(C=10.0), NuSVC(nu=0.3), OneClassSVM(nu=0.2)):
+        fit = (estimator.iter_fit(X, every=7) if isinstance(estimator, OneClassSVM)
+               else estimator.iter_fit(X, y, every=7))
+        snaps = [p.snapshot for p in fit]
+        assert snaps[-1].kkt is None          # a fit's final snapshot leaves them out
+        for snap in snaps[:-1]:
+            assert len(snap.kkt.state) == len(X)
+            assert snap.kkt.violation.max() <= snap.kkt_violation + 1e-9
+
+
+def test_svr_gives_each_point_one_kkt_state():
+    rng = np.random.RandomState(0)
+    X = rng.uniform(-3, 3, size=(80, 1))
+    y = np.sin(X[:, 0]) + 0.1 * rng.normal(size=80)
+    last = [p.snapshot for p in SVR(C=1.0, epsilon=0.1).iter_fit(X, y, every=1)][-2]
+    assert len(last.kkt.state) == len(last.kkt.violation) == 80
+    coef = last.dual_coef
+    np.testing.assert_array_equal(last.kkt.state == AT_ZERO, coef == 0)
+    assert set(np.unique(last.kkt.state)) <= {AT_ZERO, FREE, AT_BOUND}

@@ -365,7 +365,8 @@ class Canvas(pg.PlotWidget):
             self.step_marks.clear()
             return
         none = np.empty((0, 2))
-        self.step_marks.show(pair, *(self._lines_before or (none, none)))
+        boundary, margins = self._lines_before or (none, none)
+        self.step_marks.show(pair, boundary, margins, frame.scene.kkt, frame.scene.kkt_xy)
 
     def _show_rings(self, scene) -> None:
         """The support vectors ringed: free ones in black circles, bounded ones (inside

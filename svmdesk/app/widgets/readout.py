@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel
 from ...core import catalog
 from ...core.kinds import C_SVC, EPSILON_SVR, KINDS, NU_SVC, NU_SVR, ONE_CLASS
 from ...core.solvers.base import no_bound
+from ...core.solvers.smo.trace import NewtonStep, Shrunk
 from ...core.solvers.support import MARGIN_SLACK, SUPPORT_TOL, TOLERANCE_RULE
 from ...drawing.scenes import Frame
 from ...i18n import N_, tr
@@ -65,6 +66,9 @@ PAIR_TIP = N_("SMO moves two multipliers at a time. i: the point that breaks the
               "promises the dual the largest rise (the second-order choice, as LIBSVM's). "
               "The step keeps y_i α_i + y_j α_j as it was; clipped: the box 0 ≤ α ≤ C "
               "stopped it short of the pair's optimum.")
+STEP_LEGEND = N_("stepping: orange rings: the pair i, j; faint lines: before the step; green ○ "
+                 "α free · red □ α at its bound · magenta disc: breaks the KKT conditions "
+                 "(wider: more)")
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 # The words of core/solvers/support.py's rules that are words (MARGIN_RULE): see _rule().
 RULES = (N_("on or inside its margin"),)
@@ -114,7 +118,7 @@ class Readout(QGroupBox):
             gap = tr("{gap}  (no bound: kernel not PSD)").format(gap=gap)
         r["gap"].setToolTip(tr(NOT_PSD) if negative else "")
         r["gap"].setText(gap)
-        r["pair"].setText(_pair_step(reading.pair_step, self.kind) if frame.run.paused
+        r["pair"].setText(_step_words(reading, self.kind) if frame.run.paused
                           else tr("Step shows each pair"))
         r["svs"].setText(_support_vectors(frame))
         r["svs"].setToolTip(tr(NOT_SEPARATED) if scene.hard_margin else "")
@@ -123,6 +127,8 @@ class Readout(QGroupBox):
         legend = tr(shown)
         if self.rule:
             legend += "\n" + tr("support vector: {rule}").format(rule=_rule(self.rule))
+        if frame.run.paused and scene.kkt is not None:      # the canvas marks the step
+            legend += "\n" + tr(STEP_LEGEND)
         self.legend.setText(legend)
         r["fractions"].setText(_fractions(reading.fractions))
         r["train"].setText(_pct(reading.train_accuracy))
@@ -213,6 +219,19 @@ def _support_vectors(frame: Frame) -> str:
                 else tr("{n}  ({inside} inside: not separated yet)")).format(n=n, inside=inside)
     return (tr("{n}  (not separable)") if separable
             else tr("{n}  (not separated yet)")).format(n=n)
+
+
+def _step_words(reading, kind: str) -> str:
+    """What SMO did last: its pair step in words, and a shrink or Newton step after it."""
+    words = [] if reading.pair_step is None else [_pair_step(reading.pair_step, kind)]
+    for record in reading.snapshot.trace:
+        if isinstance(record, Shrunk):
+            words.append(tr("shrinking set {count} points aside").format(
+                count=record.active_before - record.active_after))
+        elif isinstance(record, NewtonStep):
+            words.append(tr("a Newton step moved {count} free multipliers together").format(
+                count=record.moved))
+    return tr("; ").join(words) or "–"
 
 
 def _pair_step(step, kind: str) -> str:

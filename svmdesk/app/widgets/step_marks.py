@@ -1,15 +1,25 @@
 """What the canvas draws of one SMO pair step while the run stands paused: the two points
-of the pair ringed and labelled i and j, and the boundary and margins as they were before
-the step, faint under the new ones."""
+of the pair ringed and labelled i and j, the boundary and margins as they were before the
+step, faint under the new ones, and every point's KKT state: a green ring where its
+multiplier is free, a red square where it is at C, and under each point that breaks the
+conditions a magenta disc, wider as it breaks them more (at 0 and satisfied: nothing)."""
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
+from ...core.solvers.smo.trace import AT_BOUND, FREE
+
 PAIR_COLOUR = "#FF7F0E"      # the pair's rings and labels: no class colour is orange
 BEFORE_COLOUR = (60, 60, 60, 90)   # the lines before the step: the new ones' ink, faint
 PAIR_RING = 26               # pixels: wider than a support vector's ring, which it circles
+FREE_COLOUR = "#2CA02C"
+BOUND_COLOUR = "#D62728"
+VIOLATOR_COLOUR = (214, 39, 200, 110)
+KKT_RING = 15                # pixels: around a point's marker, inside a support vector's ring
+VIOLATOR_SIZES = (12, 40)    # pixels: the disc of the least and of the worst violator
+MET = 1e-3                   # a violation below the solvers' default tol is none
 
 
 class StepMarks:
@@ -25,6 +35,14 @@ class StepMarks:
             font.setBold(True)
             font.setPointSize(12)
             label.setFont(font)
+        self.free = pg.ScatterPlotItem(size=KKT_RING, brush=None,
+                                       pen=pg.mkPen(FREE_COLOUR, width=2))
+        self.bound = pg.ScatterPlotItem(size=KKT_RING, brush=None, symbol="s",
+                                        pen=pg.mkPen(BOUND_COLOUR, width=2))
+        self.violators = pg.ScatterPlotItem(brush=pg.mkBrush(VIOLATOR_COLOUR), pen=None)
+        self.violators.setZValue(5)               # under the points (10)
+        for item in (self.free, self.bound):
+            item.setZValue(22)                    # over the points and the SV rings
         self.before_boundary = pg.PlotCurveItem(pen=pg.mkPen(BEFORE_COLOUR, width=2.5))
         self.before_margins = pg.PlotCurveItem(
             pen=pg.mkPen(BEFORE_COLOUR, width=1, style=Qt.PenStyle.DashLine), antialias=False)
@@ -32,14 +50,18 @@ class StepMarks:
             item.setZValue(28)                    # under the new lines (30)
         for item in (self.rings, *self.labels):
             item.setZValue(35)                    # over everything the frame draws
-        for item in (self.rings, *self.labels, self.before_boundary, self.before_margins):
+        for item in (self.rings, *self.labels, self.before_boundary, self.before_margins,
+                     self.free, self.bound, self.violators):
             item.mouseClickEvent = lambda ev: ev.ignore()   # clicks are the view's
             plot.addItem(item)
         self.clear()
 
-    def show(self, pair_xy: np.ndarray, boundary: np.ndarray, margins: np.ndarray) -> None:
+    def show(self, pair_xy: np.ndarray, boundary: np.ndarray, margins: np.ndarray,
+             kkt=None, kkt_xy: np.ndarray | None = None) -> None:
         """Ring and label the pair at `pair_xy` ((2, 2): i's place, j's), over the lines
-        before the step (polylines, NaN rows between their pieces; empty: none)."""
+        before the step (polylines, NaN rows between their pieces; empty: none), and mark
+        the KKT state (core.solvers.smo.trace.KKTStates) of the points at `kkt_xy`."""
+        self._show_kkt(kkt, kkt_xy)
         self.rings.setData(pair_xy[:, 0], pair_xy[:, 1])
         for label, (x, y) in zip(self.labels, pair_xy):
             label.setPos(float(x), float(y))
@@ -47,7 +69,23 @@ class StepMarks:
         self.before_boundary.setData(boundary[:, 0], boundary[:, 1], connect="finite")
         self.before_margins.setData(margins[:, 0], margins[:, 1], connect="finite")
 
+    def _show_kkt(self, kkt, xy: np.ndarray | None) -> None:
+        if kkt is None or xy is None:
+            for item in (self.free, self.bound, self.violators):
+                item.setData([], [])
+            return
+        for item, state in ((self.free, FREE), (self.bound, AT_BOUND)):
+            at = xy[kkt.state == state]
+            item.setData(at[:, 0], at[:, 1])
+        breaking = kkt.violation > MET
+        worst = float(kkt.violation.max(initial=0.0))
+        low, high = VIOLATOR_SIZES
+        sizes = low + (high - low) * np.sqrt(kkt.violation[breaking] / worst) if worst else []
+        at = xy[breaking]
+        self.violators.setData(at[:, 0], at[:, 1], size=sizes)
+
     def clear(self) -> None:
+        self._show_kkt(None, None)
         self.rings.setData([], [])
         for label in self.labels:
             label.setVisible(False)

@@ -215,7 +215,8 @@ def per_point(snapshot: Snapshot, n: int) -> Snapshot:
         decision=None if snapshot.decision is None else np.asarray(snapshot.decision)[:n],
         working_pair=None if pair is None else (pair[0] % n, pair[1] % n),
         trace=tuple(record.of_points(n) if isinstance(record, PairStep) else record
-                    for record in snapshot.trace))
+                    for record in snapshot.trace),
+        kkt=None if snapshot.kkt is None else snapshot.kkt.of_points(n))
 
 
 def check_targets(X: ArrayLike, y: ArrayLike, estimator: str

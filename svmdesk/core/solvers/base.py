@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -125,6 +126,7 @@ class Snapshot:
                                         # solver projects it (SMO's progress watch)
     trace: tuple = ()                   # SMO's record of its steps since the last snapshot
                                         # (smo/trace.py: PairStep, Shrunk, NewtonStep)
+    kkt: Any = None                     # SMO: each point's KKT state (smo/trace.KKTStates)
 
     def __post_init__(self):
         for name in ("dual_coef", "w", "support", "decision"):

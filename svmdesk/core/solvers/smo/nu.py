@@ -78,6 +78,11 @@ class NuSMO(_SMO):
     def _bias(self, within: np.ndarray | None = None) -> float:
         return self._bias_and_scale()[0]
 
+    def _kkt_reference(self) -> np.ndarray:
+        """Each class's points are held against that class's bias."""
+        b_pos, b_neg = self._class_biases()
+        return np.where(self.y > 0, b_pos, b_neg)
+
     def _bias_and_scale(self) -> tuple[float, float]:
         """(b+ + b-) / 2 and 1 / r, r = (b- - b+) / 2, from one pass over each class."""
         b_pos, b_neg = self._class_biases()

@@ -44,7 +44,7 @@ from . import hard_margin, shrinking
 from .newton import _box_qp, newton_pays
 from .progress import counted_work
 from .state import NEWTON_EVERY, SolverState
-from .trace import NewtonStep, PairStep, Shrunk
+from .trace import AT_BOUND, AT_ZERO, FREE, KKTStates, NewtonStep, PairStep, Shrunk
 from .violating_sets import membership
 
 NEWTON_EVERY_SMALL = 10     # Newton steps this often (not NEWTON_EVERY, state.py) once the
@@ -107,7 +107,7 @@ class _SMO(SolverState):
         # the final F and objective exact for the final multipliers: the running dual sums
         # every step's rounding, which at large C and large kernel values is visible
         shrinking.reconstruct(self)
-        yield self._snapshot(converged)
+        yield self._snapshot(converged, final=True)
 
     def _shrink_recorded(self) -> None:
         """Shrink, and record it in the trace when points left the active prefix."""
@@ -301,17 +301,22 @@ class _SMO(SolverState):
         snapshot (the nu form rescales by 1/r, see nu.py)."""
         return self._bias(), 1.0
 
-    def _snapshot(self, converged: bool) -> Snapshot:
+    def _snapshot(self, converged: bool, final: bool = False) -> Snapshot:
         """State in the caller's order. Shrunk points keep the F of the last reconstruction,
-        so a mid-run primal objective is approximate; the final one is exact."""
+        so a mid-run primal objective is approximate; the final one is exact. The final
+        snapshot leaves out the KKT states: a fit makes it alone, and the states (a few
+        passes over the points) would add to every fit for what no one steps through."""
         bias, scale = self._bias_and_scale()
         alpha, y, decision = self.alpha, self.y, self._decision()
         if scale != 1.0:
             bias, alpha, decision = bias * scale, alpha * scale, decision * scale
+        kkt = None if final else self._kkt_states(scale)
         if self.shuffled:                            # the caller's order back
             back = np.empty_like(self.order)
             back[self.order] = np.arange(len(self.order))
             alpha, y, decision = alpha[back], y[back], decision[back]
+            if kkt is not None:
+                kkt = KKTStates(kkt.state[back], kkt.violation[back])
         dual = self.dual * scale * scale
         primal = self.p.primal(alpha, decision, bias)
         violation = self._violation()
@@ -323,7 +328,24 @@ class _SMO(SolverState):
             kkt_violation=violation, dual_coef=frozen(y * alpha),
             support=np.flatnonzero(alpha), working_pair=self.pair,
             converged=converged, remaining=None if self.watch is None else self.watch.remaining,
-            decision=frozen(decision), trace=self._trace(violation, scale))
+            decision=frozen(decision), trace=self._trace(violation, scale),
+            kkt=None if kkt is None else KKTStates(frozen(kkt.state), frozen(kkt.violation)))
+
+    def _kkt_states(self, scale: float) -> KKTStates:
+        """Each point's KKT state in the solver's order (trace.KKTStates), its violation
+        multiplied by `scale` as f is."""
+        gap = self.F - self._kkt_reference()
+        up, low = np.isfinite(self.up_pen), np.isfinite(self.low_pen)
+        violation = (np.where(up, np.maximum(gap, 0.0), 0.0)
+                     + np.where(low, np.maximum(-gap, 0.0), 0.0)) * scale
+        state = np.full(len(gap), FREE, dtype=np.int8)
+        state[self.alpha <= 0] = AT_ZERO
+        state[self.alpha >= self.upper] = AT_BOUND
+        return KKTStates(state, violation)
+
+    def _kkt_reference(self) -> float | np.ndarray:
+        """What F is held against: the bias of the moment (the nu form: each class's)."""
+        return self._bias()
 
     def _trace(self, violation: float, scale: float) -> tuple:
         """What the solver did since the last snapshot (trace.py): its last pair step, then

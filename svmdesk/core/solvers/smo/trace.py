@@ -1,6 +1,7 @@
 """SMO's own record of what it did since its last snapshot, carried by the snapshot
 (`Snapshot.trace`): the last pair step (which pair, why, the multipliers before and after,
-whether the box clipped it), and each shrink and Newton step. The solver keeps the raw values
+whether the box clipped it), and each shrink and Newton step; and where each point stands
+by the optimality (KKT) conditions (`Snapshot.kkt`). The solver keeps the raw values
 of its last step as it goes (a few locals, no work in the pair loop) and makes these records
 once a snapshot is made, so a fit that reads no trace pays nothing for it.
 
@@ -11,6 +12,8 @@ which of a and a* moved.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+
+import numpy as np
 
 
 @dataclass(frozen=True)
@@ -70,3 +73,25 @@ class NewtonStep:
     """A Newton step moved the free multipliers together to their optimum."""
 
     moved: int                        # the multipliers it moved
+
+
+AT_ZERO, FREE, AT_BOUND = 0, 1, 2       # KKTStates.state: where a multiplier lies in its box
+
+
+@dataclass(frozen=True)
+class KKTStates:
+    """Where each point stands by the KKT conditions, one entry per point (caller's order):
+    its multiplier at 0, free or at its bound C_i, and how far it breaks the conditions
+    for the bias of the moment (0 where it meets them): F_t - b for a point whose y a may
+    grow, b - F_t for one whose y a may shrink (both for a free one), with F = -y G. For
+    C-SVC that is max(0, 1 - y f) at 0, |1 - y f| free, max(0, y f - 1) at C. Points set
+    aside by shrinking are judged by the F of the last reconstruction."""
+
+    state: np.ndarray                 # AT_ZERO, FREE or AT_BOUND (int8)
+    violation: np.ndarray             # >= 0, in f's units
+
+    def of_points(self, n: int) -> KKTStates:
+        """SVR's states over its 2n variables (a, then a*) as its n points': the larger
+        state of the two, the larger violation."""
+        return KKTStates(np.maximum(self.state[:n], self.state[n:]),
+                         np.maximum(self.violation[:n], self.violation[n:]))
