@@ -8,6 +8,8 @@ import pytest
 from svmdesk.app.training.run import RunState
 from svmdesk.core.solvers.smo.trace import AT_BOUND, FREE
 
+from .waiting import pause
+
 WAIT = 5000   # ms
 
 
@@ -91,7 +93,8 @@ def test_each_points_kkt_state_is_marked_as_the_solver_judges_it(window, qtbot):
     sizes = np.array([p.size() for p in marks.violators.points()])
     order = np.argsort(kkt.violation[breaking])
     assert breaking.any() and np.all(np.diff(sizes[order]) >= 0)   # wider as it breaks more
-    assert "magenta" in window.panel.readout_box.legend.text()
+    legend = [label.text for _, label in window.canvas.legend.items]
+    assert "breaks the KKT conditions (wider: more)" in legend and "the pair i, j" in legend
     window.stop()
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
@@ -115,8 +118,9 @@ def test_step_x10_and_x100_show_only_their_last_step(window, qtbot):
 
 
 def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbot):
-    smo_on_moons(window, n=2000, C=1000.0)
-    box = window.panel.run_box
+    smo_on_moons(window, n=2000, C=1e4)
+    window.panel.controls["tol"].widget.set_value(1e-5)     # a run of many seconds: it is
+    box = window.panel.run_box                              # still under way when paused
     stepped(window, qtbot, box.step_button, 1)
     box.pause_button.click()                                # Resume: a live run marks no pair
     qtbot.waitUntil(lambda: window.run.state == RunState.RUNNING
@@ -124,6 +128,7 @@ def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbo
     assert not window.canvas.step_marks.shown
     qtbot.waitUntil(lambda: window.panel.readout["pair"].text() == "Step shows each pair",
                     timeout=WAIT)                       # the readout follows the frames
+    running_at = window.canvas.geometry()
     box.step_10_button.click()                              # x10 while running: it pauses
     qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
                     and window.run.shows_the_pause(window.last_frame), timeout=WAIT)
@@ -137,6 +142,8 @@ def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbo
     assert at < frame.reading.snapshot.iteration <= at + 10
     if frame.reading.pair_step is not None:
         assert_marked(window, frame)
+    pause(50)                   # laid out again after the texts: the canvas has not moved
+    assert window.canvas.geometry() == running_at
     window.stop()
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
@@ -148,6 +155,7 @@ def test_reset_clears_the_pair(window, qtbot):
     qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
     assert not window.canvas.step_marks.shown
     assert len(window.canvas.step_marks.rings.getData()[0]) == 0
+    assert "the pair i, j" not in [label.text for _, label in window.canvas.legend.items]
 
 
 def test_the_readout_says_a_shrink_and_a_newton_step_in_words():
@@ -164,3 +172,36 @@ def test_the_readout_says_a_shrink_and_a_newton_step_in_words():
         "points aside; a Newton step moved 12 free multipliers together")
     alone = SimpleNamespace(pair_step=None, snapshot=SimpleNamespace(trace=(Shrunk(9, 4),)))
     assert _step_words(alone, "c_svc") == "shrinking set 5 points aside"
+
+
+@pytest.mark.parametrize(("kind", "generator"), [
+    ("c_svc", "blobs"), ("nu_svc", "moons"), ("one_class", "blobs_outliers"),
+    ("epsilon_svr", "sine"), ("nu_svr", "sine")])
+def test_every_kind_steps_pair_by_pair(window, qtbot, kind, generator):
+    """Each machine SMO trains marks its pairs: a C-SVC of three classes (its one-vs-one
+    machines, pairs numbering the training points), nu-SVC, the one-class SVM and both
+    regressors (the sample whose a or a* moved)."""
+    from svmdesk.app.tasks import MARK
+
+    from .test_tasks import choose
+
+    p = window.panel
+    choose(p.task, kind)
+    window.editing.generate(generator, 150, 0.3, 0)
+    if kind == "c_svc":                                  # three classes, named as people do
+        X, y = window.points.X, window.points.y
+        window.points.replace(X, np.arange(len(y)) % 3, class_names=["-1", "+1", "0"])
+    frame = stepped(window, qtbot, p.run_box.step_button, 1)
+    for iteration in (2, 3):
+        frame = stepped(window, qtbot, p.run_box.step_button, iteration)
+    step = frame.reading.pair_step
+    assert step is not None and frame.reading.snapshot.kkt is not None
+    points = window.points
+    kept = ~points.test_mask & ((points.y != MARK) if points.novelty else True)
+    X = points.X[kept]
+    np.testing.assert_array_equal(np.column_stack(window.canvas.step_marks.rings.getData()),
+                                  X[[step.i, step.j]])
+    assert (step.star_i is None) == (kind not in ("epsilon_svr", "nu_svr"))
+    assert window.panel.readout["pair"].text().startswith(f"pair ({step.i}, {step.j})")
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)

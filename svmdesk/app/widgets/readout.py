@@ -66,9 +66,6 @@ PAIR_TIP = N_("SMO moves two multipliers at a time. i: the point that breaks the
               "promises the dual the largest rise (the second-order choice, as LIBSVM's). "
               "The step keeps y_i α_i + y_j α_j as it was; clipped: the box 0 ≤ α ≤ C "
               "stopped it short of the pair's optimum.")
-STEP_LEGEND = N_("stepping: orange rings: the pair i, j; faint lines: before the step; green ○ "
-                 "α free · red □ α at its bound · magenta disc: breaks the KKT conditions "
-                 "(wider: more)")
 SUBSCRIPTS = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
 # The words of core/solvers/support.py's rules that are words (MARGIN_RULE): see _rule().
 RULES = (N_("on or inside its margin"),)
@@ -127,8 +124,6 @@ class Readout(QGroupBox):
         legend = tr(shown)
         if self.rule:
             legend += "\n" + tr("support vector: {rule}").format(rule=_rule(self.rule))
-        if frame.run.paused and scene.kkt is not None:      # the canvas marks the step
-            legend += "\n" + tr(STEP_LEGEND)
         self.legend.setText(legend)
         r["fractions"].setText(_fractions(reading.fractions))
         r["train"].setText(_pct(reading.train_accuracy))

@@ -35,6 +35,13 @@ class RunBox(QGroupBox):
         self.train_button = QPushButton(tr("Train (F5)"))
         self.pause_button = QPushButton(tr("Pause (Space)"))
         self.pause_button.setCheckable(True)
+        # as wide as its wider word: the panel, the canvas and the readout beside it must
+        # not shift each time a run pauses or resumes
+        widths = []
+        for text in (tr("Resume (Space)"), tr("Pause (Space)")):
+            self.pause_button.setText(text)
+            widths.append(self.pause_button.sizeHint().width())
+        self.pause_button.setMinimumWidth(max(widths))
         self.step_button = QPushButton(tr("Step"))
         # tool buttons: a push button is at least 80 px wide, and three in one cell would
         # widen the side panel (the canvas's room on a 1280 x 720 screen)

@@ -10,6 +10,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from ...core.solvers.smo.trace import AT_BOUND, FREE
+from ...i18n import N_, tr
 
 PAIR_COLOUR = "#FF7F0E"      # the pair's rings and labels: no class colour is orange
 BEFORE_COLOUR = (60, 60, 60, 90)   # the lines before the step: the new ones' ink, faint
@@ -21,12 +22,15 @@ KKT_RING = 15                # pixels: around a point's marker, inside a support
 VIOLATOR_SIZES = (12, 40)    # pixels: the disc of the least and of the worst violator
 SIZE_STEPS = 8               # the discs' sizes between those
 MET = 1e-3                   # a violation below the solvers' default tol is none
+# the canvas's legend while a step is marked (its entries are what is drawn)
+LEGEND = (N_("the pair i, j"), N_("before the step"), N_("α free (0 < α < C)"),
+          N_("α at its bound C"), N_("breaks the KKT conditions (wider: more)"))
 
 
 class StepMarks:
     """The pair's rings and labels and the lines before the step, as items of `plot`."""
 
-    def __init__(self, plot: pg.PlotWidget):
+    def __init__(self, plot: pg.PlotWidget, legend: pg.LegendItem):
         self.rings = pg.ScatterPlotItem(size=PAIR_RING, brush=None,
                                         pen=pg.mkPen(PAIR_COLOUR, width=3))
         self.labels = [pg.TextItem(name, color=PAIR_COLOUR, anchor=(-0.3, 1.1))
@@ -55,14 +59,25 @@ class StepMarks:
                      self.free, self.bound, self.violators):
             item.mouseClickEvent = lambda ev: ev.ignore()   # clicks are the view's
             plot.addItem(item)
+        # the legend's samples: the items' own styles at one size (the discs' vary)
+        self.legend = legend
+        self._samples = (
+            pg.ScatterPlotItem(size=16, brush=None, pen=pg.mkPen(PAIR_COLOUR, width=3)),
+            pg.PlotCurveItem(pen=pg.mkPen(BEFORE_COLOUR, width=2.5)),
+            pg.ScatterPlotItem(size=12, brush=None, pen=pg.mkPen(FREE_COLOUR, width=2)),
+            pg.ScatterPlotItem(size=12, brush=None, symbol="s",
+                               pen=pg.mkPen(BOUND_COLOUR, width=2)),
+            pg.ScatterPlotItem(size=14, brush=pg.mkBrush(VIOLATOR_COLOUR), pen=None))
         self.clear()
 
     def show(self, pair_xy: np.ndarray, boundary: np.ndarray, margins: np.ndarray,
              kkt=None, kkt_xy: np.ndarray | None = None) -> None:
         """Ring and label the pair at `pair_xy` ((2, 2): i's place, j's), over the lines
         before the step (polylines, NaN rows between their pieces; empty: none), and mark
-        the KKT state (core.solvers.smo.trace.KKTStates) of the points at `kkt_xy`."""
+        the KKT state (core.solvers.smo.trace.KKTStates) of the points at `kkt_xy`; the
+        legend says what each mark means."""
         self._show_kkt(kkt, kkt_xy)
+        self._legend(shown=True)
         self.rings.setData(pair_xy[:, 0], pair_xy[:, 1])
         for label, (x, y) in zip(self.labels, pair_xy):
             label.setPos(float(x), float(y))
@@ -88,7 +103,17 @@ class StepMarks:
         at = xy[breaking]
         self.violators.setData(at[:, 0], at[:, 1], size=sizes)
 
+    def _legend(self, shown: bool) -> None:
+        """The legend's entries for the marks, added (once) or taken away."""
+        for sample, name in zip(self._samples, LEGEND):
+            present = self.legend.getLabel(sample) is not None
+            if shown and not present:
+                self.legend.addItem(sample, tr(name))
+            elif present and not shown:
+                self.legend.removeItem(sample)
+
     def clear(self) -> None:
+        self._legend(shown=False)
         self._show_kkt(None, None)
         self.rings.setData([], [])
         for label in self.labels:

@@ -224,11 +224,11 @@ class _SMO(SolverState):
                 break
         np.copyto(self.F[:m], Fup, where=np.isfinite(Fup))
         np.copyto(self.F[:m], Flow, where=np.isfinite(Flow))
-        if steps:      # the last step's own values, for the trace (the locals hold them)
-            i, j, bj = last
-            self.pair = (int(self.order[i]), int(self.order[j]))
-            self.last_step = (self.pair, (float(ai0), float(ai)), (float(aj0), float(aj)),
-                              float(bj), float(step), float(lam))
+        if steps:
+            self.pair = (int(self.order[last[0]]), int(self.order[last[1]]))
+            # the last step's own values, for the trace: kept as they are (a Newton step
+            # comes every ten pair steps at small n, so this runs that often)
+            self.last_step = (self.pair, ai0, ai, aj0, aj, last[2], step, lam)
             self.steps_since += steps
         self.iteration += steps
         self.dual = dual
@@ -352,8 +352,10 @@ class _SMO(SolverState):
         its shrink and Newton steps, in order; and a fresh record begun."""
         trace: list = []
         if self.steps_since and self.last_step is not None:
-            (i, j), alpha_i, alpha_j, gap, step, taken = self.last_step
-            trace.append(PairStep(i, j, alpha_i, alpha_j, gap, gap * step, step, taken,
+            pair, *values = self.last_step
+            ai0, ai, aj0, aj, gap, step, taken = (float(value) for value in values)
+            i, j = pair
+            trace.append(PairStep(i, j, (ai0, ai), (aj0, aj), gap, gap * step, step, taken,
                                   violation, self.steps_since).scaled(scale))
         trace += self.events
         self.steps_since, self.events = 0, []
