@@ -93,8 +93,11 @@ def test_each_points_kkt_state_is_marked_as_the_solver_judges_it(window, qtbot):
     sizes = np.array([p.size() for p in marks.violators.points()])
     order = np.argsort(kkt.violation[breaking])
     assert breaking.any() and np.all(np.diff(sizes[order]) >= 0)   # wider as it breaks more
-    legend = [label.text for _, label in window.canvas.legend.items]
-    assert "breaks the KKT conditions (wider: more)" in legend and "the pair i, j" in legend
+    legend = marks.legend
+    assert legend.isVisible()
+    assert [label.text for _, label in legend.items] == [
+        "the pair i, j", "before the step", "α free (0 &lt; α &lt; C)", "α at its bound C",
+        "breaks the KKT conditions (wider: more)"]             # as HTML: '<' written out
     window.stop()
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
 
@@ -155,7 +158,7 @@ def test_reset_clears_the_pair(window, qtbot):
     qtbot.waitUntil(lambda: window.run.state == RunState.IDLE, timeout=WAIT)
     assert not window.canvas.step_marks.shown
     assert len(window.canvas.step_marks.rings.getData()[0]) == 0
-    assert "the pair i, j" not in [label.text for _, label in window.canvas.legend.items]
+    assert not window.canvas.step_marks.legend.isVisible()
 
 
 def test_the_readout_says_a_shrink_and_a_newton_step_in_words():

@@ -221,7 +221,7 @@ class Canvas(pg.PlotWidget):
         for item in (self.free_rings, self.bounded_rings, self.held_out, self.marks,
                      self.outside, self.residuals):
             self.addItem(item)
-        self.step_marks = StepMarks(self, self.legend)
+        self.step_marks = StepMarks(self)
         for item in self.plotItem.items:       # clicks and drags are the view box's to handle
             item.mouseClickEvent = _ignore
         self.view.disableAutoRange()           # the view must not jump while points are placed

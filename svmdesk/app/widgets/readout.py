@@ -87,8 +87,12 @@ class Readout(QGroupBox):
             form.addRow(tr(label), value)
             self.values[key] = value
         self._form = form
-        self.values["pair"].setWordWrap(True)       # the step in words: up to two lines
-        self.values["pair"].setToolTip(tr(PAIR_TIP))
+        pair = self.values["pair"]
+        pair.setWordWrap(True)                      # the step in words: up to two lines,
+        pair.setStyleSheet("font-size: 11px")       # their room kept whatever it says (a
+        lines = pair.fontMetrics().lineSpacing()    # squeezed box overlapped the second
+        pair.setMinimumHeight(2 * lines + 2)        # line with the next row, and a row
+        pair.setToolTip(tr(PAIR_TIP))               # that grew moved the canvas)
         self.kind = C_SVC.key       # the kind of machine shown
         self.rule = ""              # what a support vector is, for the solver shown
         self.legend = QLabel(tr(LEGEND))

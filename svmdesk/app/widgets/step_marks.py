@@ -5,6 +5,8 @@ multiplier is free, a red square where it is at C, and under each point that bre
 conditions a magenta disc, wider as it breaks them more (at 0 and satisfied: nothing)."""
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
@@ -30,7 +32,7 @@ LEGEND = (N_("the pair i, j"), N_("before the step"), N_("α free (0 < α < C)")
 class StepMarks:
     """The pair's rings and labels and the lines before the step, as items of `plot`."""
 
-    def __init__(self, plot: pg.PlotWidget, legend: pg.LegendItem):
+    def __init__(self, plot: pg.PlotWidget):
         self.rings = pg.ScatterPlotItem(size=PAIR_RING, brush=None,
                                         pen=pg.mkPen(PAIR_COLOUR, width=3))
         self.labels = [pg.TextItem(name, color=PAIR_COLOUR, anchor=(-0.3, 1.1))
@@ -59,15 +61,22 @@ class StepMarks:
                      self.free, self.bound, self.violators):
             item.mouseClickEvent = lambda ev: ev.ignore()   # clicks are the view's
             plot.addItem(item)
-        # the legend's samples: the items' own styles at one size (the discs' vary)
-        self.legend = legend
-        self._samples = (
+        # A legend of its own, in the bottom right corner: the classes' legend sits in the
+        # top left, and more entries there covered the points under it (the pair among them).
+        # Its samples: the items' own styles at one size (the discs' vary).
+        self.legend = pg.LegendItem(offset=(-8, -8), labelTextSize="9pt",
+                                    labelTextColor="#202020",
+                                    brush=pg.mkBrush(255, 255, 255, 200))
+        self.legend.setParentItem(plot.getPlotItem().vb)
+        samples = (
             pg.ScatterPlotItem(size=16, brush=None, pen=pg.mkPen(PAIR_COLOUR, width=3)),
             pg.PlotCurveItem(pen=pg.mkPen(BEFORE_COLOUR, width=2.5)),
             pg.ScatterPlotItem(size=12, brush=None, pen=pg.mkPen(FREE_COLOUR, width=2)),
             pg.ScatterPlotItem(size=12, brush=None, symbol="s",
                                pen=pg.mkPen(BOUND_COLOUR, width=2)),
             pg.ScatterPlotItem(size=14, brush=pg.mkBrush(VIOLATOR_COLOUR), pen=None))
+        for sample, name in zip(samples, LEGEND):     # the legend reads its labels as HTML
+            self.legend.addItem(sample, html.escape(tr(name), quote=False))
         self.clear()
 
     def show(self, pair_xy: np.ndarray, boundary: np.ndarray, margins: np.ndarray,
@@ -77,7 +86,7 @@ class StepMarks:
         the KKT state (core.solvers.smo.trace.KKTStates) of the points at `kkt_xy`; the
         legend says what each mark means."""
         self._show_kkt(kkt, kkt_xy)
-        self._legend(shown=True)
+        self.legend.setVisible(True)
         self.rings.setData(pair_xy[:, 0], pair_xy[:, 1])
         for label, (x, y) in zip(self.labels, pair_xy):
             label.setPos(float(x), float(y))
@@ -103,17 +112,8 @@ class StepMarks:
         at = xy[breaking]
         self.violators.setData(at[:, 0], at[:, 1], size=sizes)
 
-    def _legend(self, shown: bool) -> None:
-        """The legend's entries for the marks, added (once) or taken away."""
-        for sample, name in zip(self._samples, LEGEND):
-            present = self.legend.getLabel(sample) is not None
-            if shown and not present:
-                self.legend.addItem(sample, tr(name))
-            elif present and not shown:
-                self.legend.removeItem(sample)
-
     def clear(self) -> None:
-        self._legend(shown=False)
+        self.legend.setVisible(False)
         self._show_kkt(None, None)
         self.rings.setData([], [])
         for label in self.labels:
