@@ -174,3 +174,28 @@ def test_svr_gives_each_point_one_kkt_state():
     coef = last.dual_coef
     np.testing.assert_array_equal(last.kkt.state == AT_ZERO, coef == 0)
     assert set(np.unique(last.kkt.state)) <= {AT_ZERO, FREE, AT_BOUND}
+
+
+@pytest.mark.parametrize("estimator", [SVC(C=1.0), SVC(C=1.0, class_weight={0: 3.0}),
+                                       NuSVC(nu=0.3)])
+def test_each_pair_step_carries_its_subproblem(estimator):
+    """The box, the line and the step along it: after = before + taken along the line, in
+    the box; the pair's optimum (unclipped) lies outside the box exactly when the step was
+    clipped, and raises the dual at least as much as the step taken."""
+    X, y = _moons()
+    snaps = [p.snapshot for p in estimator.iter_fit(X, y, every=1)]
+    steps = [r for s in snaps for r in s.trace if isinstance(r, PairStep)]
+    assert len(steps) > 20
+    for step in steps:
+        after = np.array(step.along(step.taken))
+        np.testing.assert_allclose(after, (step.alpha_i[1], step.alpha_j[1]), atol=1e-12)
+        bounds = np.array(step.bounds)
+        assert np.all(after >= -1e-12) and np.all(after <= bounds * (1 + 1e-12))
+        optimum = np.array(step.along(step.unclipped))
+        outside = np.any(optimum < -1e-12) or np.any(optimum > bounds * (1 + 1e-12))
+        assert outside == step.clipped
+        assert step.rise(step.unclipped) >= step.rise(step.taken) > 0
+        assert step.rise(step.unclipped) == pytest.approx(step.gain / 2)
+    if isinstance(estimator, SVC) and estimator.class_weight is None \
+            and not isinstance(estimator, NuSVC):
+        assert {s.bounds for s in steps} == {(1.0, 1.0)}

@@ -228,7 +228,8 @@ class _SMO(SolverState):
             self.pair = (int(self.order[last[0]]), int(self.order[last[1]]))
             # the last step's own values, for the trace: kept as they are (a Newton step
             # comes every ten pair steps at small n, so this runs that often)
-            self.last_step = (self.pair, ai0, ai, aj0, aj, last[2], step, lam)
+            self.last_step = (self.pair, ai0, ai, aj0, aj, last[2], step, lam, Ci, Cj,
+                              pos_i, pos_j)
             self.steps_since += steps
         self.iteration += steps
         self.dual = dual
@@ -352,11 +353,12 @@ class _SMO(SolverState):
         its shrink and Newton steps, in order; and a fresh record begun."""
         trace: list = []
         if self.steps_since and self.last_step is not None:
-            pair, *values = self.last_step
-            ai0, ai, aj0, aj, gap, step, taken = (float(value) for value in values)
-            i, j = pair
+            (i, j), *values, pos_i, pos_j = self.last_step
+            ai0, ai, aj0, aj, gap, step, taken, Ci, Cj = (float(value) for value in values)
             trace.append(PairStep(i, j, (ai0, ai), (aj0, aj), gap, gap * step, step, taken,
-                                  violation, self.steps_since).scaled(scale))
+                                  violation, self.steps_since, bounds=(Ci, Cj),
+                                  direction=(1 if pos_i else -1, -1 if pos_j else 1)
+                                  ).scaled(scale))
         trace += self.events
         self.steps_since, self.events = 0, []
         return tuple(trace)

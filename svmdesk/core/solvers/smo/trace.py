@@ -39,6 +39,20 @@ class PairStep:
     steps: int                        # pair steps since the last snapshot (this the last)
     star_i: bool | None = None        # SVR: whether i's variable is a* (None: no a*)
     star_j: bool | None = None
+    # the pair's subproblem: the box [0, bound_i] x [0, bound_j] (C_i, C_j) and the
+    # direction (+-1, +-1) in which (a_i, a_j) moves along the line y_i a_i + y_j a_j = const
+    bounds: tuple[float, float] = (float("inf"), float("inf"))
+    direction: tuple[int, int] = (1, -1)
+
+    def along(self, t: float) -> tuple[float, float]:
+        """(a_i, a_j) a step t from where the pair stood along its line (t = taken: after
+        the step; t = unclipped: the pair's optimum, the box aside)."""
+        return (self.alpha_i[0] + t * self.direction[0], self.alpha_j[0] + t * self.direction[1])
+
+    def rise(self, t: float) -> float:
+        """How much a step t along the line raises the dual objective: t b - t^2 quad / 2,
+        highest at t = unclipped (b = gap, quad = gap / unclipped)."""
+        return t * self.gap - 0.5 * t * t * self.gap / self.unclipped
 
     def of_points(self, n: int) -> PairStep:
         """SVR's record over its 2n variables (a, then a*) as one over its n points."""
@@ -52,12 +66,15 @@ class PairStep:
 
     def scaled(self, by: float) -> PairStep:
         """The record of the multipliers multiplied by `by` (the nu form's 1/r, as its
-        snapshots are)."""
+        snapshots are): the steps and the gap by `by`, the gain (the dual's units) by its
+        square; the violation stays as the snapshot's kkt_violation is."""
         if by == 1.0:
             return self
         return replace(self, alpha_i=(self.alpha_i[0] * by, self.alpha_i[1] * by),
                        alpha_j=(self.alpha_j[0] * by, self.alpha_j[1] * by),
-                       unclipped=self.unclipped * by, taken=self.taken * by)
+                       unclipped=self.unclipped * by, taken=self.taken * by,
+                       gap=self.gap * by, gain=self.gain * by * by,    # as the dual, by^2
+                       bounds=(self.bounds[0] * by, self.bounds[1] * by))
 
 
 @dataclass(frozen=True)
