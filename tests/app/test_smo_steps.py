@@ -208,3 +208,27 @@ def test_every_kind_steps_pair_by_pair(window, qtbot, kind, generator):
     assert window.panel.readout["pair"].text().startswith(f"pair ({step.i}, {step.j})")
     window.stop()
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+
+
+def test_the_pair_subproblem_follows_each_step(window, qtbot):
+    """Beside the charts while paused: the box [0, C]^2, and where the pair stood, its
+    optimum on the line and where the step ended, each as the trace says."""
+    smo_on_moons(window, n=300, C=1.0)
+    box, inset = window.panel.run_box, window.pair_inset
+    assert not inset.isVisible()
+    clipped = 0
+    for iteration in range(1, 9):
+        frame = stepped(window, qtbot, box.step_button, iteration)
+        step = frame.reading.pair_step
+        assert inset.isVisible() and inset.step is step
+        shown = [tuple(np.ravel(item.getData())) for item in inset.points]
+        assert shown == [step.along(0.0), step.along(step.unclipped), step.along(step.taken)]
+        assert shown[2] == pytest.approx((step.alpha_i[1], step.alpha_j[1]), abs=1e-12)
+        xs, ys = inset.box.getData()
+        assert (max(xs), max(ys)) == (1.0, 1.0)
+        clipped += step.clipped
+    assert clipped                          # C = 1: the box stops some of them
+    box.pause_button.click()                # Resume: out of sight while the run goes on
+    qtbot.waitUntil(lambda: not inset.isVisible(), timeout=WAIT)
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)

@@ -51,6 +51,7 @@ from ..widgets.charts import TrainingCharts
 from ..widgets.evaluation.view import EvaluationView
 from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
+from ..widgets.pair_inset import PairInset
 from ..widgets.panel import SidePanel
 from ..widgets.tuning_panel import TuningPanel
 from .evaluation_window import EvaluationWindow
@@ -116,6 +117,9 @@ class MainWindow(QMainWindow):
         curves.setContentsMargins(0, 0, 0, 0)
         curves.addWidget(self.charts.objective_plot)
         curves.addWidget(self.charts.gap_plot)
+        self.pair_inset = PairInset()      # SMO's pair subproblem, while a run stands paused
+        self.pair_inset.hide()
+        curves.addWidget(self.pair_inset)
         self.evaluation_view = EvaluationView()
         self.below = QTabWidget()
         self.below.addTab(training, tr("Training"))
@@ -276,6 +280,8 @@ class MainWindow(QMainWindow):
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display
         v.frame_shown.connect(self.frame_shown)
+        v.frame_shown.connect(self._show_pair)
+        self.run.state_changed.connect(self._hide_pair_at_rest)
         v.training_ended.connect(self.training_ended)
         v.training_failed.connect(self.training_failed)
         v.run_started.connect(self.files.autosave.save_if_work_changed)  # saved work first
@@ -351,6 +357,17 @@ class MainWindow(QMainWindow):
         """A cell of the map clicked: the panel takes its C and gamma and trains them."""
         self.panel.take_values({"C": C, "gamma": gamma})
         self.train()
+
+    def _show_pair(self, frame) -> None:
+        """The pair subproblem of SMO's last pair step beside the charts while the run
+        stands paused there (None, or any other frame: out of sight)."""
+        step = frame.reading.pair_step if frame is not None and frame.run.paused else None
+        self.pair_inset.setVisible(step is not None)
+        self.pair_inset.show_step(step)
+
+    def _hide_pair_at_rest(self, state: str) -> None:
+        if state not in ("paused", "stepping"):
+            self._show_pair(None)
 
     def step(self, count: int = 1) -> None:
         """Step (`count` iterations, the last shown)."""
