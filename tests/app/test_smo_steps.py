@@ -31,6 +31,11 @@ def stepped(window, qtbot, button, iteration):
     return window.last_frame
 
 
+def stop(window, qtbot):
+    window.stop()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+
+
 def training_points(window):
     return window.points.X[~window.points.test_mask]
 
@@ -73,8 +78,7 @@ def test_step_moves_one_pair_and_marks_it_as_the_solver_did(window, qtbot):
         drawn_before = window.canvas.step_marks.before_boundary.getData()[0]
         assert drawn_before is not None and len(drawn_before) > 0
         before = frame
-    window.stop()
-    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    stop(window, qtbot)
 
 
 def test_each_points_kkt_state_is_marked_as_the_solver_judges_it(window, qtbot):
@@ -98,8 +102,7 @@ def test_each_points_kkt_state_is_marked_as_the_solver_judges_it(window, qtbot):
     assert [label.text for _, label in legend.items] == [
         "the pair i, j", "before the step", "α free (0 &lt; α &lt; C)", "α at its bound C",
         "breaks the KKT conditions (wider: more)"]             # as HTML: '<' written out
-    window.stop()
-    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    stop(window, qtbot)
 
 
 def test_step_x10_and_x100_show_only_their_last_step(window, qtbot):
@@ -116,8 +119,7 @@ def test_step_x10_and_x100_show_only_their_last_step(window, qtbot):
     assert_marked(window, frame)
     xs, _ = window.charts.primal_curve.getData()            # the charts kept every step
     assert list(xs[-100:]) == list(range(12, 112))
-    window.stop()
-    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    stop(window, qtbot)
 
 
 def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbot):
@@ -147,8 +149,7 @@ def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbo
         assert_marked(window, frame)
     pause(50)                   # laid out again after the texts: the canvas has not moved
     assert window.canvas.geometry() == running_at
-    window.stop()
-    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    stop(window, qtbot)
 
 
 def test_reset_clears_the_pair(window, qtbot):
@@ -206,8 +207,7 @@ def test_every_kind_steps_pair_by_pair(window, qtbot, kind, generator):
                                   X[[step.i, step.j]])
     assert (step.star_i is None) == (kind not in ("epsilon_svr", "nu_svr"))
     assert window.panel.readout["pair"].text().startswith(f"pair ({step.i}, {step.j})")
-    window.stop()
-    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    stop(window, qtbot)
 
 
 def test_the_pair_subproblem_follows_each_step(window, qtbot):
@@ -230,5 +230,4 @@ def test_the_pair_subproblem_follows_each_step(window, qtbot):
     assert clipped                          # C = 1: the box stops some of them
     box.pause_button.click()                # Resume: out of sight while the run goes on
     qtbot.waitUntil(lambda: not inset.isVisible(), timeout=WAIT)
-    window.stop()
-    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    stop(window, qtbot)
