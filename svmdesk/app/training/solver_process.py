@@ -184,10 +184,10 @@ class _Run:
                 break
             paused = bool(flags[PAUSED])
             last = step.snapshot.converged and machine.index == machine.count - 1
-            # Step x10 shows its tenth iteration alone: the nine before are not sent
+            # Step x10 shows its tenth iteration alone: the nine before are not sent; the
+            # last snapshot goes with the end
             asked_on = paused and flags[STEPS_ASKED] > self.steps_taken
-            if self.wanted() and (paused or not last) and not asked_on:   # the last goes
-                                                                          # with the end
+            if self.wanted() and (paused or not last) and not asked_on:
                 self.sent = time.perf_counter()
                 flags[DRAWN] = 0
                 self.conn.send(("step", step, tuple(history), self.sent - start - held,
