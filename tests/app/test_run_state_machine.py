@@ -1,4 +1,4 @@
-"""Random sequences of what a student presses (Train, Pause/Resume, Step, Stop, Reset, a
+"""Random sequences of what a student presses (Train, Pause/Resume, Step, Play, Stop, Reset, a
 parameter change, a point added) on the real window. After every step the buttons must show
 the run controller's state, and at the end the window is at rest or in a live run whose
 iteration advances. Bounded: small data, a few examples, every wait at most 3 s."""
@@ -65,6 +65,10 @@ class RunControls(RuleBasedStateMachine):
         getattr(self.window.panel.run_box, button).click()
 
     @rule()
+    def play_or_pause(self):
+        self.window.panel.run_box.play_button.click()
+
+    @rule()
     def stop(self):
         self.window.panel.run_box.stop_button.click()
 
@@ -100,11 +104,13 @@ class RunControls(RuleBasedStateMachine):
     def buttons_show_the_state(self):
         pause(5)
         state, p = self.window.run.state, self.window.panel
-        under_way = state in (RunState.RUNNING, RunState.PAUSED, RunState.STEPPING)
+        under_way = state in (RunState.RUNNING, RunState.PAUSED, RunState.STEPPING,
+                              RunState.PLAYING)
         assert p.run_box.pause_button.isEnabled() == under_way, state
         assert p.run_box.stop_button.isEnabled() == under_way, state
         assert p.run_box.pause_button.isChecked() == (state in (RunState.PAUSED,
                                                         RunState.STEPPING)), state
+        assert p.run_box.play_button.isChecked() == (state == RunState.PLAYING), state
 
     @invariant()
     def a_paused_run_stands_still(self):

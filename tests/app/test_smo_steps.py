@@ -231,3 +231,25 @@ def test_the_pair_subproblem_follows_each_step(window, qtbot):
     box.pause_button.click()                # Resume: out of sight while the run goes on
     qtbot.waitUntil(lambda: not inset.isVisible(), timeout=WAIT)
     stop(window, qtbot)
+
+
+def test_a_small_step_in_a_big_box_is_shown_zoomed_in(window, qtbot):
+    """C = 1000: the first pair steps move about a hundred, later ones a few units in a
+    box of 1000; the inset then zooms on the step's points, all three in sight, and its
+    title says how far."""
+    smo_on_moons(window, n=300, C=1000.0)
+    inset, box = window.pair_inset, window.panel.run_box
+    frame = stepped(window, qtbot, box.step_button, 1)
+    assert inset.zoom == 1.0 and inset.getPlotItem().titleLabel.text == "pair subproblem"
+    for tens in range(1, 11):                 # a step small beside the box comes soon
+        frame = stepped(window, qtbot, box.step_10_button, 1 + 10 * tens)
+        if inset.zoom > 1.0:
+            break
+    step = frame.reading.pair_step
+    (x0, x1), (y0, y1) = inset.viewRange()
+    assert inset.zoom > 1.0 and max(x1 - x0, y1 - y0) < 1000 / 10 * 1.2
+    for x, y in (step.along(0.0), step.along(step.unclipped), step.along(step.taken)):
+        assert x0 < x < x1 and y0 < y < y1
+    title = inset.getPlotItem().titleLabel.text
+    assert title == f"pair subproblem, zoomed ×{inset.zoom:.0f}"
+    stop(window, qtbot)

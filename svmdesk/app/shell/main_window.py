@@ -220,6 +220,8 @@ class MainWindow(QMainWindow):
         train.addAction(_action(self, tr("&Step"), "", lambda: self.step()))
         train.addAction(_action(self, tr("Step ×1&0"), "", lambda: self.step(10)))
         train.addAction(_action(self, tr("Step ×&100"), "", lambda: self.step(100)))
+        train.addAction(_action(self, tr("P&lay / pause"), "",
+                                lambda: self.run.toggle_play()))
         train.addAction(_action(self, tr("St&op"), "Esc", self.stop))
         train.addAction(_action(self, tr("&Reset"), "", self.reset))
         train.addSeparator()
@@ -264,6 +266,12 @@ class MainWindow(QMainWindow):
         p.run_box.train_requested.connect(self.train)
         p.run_box.pause_clicked.connect(self.run.toggle_pause)
         p.run_box.step_requested.connect(self.step)
+        p.run_box.play_clicked.connect(self.run.toggle_play)
+        p.run_box.rate_changed.connect(self.run.set_rate)
+        self.run.set_rate(p.run_box.steps_a_second)
+        p.solver.currentIndexChanged.connect(
+            lambda: p.run_box.count_pairs(p.solver_key() == "smo"))
+        p.run_box.count_pairs(p.solver_key() == "smo")
         p.run_box.stop_requested.connect(self.stop)
         p.run_box.reset_requested.connect(self.reset)
         p.run_box.fit_view_requested.connect(c.fit_view)
@@ -366,7 +374,7 @@ class MainWindow(QMainWindow):
         self.pair_inset.show_step(step)
 
     def _hide_pair_at_rest(self, state: str) -> None:
-        if state not in ("paused", "stepping"):
+        if state not in ("paused", "stepping", "playing"):
             self._show_pair(None)
 
     def step(self, count: int = 1) -> None:

@@ -33,7 +33,8 @@ VIEW_SETTLE_MS = 150         # the view stood still this long: shade what it sho
 TEXT_INTERVAL = 0.1          # s between redraws of the charts and readout: nobody reads
                              # numbers or curves that change more than 10 times a second
 STATE_WORDS = {RunState.RUNNING: N_("training…"), RunState.PAUSED: N_("paused"),
-               RunState.STEPPING: N_("stepping…"), RunState.STOPPING: N_("stopping…")}
+               RunState.STEPPING: N_("stepping…"), RunState.PLAYING: N_("playing…"),
+               RunState.STOPPING: N_("stopping…")}
 
 
 @dataclass(frozen=True)
@@ -188,6 +189,8 @@ class RunDisplay(QObject):
         if state in (RunState.PAUSED, RunState.STEPPING):
             return tr("Paused (Space resumes, Step shows one more iteration, Esc "
                       "stops).") + warned
+        if state == RunState.PLAYING:
+            return tr("Playing at the slider's pace (Space pauses, Esc stops).") + warned
         if state == RunState.RUNNING and self._training_words:     # resumed
             return self._training_words + warned
         if state == RunState.STOPPING:

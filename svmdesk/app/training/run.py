@@ -2,19 +2,21 @@
 may take from each, and the worker that trains on its own thread.
 
 Buttons, keys and the readout never touch the worker: they send intents (`train`, `pause`,
-`resume`, `step`, `stop`, `reset`) and draw the state this object announces. An intent a
+`resume`, `step`, `play`, `stop`, `reset`) and draw the state this object announces. An intent a
 state does not allow changes nothing. The worker is driven through thread-safe flags, never
 through queued signals (a queued call would wait for the busy worker thread: that was why
 Pause did nothing).
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from enum import Enum
 
-from PySide6.QtCore import QObject, QThread, Signal, Slot
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from .worker import TrainingWorker
+from ..pace import DEFAULT_RATE, Pace
+from .worker import FRAME_RATE, TrainingWorker
 
 
 class RunState(str, Enum):
@@ -22,23 +24,27 @@ class RunState(str, Enum):
     RUNNING = "running"
     PAUSED = "paused"          # the solver waits at the iteration shown
     STEPPING = "stepping"      # one more iteration asked for, not shown yet
+    PLAYING = "playing"        # paused, and stepped at the chosen pace
     STOPPING = "stopping"      # stop asked for, the worker not yet ended
     FINISHED = "finished"      # converged, budget spent or stopped
     FAILED = "failed"
 
 
 S = RunState
-ACTIVE = (S.RUNNING, S.PAUSED, S.STEPPING, S.STOPPING)
+ACTIVE = (S.RUNNING, S.PAUSED, S.STEPPING, S.PLAYING, S.STOPPING)
+HELD = (S.PAUSED, S.STEPPING, S.PLAYING)        # the solver waits for its steps
 AT_REST = (S.IDLE, S.FINISHED, S.FAILED)
 
 # intent -> {state it is allowed in: the controller's method that carries it out}
 TRANSITIONS = {
     "train": {**{s: "_start" for s in AT_REST}, **{s: "_restart" for s in ACTIVE}},
-    "pause": {S.RUNNING: "_pause"},
-    "resume": {S.PAUSED: "_resume", S.STEPPING: "_resume"},
+    "pause": {S.RUNNING: "_pause", S.PLAYING: "_halt"},
+    "resume": {s: "_resume" for s in HELD},
     "step": {**{s: "_start_paused" for s in AT_REST},
-             S.RUNNING: "_pause", S.PAUSED: "_step", S.STEPPING: "_step"},
-    "stop": {S.RUNNING: "_stop", S.PAUSED: "_stop", S.STEPPING: "_stop"},
+             S.RUNNING: "_pause", **{s: "_step" for s in HELD}},
+    "play": {**{s: "_start_playing" for s in AT_REST},
+             S.RUNNING: "_pause_and_play", S.PAUSED: "_play", S.STEPPING: "_play"},
+    "stop": {S.RUNNING: "_stop", **{s: "_stop" for s in HELD}},
     "reset": {**{s: "_reset" for s in AT_REST}, **{s: "_reset_active" for s in ACTIVE}},
 }
 
@@ -67,6 +73,12 @@ class RunController(QObject):
         self._discard = False                   # reset during a run: draw nothing more
         self._steps_asked = 0
         self._step_count = 1                    # iterations the Step being carried out asks
+        self._shown_asked = True                # the frame of the last steps asked has come
+        self.rate = float(DEFAULT_RATE)         # Play's steps a second
+        self._pace = Pace(self.rate, 0.0)
+        self._asked_at = -float("inf")          # when Play last asked for steps
+        self._pace_timer = QTimer(self, singleShot=True)   # Play's next ask
+        self._pace_timer.timeout.connect(self._ask_paced)
         self.pauses_asked = 0                   # in this run
         self.worker = TrainingWorker()
         self.worker_thread = QThread(self)
@@ -91,6 +103,20 @@ class RunController(QObject):
     def toggle_pause(self) -> None:
         self._intent("resume" if self.state in (S.PAUSED, S.STEPPING) else "pause")
 
+    def play(self) -> None:
+        """Step on at the chosen pace (a run under way pauses first; with none, a run
+        starts paused at its first iteration)."""
+        self._intent("play")
+
+    def toggle_play(self) -> None:
+        """Play at the chosen pace, or (playing) pause."""
+        self._intent("pause" if self.state == S.PLAYING else "play")
+
+    def set_rate(self, rate: float) -> None:
+        """Play's pace, in steps a second: a run playing goes on at it from now."""
+        self.rate = float(rate)
+        self._pace = Pace(self.rate, time.perf_counter())
+
     def step(self, count: int = 1) -> None:
         """One iteration more (`count`: that many, the last shown) of a paused run; a run
         under way pauses, and with none a run starts paused at its first iteration."""
@@ -109,8 +135,15 @@ class RunController(QObject):
                 and frame.run.pauses == self.pauses_asked)
 
     def frame_drawn(self) -> None:
-        """The window drew the last frame: the worker may send the next (back-pressure)."""
+        """The window drew the last frame: the worker may send the next (back-pressure),
+        and Play asks for its next steps once they are due."""
         self.worker.frame_drawn()
+        if self.state == S.PLAYING and self._shown_asked and not self._pace_timer.isActive():
+            now = time.perf_counter()
+            if not self._pace.asked:       # the pace counts from the first frame drawn, not
+                self._pace = Pace(self.rate, now)   # from the wait for a run's first frame
+            wait = max(self._pace.wait(now), self._asked_at + 1.0 / FRAME_RATE - now)
+            self._pace_timer.start(round(wait * 1000))
 
     def want_evaluation(self, wanted: bool) -> None:
         """The evaluation view came into sight or left it: live frames carry their
@@ -155,6 +188,7 @@ class RunController(QObject):
             self.refused.emit(str(e))
             return
         self._discard, self._steps_asked, self.pauses_asked = False, 0, int(paused)
+        self._shown_asked = False                # the first iteration is still to come
         self.worker.arm(paused=paused)
         self._set(S.PAUSED if paused else S.RUNNING)
         # the solver's process starts first: what the window does for a run's start
@@ -166,11 +200,42 @@ class RunController(QObject):
     def _start_paused(self) -> None:
         self._start(paused=True)             # the first iteration is shown, then it waits
 
+    def _start_playing(self) -> None:
+        self._start(paused=True)
+        if self.state == S.PAUSED:            # not refused
+            self._play()
+
+    def _pause_and_play(self) -> None:
+        self._pause()
+        self._play()
+
+    def _play(self) -> None:
+        """Steps from now on at the chosen pace: the next once the frame of the last asked
+        for is drawn (frame_drawn)."""
+        self._pace = Pace(self.rate, time.perf_counter())
+        self._set(S.PLAYING)
+        if self._shown_asked:
+            self.frame_drawn()
+
+    def _ask_paced(self) -> None:
+        if self.state != S.PLAYING:
+            return
+        now = time.perf_counter()
+        count = self._pace.take(now)
+        self._asked_at, self._shown_asked = now, False
+        self._steps_asked += count
+        self.worker.step(count)
+
+    def _halt(self) -> None:
+        """Play paused: the steps asked for still come, and the run stands there."""
+        self._set(S.PAUSED if self._shown_asked else S.STEPPING)
+
     def _restart(self) -> None:
         self._then = self._start
         self._stop()
 
     def _pause(self) -> None:
+        self._shown_asked = False               # the frame where it pauses is to come
         self.pauses_asked += 1
         self.worker.pause(True)
         self._set(S.PAUSED)
@@ -180,6 +245,7 @@ class RunController(QObject):
         self._set(S.RUNNING)
 
     def _step(self) -> None:
+        self._shown_asked = False
         self._steps_asked += self._step_count
         self.worker.step(self._step_count)
         self._set(S.STEPPING)
@@ -201,8 +267,10 @@ class RunController(QObject):
         if self._discard:
             self.worker.frame_drawn()
             return
-        if self.state == S.STEPPING and frame.run.paused and frame.run.steps >= self._steps_asked:
-            self._set(S.PAUSED)
+        if frame.run.paused and frame.run.steps >= self._steps_asked:
+            self._shown_asked = True
+            if self.state == S.STEPPING:
+                self._set(S.PAUSED)
         self.frame.emit(frame)
 
     @Slot(object)
@@ -226,6 +294,8 @@ class RunController(QObject):
             then()
 
     def _set(self, state: RunState) -> None:
+        if state != S.PLAYING:
+            self._pace_timer.stop()
         if state != self.state:
             self.state = state
             self.state_changed.emit(state.value)

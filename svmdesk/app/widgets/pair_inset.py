@@ -18,11 +18,13 @@ OPTIMUM_COLOUR = "#9467BD"
 AFTER_COLOUR = "#FF7F0E"             # the pair's own colour on the canvas
 LEVELS = (0.25, 0.5, 0.75)           # the dual's rise at the ticks, as shares of its most
 TICK = 0.04                          # a tick's half-length, as a share of the view
+ZOOM_AT = 10.0       # the step's points spread over less than 1/10 of the box: zoom on them
 TIP = N_("The pair's subproblem: the box 0 ≤ α ≤ C both multipliers must stay in, and the "
          "line y_i α_i + y_j α_j = const the step moves along. Grey ●: where the pair "
          "stood; purple ✕: the pair's optimum on the line; orange ★: where the step ended, "
          "in the box (clipped when the optimum lies outside it). The ticks across the line "
-         "mark where a step would raise the dual by 1/4, 1/2 and 3/4 of its most.")
+         "mark where a step would raise the dual by 1/4, 1/2 and 3/4 of its most. A step small "
+         "beside the box is shown zoomed in, the title says how far.")
 
 
 class PairInset(pg.PlotWidget):
@@ -48,6 +50,7 @@ class PairInset(pg.PlotWidget):
             self.addItem(item)
             self.points.append(item)
         self.step = None
+        self.zoom = 1.0                  # how far the view is zoomed in from the whole box
 
     def show_step(self, step) -> None:
         """Draw a pair step's subproblem (core.solvers.smo.trace.PairStep; None: nothing)."""
@@ -64,16 +67,34 @@ class PairInset(pg.PlotWidget):
         seen = np.vstack([before, optimum, after])
         far = np.where(np.isfinite((ci, cj)), (ci, cj), seen.max(axis=0))
         self.box.setData([0, far[0], far[0], 0, 0], [0, 0, far[1], far[1], 0])
-        low, high = np.minimum(seen.min(axis=0), 0.0), np.maximum(seen.max(axis=0), far)
-        span = np.maximum(high - low, 1e-12)
-        low, high = low - 0.08 * span, high + 0.08 * span
+        low, high, self.zoom = _view(seen, far)
+        span = high - low
         self.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
+        self.getPlotItem().setTitle(
+            tr("pair subproblem, zoomed ×{zoom}").format(zoom=f"{self.zoom:.0f}")
+            if self.zoom > 1.0 else tr("pair subproblem"), size="9pt")
         # the line across the view: t from where it leaves the view on one side to the other
         reach = float(np.hypot(*(high - low)))
         ends = np.array([step.along(t) for t in (-reach, reach)])
         self.line.setData(ends[:, 0], ends[:, 1])
         self.levels.setData(*_level_ticks(step, span).T, connect="finite")
         self.getPlotItem().setLabels(bottom=f"α{_sub(step.i)}", left=f"α{_sub(step.j)}")
+
+
+def _view(seen: np.ndarray, far: np.ndarray) -> tuple:
+    """The view's corners and its zoom: the box and the step's points (`seen`: before,
+    optimum, after), or around the points alone when they spread over less than 1/ZOOM_AT
+    of the box (a step of 0.01 in a box of 100 would be one dot)."""
+    low, high = np.minimum(seen.min(axis=0), 0.0), np.maximum(seen.max(axis=0), far)
+    whole = float(np.max(high - low))
+    reach = max(float(np.max(np.ptp(seen, axis=0))), 1e-12 * max(whole, 1.0))
+    zoom = 1.0
+    if reach * ZOOM_AT < whole:
+        centre = (seen.min(axis=0) + seen.max(axis=0)) / 2
+        low, high = centre - reach, centre + reach
+        zoom = whole / (2 * reach)
+    span = np.maximum(high - low, 1e-12)
+    return low - 0.08 * span, high + 0.08 * span, zoom
 
 
 def _level_ticks(step, span: np.ndarray) -> np.ndarray:

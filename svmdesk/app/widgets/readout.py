@@ -59,8 +59,8 @@ NOT_PSD = N_("The gap is negative: the kernel's matrix is not positive semi-defi
              "convergence.")
 # The words of the run's states the readout shows (app/training/display.py and the end of a
 # run say them in English): translated in show_state().
-STATES = (N_("training…"), N_("paused"), N_("stepping…"), N_("stopping…"), N_("stopped"),
-          N_("converged"), N_("budget spent (not converged)"), N_("failed"))
+STATES = (N_("training…"), N_("paused"), N_("stepping…"), N_("playing…"), N_("stopping…"),
+          N_("stopped"), N_("converged"), N_("budget spent (not converged)"), N_("failed"))
 PAIR_TIP = N_("SMO moves two multipliers at a time. i: the point that breaks the optimality "
               "(KKT) conditions most among those whose y α may grow; j: the partner that "
               "promises the dual the largest rise (the second-order choice, as LIBSVM's). "

@@ -1,27 +1,32 @@
-"""The side panel's Training box: Train, Pause or Resume, Step, Stop, Reset and Fit view, and
-how the model is drawn (retrain on every edit, hard regions, shading by probability, a
-regression's residuals)."""
+"""The side panel's Training box: Train, Pause or Resume, Step, Stop, Reset and Fit view, Play
+at a pace chosen on a slider, and how the model is drawn (retrain on every edit, hard
+regions, shading by probability, a regression's residuals)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
+    QLabel,
     QPushButton,
     QSizePolicy,
+    QSlider,
     QToolButton,
     QWidget,
 )
 
 from ...i18n import tr
+from ..pace import DEFAULT_RATE, RATES
 
 
 class RunBox(QGroupBox):
     train_requested = Signal()
     pause_clicked = Signal()        # Pause or Resume, as the run's state says
     step_requested = Signal(int)    # iterations: the last of them shown
+    play_clicked = Signal()         # Play, or Pause while playing
+    rate_changed = Signal(float)    # Play's steps a second
     stop_requested = Signal()
     reset_requested = Signal()
     fit_view_requested = Signal()
@@ -48,6 +53,14 @@ class RunBox(QGroupBox):
         self.step_10_button, self.step_100_button = QToolButton(), QToolButton()
         self.step_10_button.setText(tr("×10"))
         self.step_100_button.setText(tr("×100"))
+        self.play_button = QPushButton(tr("Play"))
+        self.play_button.setCheckable(True)
+        # a log scale: 1 to 1,000 steps a second, each stop about 1.5 times the last
+        self.rate = QSlider(Qt.Orientation.Horizontal)
+        self.rate.setRange(0, len(RATES) - 1)
+        self.rate.setValue(RATES.index(DEFAULT_RATE))
+        self.rate_label = QLabel()
+        self.pairs = False                  # SMO: a step is a pair step
         self.stop_button = QPushButton(tr("Stop (Esc)"))
         self.reset_button = QPushButton(tr("Reset"))
         fit = QPushButton(tr("Fit view"))
@@ -81,6 +94,11 @@ class RunBox(QGroupBox):
                                          "tenth.")),
                 (self.step_100_button, tr("Take a hundred steps of the run and pause after "
                                           "the hundredth.")),
+                (self.play_button, tr("Step on by itself at the pace the slider sets, "
+                                      "each step shown as Step shows it; click again or "
+                                      "press Space to pause.")),
+                (self.rate, tr("Play's pace: 1 to 1,000 steps a second. Above 60 a "
+                               "second, each picture shows the last of several steps.")),
                 (self.stop_button, tr("Stop the run and keep the model it reached (Esc).")),
                 (self.reset_button, tr("Stop any run and clear the model: the next run "
                                        "starts from the beginning.")),
@@ -95,15 +113,20 @@ class RunBox(QGroupBox):
                 (self.residuals, tr("Draw each sample's residual y - f(x) as a thin vertical "
                                     "line to the curve."))):
             widget.setToolTip(tip)
-        grid.addWidget(self.auto_retrain, 2, 0, 1, 2)
-        grid.addWidget(self.hard_regions, 2, 2)
-        grid.addWidget(self.residuals, 2, 2)
-        grid.addWidget(self.by_probability, 3, 2)
+        grid.addWidget(self.play_button, 2, 0)
+        grid.addWidget(self.rate, 2, 1)
+        grid.addWidget(self.rate_label, 2, 2)
+        grid.addWidget(self.auto_retrain, 3, 0, 1, 2)
+        grid.addWidget(self.hard_regions, 3, 2)
+        grid.addWidget(self.residuals, 3, 2)
+        grid.addWidget(self.by_probability, 4, 2)
         self.train_button.clicked.connect(self.train_requested)
         self.pause_button.clicked.connect(self.pause_clicked)
         self.step_button.clicked.connect(lambda: self.step_requested.emit(1))
         self.step_10_button.clicked.connect(lambda: self.step_requested.emit(10))
         self.step_100_button.clicked.connect(lambda: self.step_requested.emit(100))
+        self.play_button.clicked.connect(self.play_clicked)
+        self.rate.valueChanged.connect(self._rate_moved)
         self.stop_button.clicked.connect(self.stop_requested)
         self.reset_button.clicked.connect(self.reset_requested)
         fit.clicked.connect(self.fit_view_requested)
@@ -113,6 +136,27 @@ class RunBox(QGroupBox):
         self.by_probability.toggled.connect(lambda on: self.hard_regions.setEnabled(not on))
         self.residuals.toggled.connect(self.residuals_toggled)
         self.show_run_state("idle")
+        self.count_pairs(False)
+
+    @property
+    def steps_a_second(self) -> float:
+        return float(RATES[self.rate.value()])
+
+    def count_pairs(self, pairs: bool) -> None:
+        """Word Play's pace in pair steps (SMO's steps) or in steps (the other solvers')."""
+        self.pairs = pairs
+        # as wide as its widest words: the slider must not shrink and grow as it moves
+        widest = self.rate_label.fontMetrics().horizontalAdvance(self._rate_words(RATES[-1]))
+        self.rate_label.setMinimumWidth(widest)
+        self._rate_moved(self.rate.value())
+
+    def _rate_words(self, rate: int) -> str:
+        words = tr("{rate} pairs/s") if self.pairs else tr("{rate} steps/s")
+        return words.format(rate=rate)
+
+    def _rate_moved(self, place: int) -> None:
+        self.rate_label.setText(self._rate_words(RATES[place]))
+        self.rate_changed.emit(float(RATES[place]))
 
     def show_task(self, task: str) -> None:
         """A curve has no regions to draw hard: a regression offers its residuals instead."""
@@ -126,8 +170,9 @@ class RunBox(QGroupBox):
     def show_run_state(self, state: str) -> None:
         """The run controls as the run's state is: Pause pressed (and saying Resume) while
         paused, Pause and Stop usable only while a run is under way."""
-        under_way = state in ("running", "paused", "stepping")
+        under_way = state in ("running", "paused", "stepping", "playing")
         paused = state in ("paused", "stepping")
+        self.play_button.setChecked(state == "playing")
         self.pause_button.setEnabled(under_way)
         self.pause_button.setChecked(paused)
         self.pause_button.setText(tr("Resume (Space)") if paused else tr("Pause (Space)"))
