@@ -23,6 +23,12 @@
 8. SMO step by step on 1,000 moons: the time from a click on Step to its pair step drawn
    (the frame shown, with the pair, the lines before it and every point's KKT state, and
    the canvas painted), median and longest of 20 Steps. Budget: <= 50 ms.
+9. Play on 1,000 and 5,000 moons (SMO, C = 100) at 10, 100 and 1,000 pair steps a second,
+   4 s each (or to convergence): the pair steps shown a second, the frames drawn a second,
+   and the longest GUI-thread stall (gap between ticks of a 5 ms QTimer; median and worst
+   of three runs).
+   Goal: the pace reached up to the frames the window can draw; stall <= 16 ms.
+   (`--steps-only` measures 8 and 9.)
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations
@@ -462,11 +468,52 @@ def step_draw_times(n: int = 1000, steps: int = 20) -> tuple:
     return statistics.median(took), max(took)
 
 
+def play_measures(n: int, rate: int, seconds: float = 4.0) -> tuple:
+    """(pair steps a second, frames a second, longest stall ms) while Play runs SMO (RBF,
+    C = 100, a run of thousands of pair steps) on n moons at `rate` pair steps a second."""
+    from svmdesk.app.pace import RATES
+
+    app, w = open_window("smo", n)
+    w.panel.controls["C"].widget.set_value(100.0)
+    box = w.panel.run_box
+    box.rate.setValue(RATES.index(rate))
+    run_for(300)
+    frames: list = []
+    w.frame_shown.connect(frames.append)
+    box.step_button.click()                       # from rest: paused at the first pair step
+    run_until(lambda: bool(frames) and w.last_frame.run.paused, 10)
+    run_for(200)
+    first = w.last_frame.reading.snapshot.iteration
+    frames.clear()
+    watch = GapWatch().start()
+    start = time.perf_counter()
+    box.play_button.click()
+    # until `seconds` pass or the run converges (its final frame is no Play's)
+    run_until(lambda: w.run.state.value != "playing", seconds)
+    elapsed = time.perf_counter() - start
+    stall = watch.stop()
+    paused = [frame for frame in frames if frame.run.paused]
+    steps = paused[-1].reading.snapshot.iteration - first
+    w.stop()
+    run_until(lambda: not w.running, 10)
+    w.shutdown()
+    return steps / elapsed, len(paused) / elapsed, stall
+
+
 def step_lines() -> None:
     median, longest = step_draw_times()
     print(f"{'SMO Step to its pair step painted, 1,000 moons (ms)':<52} "
           f"{median:>5.1f} /{longest:>5.1f} {'<= 50':>8}   (median / longest of 20)",
           flush=True)
+    print(f"{'Play, SMO C=100':<22} {'pairs/s':>8} {'frames/s':>9} "
+          f"{'stall ms (median / worst of 3)':>32}", flush=True)
+    for n in (1000, 5000):
+        for rate in (10, 100, 1000):
+            runs = [play_measures(n, rate) for _ in range(3)]
+            pace, drawn, stalls = (statistics.median(r[k] for r in runs) for k in range(3))
+            worst = max(r[2] for r in runs)
+            print(f"{f'{n:,} moons at {rate}/s':<22} {pace:>8.0f} {drawn:>9.1f} "
+                  f"{stalls:>20.1f} /{worst:>6.1f}", flush=True)
 
 
 def main():

@@ -70,9 +70,11 @@ class PairInset(pg.PlotWidget):
         low, high, self.zoom = _view(seen, far)
         span = high - low
         self.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
-        self.getPlotItem().setTitle(
-            tr("pair subproblem, zoomed ×{zoom}").format(zoom=f"{self.zoom:.0f}")
-            if self.zoom > 1.0 else tr("pair subproblem"), size="9pt")
+        title = (tr("pair subproblem, zoomed ×{zoom}").format(zoom=f"{self.zoom:.0f}")
+                 if self.zoom > 1.0 else tr("pair subproblem"))
+        plot = self.getPlotItem()
+        if plot.titleLabel.text != title:          # a new title lays the plot out anew
+            plot.setTitle(title, size="9pt")
         # the line across the view: t from where it leaves the view on one side to the other
         reach = float(np.hypot(*(high - low)))
         ends = np.array([step.along(t) for t in (-reach, reach)])
