@@ -241,3 +241,24 @@ def test_the_training_line_names_the_kernel_in_japanese(japanese, qtbot):
         window.panel.run_box.train_button.click()
     assert "線形カーネル" in window.run_display._training_words
     qtbot.waitUntil(lambda: not window.running, timeout=10_000)
+
+
+def test_the_canvas_keeps_its_height_when_a_run_starts_in_japanese(japanese, qtbot):
+    """The readout's legend gains a line at a run's start (what a support vector is): its
+    room is kept from the start, so the canvas above does not shrink then."""
+    from svmdesk.app.shell.main_window import MainWindow
+    from svmdesk.app.training.run import RunState
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    height = window.canvas.height()
+    window.panel.run_box.step_button.click()
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
+                    and window.last_frame is not None, timeout=5000)
+    assert "\n" in window.panel.readout_box.legend.text()
+    qtbot.wait(50)                                     # the layout settles
+    assert window.canvas.height() == height
+    window.shutdown()

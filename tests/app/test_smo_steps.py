@@ -122,6 +122,16 @@ def test_step_x10_and_x100_show_only_their_last_step(window, qtbot):
     stop(window, qtbot)
 
 
+def test_step_x10_at_rest_starts_a_run_and_shows_its_tenth_step(window, qtbot):
+    smo_on_moons(window, n=600, C=100.0)
+    shown = []
+    window.frame_shown.connect(shown.append)
+    frame = stepped(window, qtbot, window.panel.run_box.step_10_button, 10)
+    assert len(shown) == 1 and shown[0] is frame
+    assert_marked(window, frame)
+    stop(window, qtbot)
+
+
 def test_resume_hides_the_pair_and_pause_shows_where_the_run_stands(window, qtbot):
     smo_on_moons(window, n=2000, C=1e4)
     window.panel.controls["tol"].widget.set_value(1e-5)     # a run of many seconds: it is
@@ -236,11 +246,11 @@ def test_the_pair_subproblem_follows_each_step(window, qtbot):
 def test_a_small_step_in_a_big_box_is_shown_zoomed_in(window, qtbot):
     """C = 1000: the first pair steps move about a hundred, later ones a few units in a
     box of 1000; the inset then zooms on the step's points, all three in sight, and its
-    title says how far."""
+    top left corner says how far."""
     smo_on_moons(window, n=300, C=1000.0)
     inset, box = window.pair_inset, window.panel.run_box
     frame = stepped(window, qtbot, box.step_button, 1)
-    assert inset.zoom == 1.0 and inset.getPlotItem().titleLabel.text == "pair subproblem"
+    assert inset.zoom == 1.0 and inset.zoom_text.toPlainText() == ""
     for tens in range(1, 11):                 # a step small beside the box comes soon
         frame = stepped(window, qtbot, box.step_10_button, 1 + 10 * tens)
         if inset.zoom > 1.0:
@@ -250,6 +260,8 @@ def test_a_small_step_in_a_big_box_is_shown_zoomed_in(window, qtbot):
     assert inset.zoom > 1.0 and max(x1 - x0, y1 - y0) < 1000 / 10 * 1.2
     for x, y in (step.along(0.0), step.along(step.unclipped), step.along(step.taken)):
         assert x0 < x < x1 and y0 < y < y1
-    title = inset.getPlotItem().titleLabel.text
-    assert title == f"pair subproblem, zoomed ×{inset.zoom:.0f}"
+    assert inset.zoom_text.toPlainText() == f"zoomed ×{inset.zoom:.0f}"
+    assert inset.getPlotItem().titleLabel.text == "pair subproblem"
+    corner = inset.zoom_text.pos()
+    assert (corner.x(), corner.y()) == (x0, y1)         # the view's top left corner
     stop(window, qtbot)

@@ -198,7 +198,13 @@ class RunController(QObject):
         self.started.emit(job)
 
     def _start_paused(self) -> None:
-        self._start(paused=True)             # the first iteration is shown, then it waits
+        """A run that waits at its first iteration; Step x10 at rest goes on to its tenth,
+        shown alone."""
+        count = self._step_count
+        self._start(paused=True)
+        if self.state == S.PAUSED and count > 1:
+            self._step_count = count - 1
+            self._step()
 
     def _start_playing(self) -> None:
         self._start(paused=True)

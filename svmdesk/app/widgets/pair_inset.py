@@ -24,7 +24,7 @@ TIP = N_("The pair's subproblem: the box 0 ≤ α ≤ C both multipliers must st
          "stood; purple ✕: the pair's optimum on the line; orange ★: where the step ended, "
          "in the box (clipped when the optimum lies outside it). The ticks across the line "
          "mark where a step would raise the dual by 1/4, 1/2 and 3/4 of its most. A step small "
-         "beside the box is shown zoomed in, the title says how far.")
+         "beside the box is shown zoomed in, the top left corner says how far.")
 
 
 class PairInset(pg.PlotWidget):
@@ -49,6 +49,8 @@ class PairInset(pg.PlotWidget):
                                       pen=pg.mkPen(colour))
             self.addItem(item)
             self.points.append(item)
+        self.zoom_text = pg.TextItem(color=BOX_COLOUR, anchor=(0, 0))
+        self.addItem(self.zoom_text, ignoreBounds=True)
         self.step = None
         self.zoom = 1.0                  # how far the view is zoomed in from the whole box
 
@@ -58,6 +60,7 @@ class PairInset(pg.PlotWidget):
         if step is None:
             for item in (self.box, self.line, self.levels, *self.points):
                 item.setData([], [])
+            self.zoom_text.setText("")
             return
         before = np.array(step.along(0.0))
         optimum, after = np.array(step.along(step.unclipped)), np.array(step.along(step.taken))
@@ -70,11 +73,10 @@ class PairInset(pg.PlotWidget):
         low, high, self.zoom = _view(seen, far)
         span = high - low
         self.setRange(xRange=(low[0], high[0]), yRange=(low[1], high[1]), padding=0)
-        title = (tr("pair subproblem, zoomed ×{zoom}").format(zoom=f"{self.zoom:.0f}")
-                 if self.zoom > 1.0 else tr("pair subproblem"))
-        plot = self.getPlotItem()
-        if plot.titleLabel.text != title:          # a new title lays the plot out anew
-            plot.setTitle(title, size="9pt")
+        # in the view's top left corner: a longer title would widen the plot past the inset
+        self.zoom_text.setText(tr("zoomed ×{zoom}").format(zoom=f"{self.zoom:.0f}")
+                               if self.zoom > 1.0 else "")
+        self.zoom_text.setPos(low[0], high[1])
         # the line across the view: t from where it leaves the view on one side to the other
         reach = float(np.hypot(*(high - low)))
         ends = np.array([step.along(t) for t in (-reach, reach)])

@@ -98,6 +98,10 @@ class Readout(QGroupBox):
         self.legend = QLabel(tr(LEGEND))
         self.legend.setStyleSheet("color: #555; font-size: 11px")
         self.legend.setWordWrap(True)               # a longer language wraps, never cuts
+        # room for its second line (what a support vector is, once a run says) from the
+        # start: the box grew at a run's start in Japanese, and the canvas above shrank
+        self.legend.ensurePolished()
+        self.legend.setMinimumHeight(2 * self.legend.fontMetrics().lineSpacing() + 2)
         form.addRow(self.legend)
         self.show_kind(C_SVC.key)
 
