@@ -181,16 +181,19 @@ class RunController(QObject):
             getattr(self, method)()
 
     # -- transitions ----------------------------------------------------------------------
-    def _start(self, paused: bool = False) -> None:
+    def _start(self, paused: bool = False, steps: int = 0) -> None:
+        """A run, `paused` at its first iteration or not; `steps` more iterations asked
+        for at once (the last of them shown), before the solver can show the first."""
         try:
             job = self.make_job()
         except RunRefused as e:
             self.refused.emit(str(e))
             return
-        self._discard, self._steps_asked, self.pauses_asked = False, 0, int(paused)
+        self._discard, self._steps_asked, self.pauses_asked = False, steps, int(paused)
         self._shown_asked = False                # the first iteration is still to come
         self.worker.arm(paused=paused)
-        self._set(S.PAUSED if paused else S.RUNNING)
+        self.worker.step(steps)
+        self._set(S.STEPPING if steps else S.PAUSED if paused else S.RUNNING)
         # the solver's process starts first: what the window does for a run's start
         # (charts cleared, the work autosaved) is done meanwhile, before its first frame,
         # which the worker's queued signal brings after it
@@ -200,11 +203,7 @@ class RunController(QObject):
     def _start_paused(self) -> None:
         """A run that waits at its first iteration; Step x10 at rest goes on to its tenth,
         shown alone."""
-        count = self._step_count
-        self._start(paused=True)
-        if self.state == S.PAUSED and count > 1:
-            self._step_count = count - 1
-            self._step()
+        self._start(paused=True, steps=self._step_count - 1)
 
     def _start_playing(self) -> None:
         self._start(paused=True)
