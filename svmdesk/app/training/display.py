@@ -169,6 +169,8 @@ class RunDisplay(QObject):
     @Slot(str)
     def _on_state(self, state: str) -> None:
         self.panel.run_box.show_run_state(state)
+        if RunState(state) == RunState.PAUSED and self.last_frame is not None:
+            self._show_texts()                 # Play paused: where it stands, in full
         word = STATE_WORDS.get(RunState(state))
         if word:
             self.readout.show_state(tr(word))
@@ -212,7 +214,10 @@ class RunDisplay(QObject):
         self.canvas.show_frame(frame)
         self.charts.extend(frame.reading.history)
         now = time.perf_counter()
-        if frame.run.final or frame.run.paused:       # a paused run shows exactly where it stands
+        # a paused run shows exactly where it stands; Play's frames come too fast to read
+        # (up to 60 a second): their texts are paced as a running run's, and shown whole
+        # when Play pauses (_on_state)
+        if frame.run.final or (frame.run.paused and self.run.state != RunState.PLAYING):
             self._show_texts()
         elif now - self._texted >= TEXT_INTERVAL:
             self._texted = now
