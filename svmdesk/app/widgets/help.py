@@ -38,7 +38,8 @@ point to move it, Ctrl+click or Delete removes it. Or make a data set with
 <li><b>Choose</b> a solver and a kernel in the panel. Only their own parameters show; each
 one's tooltip says what it does to the picture.</li>
 <li><b>Train</b> (F5). The boundary, its margins and the support vectors are drawn while the
-solver learns; Space pauses, <i>Step</i> goes one step, Esc stops.</li>
+solver learns; Space pauses, <i>Step</i> goes one step, <i>Play</i> steps on at the pace
+its slider sets, Esc stops.</li>
 <li><b>Read the picture.</b> The coloured regions are the classes the model predicts, paler
 near the boundary (the solid line). The dashed lines are the margins. Ringed points are the
 support vectors: circles on their margin, red squares inside it or beyond. The readout and
