@@ -262,3 +262,25 @@ def test_the_canvas_keeps_its_height_when_a_run_starts_in_japanese(japanese, qtb
     qtbot.wait(50)                                     # the layout settles
     assert window.canvas.height() == height
     window.shutdown()
+
+
+def test_the_charts_and_the_pair_inset_fit_their_room_in_japanese(japanese, qtbot):
+    """Beside the pair inset, no chart is laid out wider than its widget (its right side,
+    axis and legend, were cut off)."""
+    from svmdesk.app.shell.main_window import MainWindow
+    from svmdesk.app.training.run import RunState
+
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1280, 720)
+    window.show()
+    qtbot.waitExposed(window)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("smo"))
+    p.run_box.step_button.click()
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
+                    and window.pair_inset.isVisible(), timeout=5000)
+    qtbot.wait(50)                                     # the layout settles
+    for plot in (window.charts.objective_plot, window.charts.gap_plot, window.pair_inset):
+        assert plot.getPlotItem().width() <= plot.width() + 0.5, plot.getPlotItem().titleLabel.text
+    window.shutdown()

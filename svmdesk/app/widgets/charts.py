@@ -117,7 +117,8 @@ class TrainingCharts:
 
 
 def _chart(title: str) -> pg.PlotWidget:
-    plot = pg.PlotWidget(background="w", title=title, enableMenu=False)   # menus: never built
+    plot = pg.PlotWidget(background="w", enableMenu=False)   # menus: never built
+    plot.setTitle(title, size="9pt")
     plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)     # keys belong to the shortcuts
     plot.setMaximumHeight(230)
     plot.setLabel("bottom", tr("iteration"))
@@ -128,6 +129,9 @@ def _chart(title: str) -> pg.PlotWidget:
     plot.hideButtons()
     plot.getPlotItem().setDownsampling(auto=True, mode="peak")
     plot.getPlotItem().setClipToView(True)
+    # never narrower than its title and axes: squeezed beside the pair inset, a plot laid
+    # out wider than its widget was cut off on the right (its axis, its legend)
+    plot.setMinimumWidth(int(plot.getPlotItem().minimumWidth()) + 2)
     return plot
 
 

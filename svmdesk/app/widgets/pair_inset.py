@@ -33,8 +33,9 @@ class PairInset(pg.PlotWidget):
         self.setMenuEnabled(False)
         self.setMouseEnabled(False, False)
         self.hideButtons()
-        self.setMinimumWidth(160)
         self.getPlotItem().setTitle(tr("pair subproblem"), size="9pt")
+        # as narrow as its title and axes allow: the charts beside it keep their room
+        self.setMinimumWidth(int(self.getPlotItem().minimumWidth()) + 2)
         self.box = pg.PlotCurveItem(pen=pg.mkPen(BOX_COLOUR, width=1.5))
         self.line = pg.PlotCurveItem(pen=pg.mkPen(LINE_COLOUR, width=1.5))
         self.levels = pg.PlotCurveItem(pen=pg.mkPen(LINE_COLOUR, width=1), connect="finite")
@@ -49,7 +50,9 @@ class PairInset(pg.PlotWidget):
                                       pen=pg.mkPen(colour))
             self.addItem(item)
             self.points.append(item)
-        self.zoom_text = pg.TextItem(color=BOX_COLOUR, anchor=(0, 0))
+        # on white: the box's edge or the line may pass under it
+        self.zoom_text = pg.TextItem(color=BOX_COLOUR, anchor=(0, 0),
+                                     fill=pg.mkBrush(255, 255, 255, 220))
         self.addItem(self.zoom_text, ignoreBounds=True)
         self.step = None
         self.zoom = 1.0                  # how far the view is zoomed in from the whole box
