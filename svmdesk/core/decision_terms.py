@@ -4,7 +4,7 @@ classes, the terms of the one-vs-one machine that decided: the one between the c
 for and the runner-up."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -25,6 +25,9 @@ class DecisionTerms:
     rest: float
     bias: float
     machine: int = 0                 # the machine whose terms these are (its model index)
+    vectors: np.ndarray = field(default_factory=lambda: np.empty((0, 0)))
+                                     # the named points, scaled as the machine sees them
+    count: int = 0                   # the terms in all (named and in the rest)
 
     @property
     def f(self) -> float:
@@ -39,7 +42,8 @@ def machine_terms(machine: BinaryMachine, model: SVMModel, z: np.ndarray,
         return DecisionTerms(np.empty(0, dtype=np.intp), np.empty(0),
                              float(z[0] @ machine.w), machine.bias, index)
     every = model.kernel(z, machine.support_vectors)[0] * machine.dual_coef
-    return split_terms(machine.support, every, machine.bias, most, index)
+    return split_terms(machine.support, machine.support_vectors, every, machine.bias, most,
+                       index)
 
 
 def _points_make_w(machine: BinaryMachine) -> bool:
@@ -54,14 +58,15 @@ def _points_make_w(machine: BinaryMachine) -> bool:
                             atol=1e-12 * max(1.0, float(np.abs(machine.w).max()))))
 
 
-def split_terms(points: np.ndarray, every: np.ndarray, bias: float, most: int = MOST,
-                index: int = 0) -> DecisionTerms:
-    """The `most` largest of `every` (the terms of `points`) by size, and the sum of the
-    others."""
+def split_terms(points: np.ndarray, vectors: np.ndarray, every: np.ndarray, bias: float,
+                most: int = MOST, index: int = 0) -> DecisionTerms:
+    """The `most` largest of `every` (the terms of `points`, at `vectors` scaled) by size,
+    and the sum of the others."""
     order = np.argsort(-np.abs(every), kind="stable")
     top, others = order[:most], order[most:]
     return DecisionTerms(np.asarray(points)[top], every[top],
-                         float(every[others].sum()), float(bias), index)
+                         float(every[others].sum()), float(bias), index,
+                         np.asarray(vectors)[top], len(every))
 
 
 def decision_terms(model: SVMModel, x: ArrayLike, most: int = MOST) -> DecisionTerms:

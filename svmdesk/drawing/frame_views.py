@@ -9,6 +9,7 @@ import dataclasses
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..core.decision_terms import DecisionTerms, decision_terms, split_terms
 from ..core.estimators.one_vs_one import vote_at_threshold
 from ..core.probability import duel_probabilities, rivals
 from .contours import contour_path_levels, contour_paths, region_boundaries
@@ -72,6 +73,38 @@ def decision_at(frame: Frame, xy: ArrayLike) -> tuple:
         return f, _one_class_side(frame.scene, f)
     neg, pos = frame.scene.classes
     return f, int(pos if f > 0 else neg)
+
+
+def terms_at(frame: Frame, xy: ArrayLike) -> tuple[DecisionTerms, np.ndarray]:
+    """f at one place as its largest terms alpha_s y_s K(x_s, x), the rest and the bias
+    (core.decision_terms), and where the named points lie (input units, (k, 2); a
+    regression's (x, target)). A live frame's terms are of the machine it trains; a model's
+    with three or more classes, of the machine that decided."""
+    d = 1 if frame.scene.regression else 2
+    x = np.asarray(xy, dtype=np.float64).reshape(-1)[:d]
+    model = frame.model
+    if model is not None:
+        terms = decision_terms(model, x)
+        scaler = model.scaler
+    else:
+        snap, m = frame.reading.snapshot, frame.reading.machine
+        scaler = m.scaler
+        z = x[None] if scaler is None else scaler.transform(x[None])
+        if snap.w is not None:
+            terms = DecisionTerms(np.empty(0, dtype=np.intp), np.empty(0),
+                                  float(z[0] @ snap.w), snap.bias)
+        else:
+            vectors, coef = frame.f_terms
+            terms = split_terms(frame.f_points, vectors, m.kernel(z, vectors)[0] * coef,
+                                snap.bias)
+    if not len(terms.points):
+        return terms, np.empty((0, 2))
+    where = (terms.vectors if scaler is None
+             else terms.vectors * scaler.scale + scaler.mean)
+    if frame.scene.regression:            # a sample is drawn at (x, its target)
+        drawn = dict(zip(frame.scene.support.tolist(), frame.scene.support_xy))
+        where = np.array([drawn.get(k, (np.nan, np.nan)) for k in terms.points.tolist()])
+    return terms, where
 
 
 def probabilities_at(frame: Frame, xy: ArrayLike) -> np.ndarray | None:

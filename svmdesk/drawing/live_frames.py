@@ -100,7 +100,18 @@ def make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float,
     a solver's snapshot of one machine (numpy only); a regression's curve, tube and
     residuals (curves.py); drawn over the grid `spec`. `evaluate`: with the evaluation of
     its scores (two sorts of the points: 5 ms at 20,000 of them, left out while nobody
-    looks at it)."""
+    looks at it). The frame names the training points of f's terms (the hover's)."""
+    frame = _make_frame(step, job, spec, elapsed, final, stopped, history, sums, evaluate)
+    snap, m = step.snapshot, step.machine
+    if snap.w is not None or snap.dual_coef is None:
+        return frame
+    points = m.points if m.points is not None else np.arange(len(job.y))
+    return dataclasses.replace(frame, f_points=points[np.flatnonzero(snap.dual_coef)])
+
+
+def _make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float, final: bool,
+                stopped: bool, history: tuple, sums: KernelSums | None,
+                evaluate: bool) -> Frame:
     snap, m = step.snapshot, step.machine
     points = m.points if m.points is not None else np.arange(len(job.y))
     Z = job.X[points] if m.scaler is None else m.scaler.transform(job.X[points])

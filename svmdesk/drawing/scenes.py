@@ -152,6 +152,8 @@ class Frame:
     estimator: SVC | OneClassSVM | SVR | NuSVR | None = None    # the fitted estimator
                                                                 # then (to save or export)
     f_terms: tuple = ()                # (scaled points, coefficients) of f's kernel sum
+    f_points: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
+                                       # a live frame's: the training indices of those points
     evaluation: Evaluation | FitEvaluation | None = None
                                            # what the evaluation view shows: scores, curves
                                            # and truth of a classifier's or one-class

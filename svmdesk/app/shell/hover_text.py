@@ -1,11 +1,24 @@
 """What the status bar says of the place under the cursor: its coordinates and, once a model
 is drawn, f(x) there, the class it predicts (or whether it lies inside the novelty region) and
-each class's probability when the model has them."""
+each class's probability when the model has them; and what f(x) is made of there: its
+largest terms alpha_s y_s K(x_s, x) by training point, the rest and the bias, in a line,
+in a tooltip, and as the points to ring."""
 from __future__ import annotations
 
-from ...drawing.frame_views import decision_at, probabilities_at
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...drawing.frame_views import decision_at, probabilities_at, terms_at
 from ...i18n import tr
 from ..document.point_set import PointSet
+
+
+@dataclass(frozen=True)
+class HoverTerms:
+    line: str              # for the status bar, after hover_text's
+    tip: str               # the tooltip: a term a line
+    where: np.ndarray      # the named points' places, (k, 2)
 
 
 def hover_text(frame, points: PointSet, axis_names: tuple, x: float, y: float) -> str:
@@ -34,3 +47,45 @@ def _probabilities_text(frame, names: list, x: float, y: float) -> str:
     return "   " + " · ".join(
         tr("P({name}) {probability}").format(name=names[int(c)], probability=f"{p:.2f}")
         for c, p in zip(frame.scene.colours, probabilities))
+
+
+def hover_terms(frame, points: PointSet, x: float, y: float) -> HoverTerms | None:
+    """What f is made of at (x, y) under `frame` (None: no model drawn)."""
+    if frame is None:
+        return None
+    terms, where = terms_at(frame, (x, y))
+    named = [(f"{t:+.3f}", int(k)) for t, k in zip(terms.terms, terms.points)]
+    rest, bias = f"{terms.rest:+.3f}", f"{terms.bias:+.3f}"
+    line = tr("f = {terms} {rest} (rest) {bias} (b)").format(
+        terms=" ".join(tr("{term} [{point}]").format(term=t, point=k) for t, k in named),
+        rest=rest, bias=bias)
+    tip = [tr("f(x) = {f}, as the model adds it up:").format(f=f"{terms.f:+.4f}")]
+    tip += [tr("{term}   point {point}: α y K(x_{point}, x)").format(term=t, point=k)
+            for t, k in named]
+    if len(terms.points):
+        tip.append(tr("{rest}   the other {count} terms").format(
+            rest=rest, count=terms.count - len(named)))
+    else:
+        tip.append(tr("{rest}   w · x (this solver keeps w itself: no terms of points)")
+                   .format(rest=rest))
+    tip.append(tr("{bias}   the bias b").format(bias=bias))
+    deciding = _deciding_words(frame, terms.machine, points)
+    if deciding:
+        line = deciding + ": " + line
+        tip.insert(0, deciding)
+    return HoverTerms(line, "\n".join(tip), where)
+
+
+def _deciding_words(frame, machine: int, points: PointSet) -> str:
+    """Which one-vs-one machine's terms these are ('' for one machine)."""
+    model = frame.model
+    if model is not None and len(model.machines) > 1:
+        m, colours = model.machines[machine], frame.scene.colours
+        return tr("the {first} vs {second} machine decided").format(
+            first=points.class_names[int(colours[m.positive])],
+            second=points.class_names[int(colours[m.negative])])
+    count = frame.reading.machine.count
+    if model is None and count > 1:
+        return tr("the machine being trained ({index} of {count})").format(
+            index=frame.reading.machine.index + 1, count=count)
+    return ""

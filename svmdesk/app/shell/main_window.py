@@ -56,7 +56,7 @@ from ..widgets.panel import SidePanel
 from ..widgets.tuning_panel import TuningPanel
 from .evaluation_window import EvaluationWindow
 from .help_menu import HelpMenu
-from .hover_text import hover_text
+from .hover_text import hover_terms, hover_text
 from .language_menu import LanguageMenu
 from .model_shelf import ModelShelf
 from .placement import keep_inside, place, remember
@@ -454,7 +454,15 @@ class MainWindow(QMainWindow):
         return False
 
     def _hovered(self, x: float, y: float) -> None:
-        self.notices.say(hover_text(self.last_frame, self.points, self.canvas.axis_names, x, y))
+        """The status bar says the place under the cursor and what f is made of there; the
+        canvas rings the points of f's largest terms, and its tooltip lists them."""
+        line = hover_text(self.last_frame, self.points, self.canvas.axis_names, x, y)
+        terms = hover_terms(self.last_frame, self.points, x, y)
+        if terms is not None:
+            line += "   " + terms.line
+        self.canvas.setToolTip("" if terms is None else terms.tip)
+        self.canvas.show_terms(np.empty((0, 2)) if terms is None else terms.where)
+        self.notices.say(line)
 
     # -- shutdown -------------------------------------------------------------------------
     def showEvent(self, event) -> None:

@@ -24,6 +24,7 @@ SYMBOL_NAMES = [N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("s
                 N_("hexagon"), N_("triangle up"), N_("pentagon")]     # shown with tr()
 PICK_SLACK = 3               # pixels beyond a marker's edge where a press still grabs it
 MARKER_SIZE = 10             # a point's marker (pixels) while the points are few
+TERM_COLOUR = "#E6AB02"      # gold: the points of the largest terms of f under the cursor
 RING_SIZE = 19               # a support vector's ring around it, then
 FULL_SIZE_UP_TO = 1000       # points shown at full size; more shrink the markers
 SMALLEST_MARKER = 3
@@ -222,6 +223,11 @@ class Canvas(pg.PlotWidget):
                      self.outside, self.residuals):
             self.addItem(item)
         self.step_marks = StepMarks(self)
+        # the points of the largest terms of f under the cursor (the hover's)
+        self.term_marks = pg.ScatterPlotItem(size=RING_SIZE + 8, symbol="o", brush=None,
+                                             pen=pg.mkPen(TERM_COLOUR, width=2.5))
+        self.term_marks.setZValue(30)
+        self.addItem(self.term_marks)
         for item in self.plotItem.items:       # clicks and drags are the view box's to handle
             item.mouseClickEvent = _ignore
         self.view.disableAutoRange()           # the view must not jump while points are placed
@@ -420,7 +426,16 @@ class Canvas(pg.PlotWidget):
         if self._last_frame is not None:
             self.show_frame(self._last_frame)
 
+    def show_terms(self, where: np.ndarray) -> None:
+        """Ring the points of f's largest terms under the cursor ((k, 2); none: no rings)."""
+        self.term_marks.setData(where[:, 0], where[:, 1])
+
+    def leaveEvent(self, ev) -> None:
+        super().leaveEvent(ev)
+        self.show_terms(np.empty((0, 2)))     # the cursor left: no place, no terms
+
     def clear_model(self) -> None:
+        self.show_terms(np.empty((0, 2)))
         self._last_frame = None
         self._lines = self._lines_before = None
         self.step_marks.clear()
