@@ -167,3 +167,17 @@ def test_pace_waits_until_the_next_step_is_due():
     pace.take(10.2)
     assert pace.wait(10.2) == pytest.approx(0.2)
     assert pace.wait(10.5) == 0.0
+
+
+def test_play_clicked_while_a_run_stops_stays_unpressed(window, qtbot):
+    """Play does nothing while a run stops: the button, which a click checks, must say so."""
+    smo_on_moons(window, n=400, C=100.0)
+    box, run = window.panel.run_box, window.run
+    box.step_button.click()
+    qtbot.waitUntil(lambda: run.state == RunState.PAUSED, timeout=WAIT)
+    box.stop_button.click()
+    assert run.state == RunState.STOPPING                 # until the worker's last frame
+    box.play_button.click()
+    assert run.state == RunState.STOPPING and not box.play_button.isChecked()
+    qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
+    assert not box.play_button.isChecked()

@@ -125,7 +125,7 @@ class RunBox(QGroupBox):
         self.step_button.clicked.connect(lambda: self.step_requested.emit(1))
         self.step_10_button.clicked.connect(lambda: self.step_requested.emit(10))
         self.step_100_button.clicked.connect(lambda: self.step_requested.emit(100))
-        self.play_button.clicked.connect(self.play_clicked)
+        self.play_button.clicked.connect(self._play_clicked)
         self.rate.valueChanged.connect(self._rate_moved)
         self.stop_button.clicked.connect(self.stop_requested)
         self.reset_button.clicked.connect(self.reset_requested)
@@ -137,6 +137,12 @@ class RunBox(QGroupBox):
         self.residuals.toggled.connect(self.residuals_toggled)
         self.show_run_state("idle")
         self.count_pairs(False)
+
+    def _play_clicked(self) -> None:
+        """Play asked for; the button then says the run's state, whatever the click did to
+        it (a click checks it even where Play does nothing: while a run stops)."""
+        self.play_clicked.emit()
+        self.play_button.setChecked(self._state == "playing")
 
     @property
     def steps_a_second(self) -> float:
@@ -170,6 +176,7 @@ class RunBox(QGroupBox):
     def show_run_state(self, state: str) -> None:
         """The run controls as the run's state is: Pause pressed (and saying Resume) while
         paused, Pause and Stop usable only while a run is under way."""
+        self._state = state
         under_way = state in ("running", "paused", "stepping", "playing")
         paused = state in ("paused", "stepping")
         self.play_button.setChecked(state == "playing")
