@@ -78,6 +78,7 @@ def test_a_primal_solvers_f_is_w_x_plus_b_with_no_points_ringed(window, qtbot):
     tip = window.canvas.toolTip().splitlines()
     assert len(window.canvas.term_marks.getData()[0]) == 0
     assert "w · x" in tip[1] and tip[2].endswith("the bias b")
+    assert f"f = {tip[1].split()[0]} (w · x) " in window.statusBar().currentMessage()
 
 
 def test_hover_during_a_paused_run_names_the_terms_of_the_moment_shown(window, qtbot):

@@ -56,9 +56,12 @@ def hover_terms(frame, points: PointSet, x: float, y: float) -> HoverTerms | Non
     terms, where = terms_at(frame, (x, y))
     named = [(f"{t:+.3f}", int(k)) for t, k in zip(terms.terms, terms.points)]
     rest, bias = f"{terms.rest:+.3f}", f"{terms.bias:+.3f}"
-    line = tr("f = {terms} {rest} (rest) {bias} (b)").format(
-        terms=" ".join(tr("{term} [{point}]").format(term=t, point=k) for t, k in named),
-        rest=rest, bias=bias)
+    if named:
+        line = tr("f = {terms} {rest} (rest) {bias} (b)").format(
+            terms=" ".join(tr("{term} [{point}]").format(term=t, point=k) for t, k in named),
+            rest=rest, bias=bias)
+    else:                                     # a primal solver: no terms of points
+        line = tr("f = {rest} (w · x) {bias} (b)").format(rest=rest, bias=bias)
     tip = [tr("f(x) = {f}, as the model adds it up:").format(f=f"{terms.f:+.4f}")]
     tip += [tr("{term}   point {point}: α y K(x_{point}, x)").format(term=t, point=k)
             for t, k in named]
@@ -71,7 +74,7 @@ def hover_terms(frame, points: PointSet, x: float, y: float) -> HoverTerms | Non
     tip.append(tr("{bias}   the bias b").format(bias=bias))
     deciding = _deciding_words(frame, terms.machine, points)
     if deciding:
-        line = deciding + ": " + line
+        line = tr("{machine}: {terms}").format(machine=deciding, terms=line)
         tip.insert(0, deciding)
     return HoverTerms(line, "\n".join(tip), where)
 
