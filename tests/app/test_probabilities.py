@@ -5,13 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import QEvent, QPointF, Qt
-from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
 
+from .test_hover_terms import hover
 from .test_panel_rows import _box
 from .test_tasks import train
-from .test_window import viewport_pos
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -45,17 +43,6 @@ def _trained_on_probability_scale(window, qtbot):
     return view
 
 
-def _hover(window, qtbot, x: float, y: float) -> tuple:
-    """Move the mouse to (x, y) of the plot, as a person does: where the canvas says it is."""
-    viewport = window.canvas.viewport()
-    at = QPointF(viewport_pos(window, x, y))
-    with qtbot.waitSignal(window.canvas.hovered, timeout=2000) as moved:
-        QApplication.sendEvent(viewport, QMouseEvent(
-            QEvent.Type.MouseMove, at, QPointF(viewport.mapToGlobal(at)),
-            Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
-    return tuple(moved.args)
-
-
 @pytest.mark.slow
 def test_shading_by_probability_draws_the_probability_and_its_half_way_line(window, qtbot):
     _trained_with_probabilities(window, qtbot)
@@ -78,7 +65,7 @@ def test_shading_by_probability_draws_the_probability_and_its_half_way_line(wind
 
 def test_the_hover_line_gives_each_class_probability(window, qtbot):
     _trained_with_probabilities(window, qtbot)
-    x, y = _hover(window, qtbot, *window.points.X.mean(axis=0))
+    x, y = hover(window, qtbot, *window.points.X.mean(axis=0))
     probabilities = window.fitted.predict_proba(np.array([[x, y]]))[0]
     message = window.statusBar().currentMessage()
     names = window.points.class_names
@@ -90,7 +77,7 @@ def test_without_probabilities_there_is_nothing_to_shade_by(window, qtbot):
     train(window, qtbot)
     assert not window.fitted.model_.has_probabilities
     assert not window.panel.run_box.by_probability.isVisible()
-    _hover(window, qtbot, *window.points.X.mean(axis=0))
+    hover(window, qtbot, *window.points.X.mean(axis=0))
     assert "P(" not in window.statusBar().currentMessage()
 
 
