@@ -181,3 +181,25 @@ def test_play_clicked_while_a_run_stops_stays_unpressed(window, qtbot):
     assert run.state == RunState.STOPPING and not box.play_button.isChecked()
     qtbot.waitUntil(lambda: not window.running, timeout=WAIT)
     assert not box.play_button.isChecked()
+
+
+def test_a_closed_window_never_touches_the_solver_the_next_window_took(window, qtbot,
+                                                                        another_window):
+    """A window shut down while playing hands its solver's process to the next window:
+    its Play clock stops, and nothing it does later reaches that process's flags."""
+    smo_on_moons(window, n=400, C=100.0)
+    box = window.panel.run_box
+    set_rate(window, Qt.Key.Key_Home)                       # 1 pair/s: its clock waits
+    box.play_button.click()
+    qtbot.waitUntil(lambda: iteration(window) >= 1, timeout=WAIT)
+    window.shutdown()
+    assert not window.run._pace_timer.isActive()
+    later = another_window()
+    assert later.run.worker.solver is window.run.worker.solver    # the idle process, reused
+    flags = list(later.run.worker.solver.flags)
+    window.run.worker.stop()
+    window.run.worker.pause(True)
+    window.run.worker.step(5)
+    window.run.worker.frame_drawn()
+    window.run.worker.arm(paused=True)
+    assert list(later.run.worker.solver.flags) == flags

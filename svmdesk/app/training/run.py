@@ -170,6 +170,7 @@ class RunController(QObject):
     def shutdown(self) -> None:
         """Stop any run and join the worker thread (a QThread must never be left running)."""
         self._then = None
+        self._pace_timer.stop()              # Play asks for nothing more
         self.worker.stop()
         self.worker_thread.quit()
         self.worker_thread.wait()

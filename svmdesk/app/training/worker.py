@@ -54,6 +54,8 @@ class TrainingWorker(QObject):
     def arm(self, paused: bool = False) -> None:
         """Set up the next run before its job is queued: not stopped, paused or not, no
         steps left over from an earlier run. A stop asked for after this is never erased."""
+        if self._released:
+            return
         self.solver.arm(paused)
         self._spec = None
 
@@ -66,10 +68,14 @@ class TrainingWorker(QObject):
         self._spec = spec
 
     def stop(self) -> None:
+        if self._released:            # the process serves another window now: its flags
+            return                    # are that window's run's
         self.solver.flags[STOP] = 1
         self.solver.flags[DRAWN] = 1   # no waiting for a paint: the final frame comes next
 
     def pause(self, paused: bool) -> None:
+        if self._released:
+            return
         flags = self.solver.flags
         if paused:
             flags[PAUSES] += 1             # before the flag: a paused frame counts this one
@@ -77,10 +83,12 @@ class TrainingWorker(QObject):
 
     def step(self, count: int = 1) -> None:
         """`count` more iterations of a paused run, the last of them shown."""
-        self.solver.flags[STEPS_ASKED] += count
+        if not self._released:
+            self.solver.flags[STEPS_ASKED] += count
 
     def frame_drawn(self) -> None:
-        self.solver.flags[DRAWN] = 1
+        if not self._released:
+            self.solver.flags[DRAWN] = 1
 
     def release(self) -> None:
         """The window is done (no run under way): the solver's process serves the next
