@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTabWidget,
+    QToolTip,
     QVBoxLayout,
     QWidget,
 )
@@ -482,3 +483,5 @@ class MainWindow(QMainWindow):
         self.tuner.cancel()
         self.run.shutdown()
         self.files.finish()                 # unsaved work is kept for the next start
+        self.canvas.setToolTip("")          # no tooltip of f's terms outlives the window
+        QToolTip.hideText()
