@@ -39,11 +39,17 @@ def machine_terms(machine: BinaryMachine, model: SVMModel, z: np.ndarray,
     """The terms of `machine` at one already-scaled place `z` (shape (d,))."""
     z = np.asarray(z, dtype=np.float64).reshape(1, -1)
     if machine.w is not None and not _points_make_w(machine):   # a primal solver's w
-        return DecisionTerms(np.empty(0, dtype=np.intp), np.empty(0),
-                             float(z[0] @ machine.w), machine.bias, index)
+        return primal_terms(machine.w, z[0], machine.bias, index)
     every = model.kernel(z, machine.support_vectors)[0] * machine.dual_coef
     return split_terms(machine.support, machine.support_vectors, every, machine.bias, most,
                        index)
+
+
+def primal_terms(w: np.ndarray, z: np.ndarray, bias: float, index: int = 0) -> DecisionTerms:
+    """A primal solver's f at the scaled place `z`: w . z (the rest: no terms of points)
+    and the bias."""
+    return DecisionTerms(np.empty(0, dtype=np.intp), np.empty(0), float(z @ w), float(bias),
+                         index)
 
 
 def _points_make_w(machine: BinaryMachine) -> bool:

@@ -9,7 +9,12 @@ import dataclasses
 import numpy as np
 from numpy.typing import ArrayLike
 
-from ..core.decision_terms import DecisionTerms, decision_terms, split_terms
+from ..core.decision_terms import (
+    DecisionTerms,
+    decision_terms,
+    primal_terms,
+    split_terms,
+)
 from ..core.estimators.one_vs_one import vote_at_threshold
 from ..core.probability import duel_probabilities, rivals
 from .contours import contour_path_levels, contour_paths, region_boundaries
@@ -91,8 +96,7 @@ def terms_at(frame: Frame, xy: ArrayLike) -> tuple[DecisionTerms, np.ndarray]:
         scaler = m.scaler
         z = x[None] if scaler is None else scaler.transform(x[None])
         if snap.w is not None:
-            terms = DecisionTerms(np.empty(0, dtype=np.intp), np.empty(0),
-                                  float(z[0] @ snap.w), snap.bias)
+            terms = primal_terms(snap.w, z[0], snap.bias)
         else:
             vectors, coef = frame.f_terms
             terms = split_terms(frame.f_points, vectors, m.kernel(z, vectors)[0] * coef,

@@ -65,7 +65,7 @@ def hover_terms(frame, points: PointSet, x: float, y: float) -> HoverTerms | Non
     tip = [tr("f(x) = {f}, as the model adds it up:").format(f=f"{terms.f:+.4f}")]
     tip += [tr("{term}   point {point}: α y K(x_{point}, x)").format(term=t, point=k)
             for t, k in named]
-    if len(terms.points):
+    if named:
         tip.append(tr("{rest}   the other {count} terms").format(
             rest=rest, count=terms.count - len(named)))
     else:
