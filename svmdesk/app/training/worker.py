@@ -45,6 +45,7 @@ class TrainingWorker(QObject):
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         self.solver = solver_process.acquire()   # started now: its imports before any run
         self._released = False
+        self._ended = False           # the current run's end read from the solver
         self._spec = None                        # the view's grid, when it moved since
         self._evaluated = threading.Event()      # the evaluation is in sight: frames carry it
 
@@ -105,6 +106,7 @@ class TrainingWorker(QObject):
             dead, self.solver = self.solver, solver_process.acquire()
             self.solver.flags[:] = dead.flags[:]  # as the run was armed
             solver_process.release(dead)
+        self._ended = False                        # the run's end read from the solver
         try:
             self.solver.conn.send((job.estimator, job.X, job.training_labels(), language(),
                                    FRAME_RATE))
@@ -114,7 +116,8 @@ class TrainingWorker(QObject):
                                 "have run out of memory); train again to start a new one"))
         except Exception as e:  # noqa: BLE001 - a frame that cannot be made must reach the user
             traceback.print_exc()
-            self._abandon()
+            if not self._ended:                    # else no more comes: waiting would hang
+                self._abandon()
             self.failed.emit(f"{type(e).__name__}: {e}")
 
     def _abandon(self) -> None:
@@ -145,6 +148,7 @@ class TrainingWorker(QObject):
                 self.failed.emit(message[1])
                 return
             else:
+                self._ended = True
                 spec, done = self._follow_view(job, spec, done, sums)
                 self.finished.emit(self._final_frame(message, job, spec, done, sums))
                 return
