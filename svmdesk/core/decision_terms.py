@@ -38,7 +38,8 @@ def machine_terms(machine: BinaryMachine, model: SVMModel, z: np.ndarray,
                   most: int = MOST, index: int = 0) -> DecisionTerms:
     """The terms of `machine` at one already-scaled place `z` (shape (d,))."""
     z = np.asarray(z, dtype=np.float64).reshape(1, -1)
-    if machine.w is not None and not _points_make_w(machine):   # a primal solver's w
+    if is_primal(machine):
+        assert machine.w is not None, "a primal machine keeps its w"
         return primal_terms(machine.w, z[0], machine.bias, index)
     every = model.kernel(z, machine.support_vectors)[0] * machine.dual_coef
     return split_terms(machine.support, machine.support_vectors, every, machine.bias, most,
@@ -50,6 +51,11 @@ def primal_terms(w: np.ndarray, z: np.ndarray, bias: float, index: int = 0) -> D
     and the bias."""
     return DecisionTerms(np.empty(0, dtype=np.intp), np.empty(0), float(z @ w), float(bias),
                          index)
+
+
+def is_primal(machine: BinaryMachine) -> bool:
+    """Whether the machine's f is a primal solver's own w (no terms of points, no alpha)."""
+    return machine.w is not None and not _points_make_w(machine)
 
 
 def _points_make_w(machine: BinaryMachine) -> bool:

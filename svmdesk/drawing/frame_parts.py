@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
+from ..core.model import Scaler
 from .scenes import Fractions, Frame, Scene
 from .shading import inside_pictures, regions_picture, sides_pictures
 
@@ -68,6 +70,50 @@ def judged_one_class(frame: Frame, X: np.ndarray, f: np.ndarray, trained: np.nda
         marks_outside=(int(outside[marks].sum()), int(marks.sum())) if marks.any() else None)
     scene = dataclasses.replace(frame.scene, outside_xy=np.asarray(X)[outside].reshape(-1, 2))
     return dataclasses.replace(frame, scene=scene, reading=reading)
+
+
+def ring_shares(coef: np.ndarray, bounds: np.ndarray | None) -> tuple[np.ndarray, str]:
+    """(each support vector's share, basis): |alpha_s| / C_s where every bound is known
+    ("bound"), else |alpha_s| over the largest |alpha| ("largest"). coef: the support
+    vectors' dual coefficients (y_s alpha_s; a regression's a_s - a*_s), bounds their C_s."""
+    size = np.abs(np.asarray(coef, dtype=np.float64))
+    if bounds is not None and np.isfinite(bounds).all():
+        return np.minimum(size / bounds, 1.0), "bound"
+    top = size.max(initial=0.0)
+    return (size / top if top > 0 else size), "largest"
+
+
+def has_alpha(estimator: Any) -> bool:
+    """Whether the estimator's solver trains the dual's multipliers alpha (SMO, dual
+    gradient ascent); the primal solvers' w (and kernel gradient descent's representer
+    coefficients) have none."""
+    return estimator.table.solvers[estimator.get_params()["solver"]].objective == "dual"
+
+
+def slack_segments(X: np.ndarray, sign: np.ndarray, margins: np.ndarray,
+                   w: np.ndarray | None) -> np.ndarray:
+    """(3k, 2) polyline, NaN rows between: from each margin violator (y f(x) < 1; X its
+    place, sign its y) straight to its own margin y f = 1 along w (in input units, as
+    input_w gives it), the length of its slack xi = 1 - y f(x) over ||w||. None without a
+    linear f (no w)."""
+    xi = np.maximum(0.0, 1.0 - margins)
+    violators = np.flatnonzero(xi > 0)
+    norm_sq = 0.0 if w is None else float(w @ w)
+    if norm_sq == 0.0 or not len(violators):
+        return np.empty((0, 2))
+    assert w is not None, "norm_sq > 0"
+    foot = X[violators] + (sign[violators] * xi[violators] / norm_sq)[:, None] * w
+    path = np.full((len(violators), 3, 2), np.nan)
+    path[:, 0], path[:, 1] = X[violators], foot
+    return path.reshape(-1, 2)
+
+
+def input_w(w: np.ndarray | None, scaler: Scaler | None) -> np.ndarray | None:
+    """A linear f's w over the input's units: f = w . (x - mean) / scale + b is
+    (w / scale) . x plus a constant."""
+    if w is None or scaler is None:
+        return w
+    return w / scaler.scale
 
 
 def is_hard_margin(C: float | None) -> bool:

@@ -25,9 +25,13 @@ from .frame_parts import (
     coloured,
     contour_levels,
     fractions_of,
+    has_alpha,
+    input_w,
     is_hard_margin,
     judged_one_class,
     margin_width,
+    ring_shares,
+    slack_segments,
 )
 from .scenes import Frame, Reading, RunMark, Scene
 
@@ -101,12 +105,27 @@ def make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float,
     residuals (curves.py); drawn over the grid `spec`. `evaluate`: with the evaluation of
     its scores (two sorts of the points: 5 ms at 20,000 of them, left out while nobody
     looks at it). The frame names the training points of f's terms (the hover's)."""
-    frame = _make_frame(step, job, spec, elapsed, final, stopped, history, sums, evaluate)
+    frame = _with_ring_shares(
+        _make_frame(step, job, spec, elapsed, final, stopped, history, sums, evaluate),
+        step, job)
     snap, m = step.snapshot, step.machine
     if snap.w is not None or snap.dual_coef is None:
         return frame
     points = m.points if m.points is not None else np.arange(len(job.y))
     return dataclasses.replace(frame, f_points=points[np.flatnonzero(snap.dual_coef)])
+
+
+def _with_ring_shares(frame: Frame, step: Progress, job: Job) -> Frame:
+    """The frame's support vectors' shares of their rings (frame_parts.ring_shares): of a
+    solver that trains alpha only."""
+    snap, m = step.snapshot, step.machine
+    if snap.dual_coef is None or not has_alpha(job.estimator):
+        return frame
+    local = np.asarray(snap.support, dtype=np.intp)
+    shares, basis = ring_shares(snap.dual_coef[local],
+                                None if m.bounds is None else m.bounds[local])
+    return dataclasses.replace(frame, scene=dataclasses.replace(
+        frame.scene, ring_share=shares, ring_basis=basis))
 
 
 def _make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float, final: bool,
@@ -156,9 +175,15 @@ def _make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float, final:
     if isinstance(job.estimator, NuSVC) and len(margins):
         fractions = fractions_of([margins < MARGIN_MET], [len(local)], job.estimator.nu,
                                  per_machine=m.count > 1)
+    if m.count == 1 and not one_class:
+        sign = np.where(job.y[points] == pos, 1.0, -1.0)
+        scene = dataclasses.replace(scene, slack=slack_segments(
+            job.X[points], sign, margins, input_w(w, m.scaler)))
     reading = Reading(snapshot=snap, machine=m, train_accuracy=train_acc,
                       test_accuracy=test_acc, margin_width=width, elapsed=elapsed,
-                      history=history, fractions=fractions)
+                      history=history, fractions=fractions,
+                      slack=(float(np.maximum(0.0, 1.0 - margins).sum())
+                             if m.count == 1 and not one_class else None))
     # a multi-class run's machine scores only its own two classes: its evaluation comes
     # with the fitted model at the end of the run
     evaluation = (evaluation_of(scene.classes, job.y[points], f_train, job.y_test, f_test)
@@ -249,5 +274,17 @@ def with_finished_machines(frame: Frame, done: list, job: Job) -> Frame:
         bounded[np.searchsorted(support, s.support[s.bounded])] = True
     scene = coloured(dataclasses.replace(
         frame.scene, regions=regions, contours={0.0: borders}, support=support, bounded=bounded,
-        support_xy=np.concatenate([s.support_xy for s in scenes])[first]))
+        support_xy=np.concatenate([s.support_xy for s in scenes])[first],
+        ring_share=_largest_shares(scenes, support)))
     return dataclasses.replace(frame, scene=scene)
+
+
+def _largest_shares(scenes: list, support: np.ndarray) -> np.ndarray | None:
+    """Each support vector's largest ring share over the machines that have it (`support`:
+    theirs together, sorted); None when the machines have no shares."""
+    if any(s.ring_share is None for s in scenes):
+        return None
+    shares = np.zeros(len(support))
+    for s in scenes:
+        np.maximum.at(shares, np.searchsorted(support, s.support), s.ring_share)
+    return shares

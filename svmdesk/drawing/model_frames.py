@@ -10,6 +10,7 @@ import dataclasses
 import numpy as np
 from numpy.typing import ArrayLike
 
+from ..core.decision_terms import is_primal
 from ..core.estimators import SVC, SVR, Machine, NuSVR, OneClassSVM, Progress
 from ..core.estimators.one_vs_one import machine_pairs
 from ..core.kinds import C_SVC, KINDS, NU_SVC
@@ -32,9 +33,13 @@ from .frame_parts import (
     coloured,
     contour_levels,
     fractions_of,
+    has_alpha,
+    input_w,
     is_hard_margin,
     judged_one_class,
     margin_width,
+    ring_shares,
+    slack_segments,
 )
 from .scenes import Fractions, Frame, Reading, RunMark, Scene
 from .shading import probability_picture
@@ -77,6 +82,9 @@ def fitted_frame(estimator: SVC | OneClassSVM | SVR | NuSVR, step: Progress, job
             frame.reading, train_accuracy=float(np.mean(colours[side] == job.y))
             if len(job.y) else None))
         frame = _known_fractions(frame, estimator, f, job, X_test, colours)
+        if not isinstance(estimator, OneClassSVM):
+            frame = _with_slack(frame, estimator.model_, job.X, job.y, f,
+                                int(colours[machine.positive]))
         frame = _with_training_scores(frame, job.y, f)
         frame = _with_training_probabilities(frame, estimator.model_, f, job.y)
     return _with_run(frame, step, elapsed, history)
@@ -183,10 +191,11 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
                  colours: ArrayLike | None, held_out: ArrayLike | None) -> Frame:
     if model.is_regressor:
         regressor = svc if isinstance(svc, (SVR, NuSVR)) else None
-        return model_curve_frame(model, regressor, np.asarray(X, dtype=np.float64),
-                                 None if y is None else np.asarray(y), spec,
-                                 None if held_out is None else np.asarray(held_out),
-                                 _model_snapshot(model, svc))
+        return _with_model_shares(model_curve_frame(
+            model, regressor, np.asarray(X, dtype=np.float64),
+            None if y is None else np.asarray(y), spec,
+            None if held_out is None else np.asarray(held_out), _model_snapshot(model, svc)),
+            model, svc)
     kernel, scaler, first = model.kernel, model.scaler, model.machines[0]
     colours = np.arange(len(model.classes)) if colours is None else np.asarray(colours)
     machine = Machine(0, len(model.machines), (model.classes[first.negative],
@@ -212,7 +221,8 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
     reading = Reading(snapshot=_model_snapshot(model, svc), machine=machine,
                       train_accuracy=None, test_accuracy=None, margin_width=margin_width(w),
                       elapsed=0.0)
-    frame = Frame(scene, reading, RunMark(final=True), model=model, estimator=svc)
+    frame = _with_model_shares(Frame(scene, reading, RunMark(final=True), model=model,
+                                     estimator=svc), model, svc)
     labels = None if y is None else np.asarray(y)
     if labels is None or not len(labels):
         return frame
@@ -233,6 +243,9 @@ def _model_frame(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None,
                  if nu is not None else None)
     frame = dataclasses.replace(frame, reading=dataclasses.replace(
         reading, train_accuracy=train_acc, test_accuracy=test_acc, fractions=fractions))
+    if len(model.machines) == 1:
+        frame = _with_slack(frame, model, points[~test], labels[~test], f[~test],
+                            int(colours[first.positive]))
     # one-vs-one values score the model's classes; two classes (negative, positive)
     classes = tuple(int(c) for c in colours) if f.ndim == 2 else scene.classes
     frame = _with_probability_scores(frame, model, f, labels, ~test, classes)
@@ -314,6 +327,61 @@ def _model_snapshot(model: SVMModel, svc: SVC | OneClassSVM | SVR | NuSVR | None
     return Snapshot(iteration=iterations, bias=float(first.bias), primal_objective=primal,
                     dual_objective=dual, dual_coef=first.dual_coef, w=first.w,
                     support=np.arange(len(first.support), dtype=np.intp), converged=converged)
+
+
+def _with_model_shares(frame: Frame, model: SVMModel,
+                       svc: SVC | OneClassSVM | SVR | NuSVR | None) -> Frame:
+    """The frame's support vectors' ring shares (frame_parts.ring_shares), each its largest
+    over the machines that have it: of C_i where the estimator says its C (C-SVC, one-class,
+    the regressions), of the largest |alpha| where it does not (hard margin, nu-SVC, a bare
+    model); none for a primal solver's model."""
+    if (svc is not None and not has_alpha(svc)) or any(is_primal(m) for m in model.machines):
+        return frame
+    support = frame.scene.support
+    shares = np.zeros(len(support))
+    basis = "bound"
+    for m in model.machines:
+        share, of = ring_shares(m.dual_coef, _bounds(m, svc))
+        basis = of if of == "largest" else basis
+        np.maximum.at(shares, np.searchsorted(support, m.support), share)
+    return dataclasses.replace(frame, scene=dataclasses.replace(
+        frame.scene, ring_share=shares, ring_basis=basis))
+
+
+def _bounds(m, svc) -> np.ndarray | None:
+    """The bound C_s of each of the machine's support vectors as the fitted estimator set
+    it (the window's fits weigh points by class only), or None where it has no fixed one."""
+    if svc is None or (isinstance(svc, SVC) and not svc.bounded_by_C):
+        return None
+    if isinstance(svc, OneClassSVM):                      # a one-class alpha is at most 1
+        return np.ones(len(m.support))
+    C = svc.get_params()["C"]
+    if is_hard_margin(C):
+        return None
+    if isinstance(svc, SVC):
+        # a fit says each class's weight; an estimator read back from a file does not,
+        # unless no class was weighted
+        weights = getattr(svc, "class_weight_", None)
+        if weights is None and svc.get_params()["class_weight"] is None:
+            weights = np.ones(max(m.positive, m.negative) + 1)
+        if weights is None:
+            return None
+        classes = np.where(m.dual_coef > 0, m.positive, m.negative)
+        return float(C) * np.asarray(weights)[classes]
+    return np.full(len(m.support), float(C))
+
+
+def _with_slack(frame: Frame, model: SVMModel, X: np.ndarray, labels: np.ndarray,
+                f: np.ndarray, positive: int) -> Frame:
+    """A two-class model's frame with its training points' slacks (X, their class indices
+    and f there): their sum, and their segments where f is linear."""
+    margins = np.where(labels == positive, 1.0, -1.0) * f
+    segments = slack_segments(X, np.where(labels == positive, 1.0, -1.0), margins,
+                              input_w(model.machines[0].w, model.scaler))
+    return dataclasses.replace(
+        frame, scene=dataclasses.replace(frame.scene, slack=segments),
+        reading=dataclasses.replace(frame.reading,
+                                    slack=float(np.maximum(0.0, 1.0 - margins).sum())))
 
 
 def _rings(model: SVMModel, svc: SVC | OneClassSVM | None) -> tuple:

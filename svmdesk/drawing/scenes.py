@@ -33,6 +33,14 @@ class Scene:
                                        # or, with a hard margin, a margin not met; one-class:
                                        # outside the region (f < OUTSIDE)
     hard_margin: bool = False          # C = inf: no alpha is bounded, every margin must be met
+    ring_share: np.ndarray | None = None
+                                       # per support vector: |alpha| over its bound C_i (or
+                                       # over the largest |alpha|, ring_basis says), the
+                                       # share of its ring's area; None: the solver has no
+                                       # alpha (a primal one), its rings are plain
+    ring_basis: str = ""               # "bound": shares of C_i; "largest": of the largest
+                                       # |alpha| (no fixed bound: hard margin, nu-SVC, a
+                                       # model without its C); "": no shares
     colours: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.intp))
                                        # the class index of each of the model's classes
     one_class: bool = False            # a one-class machine: its edge f = 0, no margins, the
@@ -68,6 +76,10 @@ class Scene:
     tube: float = 0.0                  # the tube's half-width (nu-SVR: the width found)
     residuals: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
                                        # (3n, 2): per sample (x, y), (x, f(x)), a NaN row
+    slack: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
+                                       # a linear classifier's: from each margin violator to
+                                       # its margin, (3k, 2) with NaN rows between
+                                       # (frame_parts.slack_segments); else empty
     pair_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
                                        # SMO: where the points i and j of its last pair step
                                        # lie (a regression's: (x, target)); else empty
@@ -126,6 +138,9 @@ class Reading:
     fit: FitReading | None = None      # a regression: how the curve fits
     pair_step: PairStep | None = None  # SMO: its last pair step, i and j numbering the
                                        # run's training points
+    slack: float | None = None         # one classifier machine's: the sum of its training
+                                       # points' slacks xi_i = max(0, 1 - y_i f(x_i)),
+                                       # the primal's hinge part over C
 
 
 @dataclass(frozen=True)

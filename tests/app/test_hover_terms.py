@@ -15,11 +15,18 @@ def hover(window, qtbot, x: float, y: float) -> tuple:
     """Move the mouse to (x, y) of the plot, as a person does; where the canvas says it is."""
     viewport = window.canvas.viewport()
     at = QPointF(viewport_pos(window, x, y))
-    with qtbot.waitSignal(window.canvas.hovered, timeout=2000) as moved:
+    seen = []
+
+    def arrived():
+        # pyqtgraph drops a move that comes too soon after the last: move until one is seen
         QApplication.sendEvent(viewport, QMouseEvent(
             QEvent.Type.MouseMove, at, QPointF(viewport.mapToGlobal(at)),
             Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier))
-    return tuple(moved.args)
+        assert seen
+
+    window.canvas.hovered.connect(lambda *where: seen.append(where))
+    qtbot.waitUntil(arrived, timeout=2000)
+    return seen[-1]
 
 
 def largest_terms(estimator, X, x, count=5):
@@ -96,3 +103,48 @@ def test_hover_during_a_paused_run_names_the_terms_of_the_moment_shown(window, q
     assert {tuple(r) for r in rings} <= {tuple(X[k]) for k in nonzero}
     assert window.canvas.toolTip().splitlines()[-1].endswith("the bias b")
     stop(window, qtbot)
+
+
+def test_hover_on_a_point_says_its_alpha_margin_and_kkt_state(window, qtbot):
+    """On a point: its alpha (and alpha / C), its margin y f(x) and where that leaves it,
+    as the fitted estimator has them: a free support vector lies on its margin, a bounded
+    one inside it, a point of alpha = 0 beyond it."""
+    window.editing.generate("moons", 120, 0.3, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("smo"))
+    p.kernel.setCurrentText("rbf")
+    p.controls["C"].widget.set_value(4.0)
+    train(window, qtbot)
+    svc = window.fitted
+    X = window.points.X[~window.points.test_mask]
+    alpha = np.zeros(len(X))
+    alpha[svc.support_] = np.abs(svc.dual_coef_[0])
+    y = np.where(window.points.y[~window.points.test_mask] == 1, 1.0, -1.0)
+    margins = y * svc.decision_function(X)
+    (x0, x1), (y0, y1) = window.canvas.view.viewRange()
+    seen = (X[:, 0] > x0) & (X[:, 0] < x1) & (X[:, 1] > y0) & (X[:, 1] < y1)
+    free = int(np.flatnonzero(seen & (alpha > 0) & (alpha < 4.0))[0])
+    bounded = int(np.flatnonzero(seen & np.isclose(alpha, 4.0) & (margins < 0.9))[0])
+    beyond = int(np.flatnonzero(seen & (alpha == 0) & (margins > 1.2))[0])
+    for k, state in ((free, "a free support vector: on its margin"),
+                     (bounded, "a bounded support vector (α = C): inside its margin"),
+                     (beyond, "α = 0: beyond its margin, no part in f")):
+        hover(window, qtbot, *X[k])
+        words = window.canvas.toolTip().splitlines()[-1]
+        assert words.startswith(f"point {k}: α = {alpha[k]:.4g} (α/C = {alpha[k] / 4:.2f})")
+        assert f"y f(x) = {margins[k]:+.3f}" in words and words.endswith(state)
+        assert words in window.statusBar().currentMessage()
+
+
+def test_hover_on_a_primal_solvers_point_says_it_has_no_alpha(window, qtbot):
+    window.editing.generate("blobs", 80, 0.8, 0)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
+    p.kernel.setCurrentText("linear")
+    train(window, qtbot)
+    X = window.points.X[~window.points.test_mask]
+    (x0, x1), (y0, y1) = window.canvas.view.viewRange()
+    k = int(np.argmin(np.hypot(X[:, 0] - (x0 + x1) / 2, X[:, 1] - (y0 + y1) / 2)))
+    hover(window, qtbot, *X[k])
+    words = window.canvas.toolTip().splitlines()[-1]
+    assert words.startswith(f"point {k}: no α") and "y f(x) = " in words

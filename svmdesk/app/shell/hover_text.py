@@ -10,7 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...drawing.frame_views import decision_at, probabilities_at, terms_at
-from ...i18n import tr
+from ...drawing.point_parts import point_part
+from ...i18n import N_, tr
 from ..document.point_set import PointSet
 
 
@@ -92,3 +93,43 @@ def _deciding_words(frame, machine: int, points: PointSet) -> str:
         return tr("the machine being trained ({index} of {count})").format(
             index=frame.reading.machine.index + 1, count=count)
     return ""
+
+
+STATE_WORDS = {
+    "beyond": N_("α = 0: beyond its margin, no part in f"),
+    "free": N_("a free support vector: on its margin"),
+    "bounded": N_("a bounded support vector (α = C): inside its margin"),
+    "zero_inside": N_("α = 0 inside its margin: the KKT conditions are not met yet"),
+    "free_off": N_("0 < α < C off its margin: the KKT conditions are not met yet"),
+    "bounded_beyond": N_("α = C beyond its margin: the KKT conditions are not met yet")}
+
+
+def point_words(frame, points: PointSet, index: int) -> str:
+    """What the point `index` (of the window's points) does in f under `frame`: its
+    alpha, its margin and its KKT state ('' with no model drawn)."""
+    if frame is None or index < 0:
+        return ""
+    trained = ~points.test_mask
+    if points.novelty:
+        trained &= points.y == 0                  # the outlier marks are never trained on
+    if not trained[index]:
+        return tr("point {k}: held out, not trained on").format(k=index)
+    k = int(np.count_nonzero(trained[:index]))            # its index among the trained
+    xy = points.X[index]
+    part = point_part(frame, k, xy, int(points.y[index]) == frame.scene.classes[1]
+                      if len(frame.scene.classes) == 2 else False)
+    if part.alpha is None:
+        words = [tr("point {k}: no α (this solver keeps w or its own coefficients)")
+                 .format(k=k)]
+    else:
+        of = "α/C" if frame.scene.ring_basis == "bound" else tr("α/largest α")
+        words = [tr("point {k}: α = {alpha} ({of} = {share})").format(
+            k=k, alpha=f"{part.alpha:.4g}", of=of, share=f"{part.share:.2f}")]
+    if part.margin is not None:
+        name = "f(x)" if frame.scene.one_class else "y f(x)"
+        words.append(f"{name} = {part.margin:+.3f}")
+        if not frame.scene.one_class and part.margin < 1.0:     # its slack, any kernel's
+            words.append(f"ξ = {1.0 - part.margin:.3f}")
+    if part.state:
+        words.append(tr(STATE_WORDS[part.state]))
+    return " · ".join(words)

@@ -57,7 +57,7 @@ from ..widgets.panel import SidePanel
 from ..widgets.tuning_panel import TuningPanel
 from .evaluation_window import EvaluationWindow
 from .help_menu import HelpMenu
-from .hover_text import hover_terms, hover_text
+from .hover_text import hover_terms, hover_text, point_words
 from .language_menu import LanguageMenu
 from .model_shelf import ModelShelf
 from .placement import keep_inside, place, remember
@@ -280,6 +280,7 @@ class MainWindow(QMainWindow):
         p.run_box.by_probability_toggled.connect(c.set_by_probability)
         c.probabilities_available.connect(p.run_box.offer_probabilities)
         p.run_box.residuals_toggled.connect(c.set_residuals)
+        p.run_box.slack_toggled.connect(c.set_slack)
         self.evaluation_view.threshold_changed.connect(
             lambda t, chosen, on_probability: c.set_threshold(t, chosen, on_probability))
         self.evaluation_view.seen.connect(self.run.want_evaluation)
@@ -459,9 +460,13 @@ class MainWindow(QMainWindow):
         canvas rings the points of f's largest terms, and its tooltip lists them."""
         line = hover_text(self.last_frame, self.points, self.canvas.axis_names, x, y)
         terms = hover_terms(self.last_frame, self.points, x, y)
+        point = point_words(self.last_frame, self.points, self.canvas.hovered_point)
+        tip = "" if terms is None else terms.tip
         if terms is not None:
             line += "   " + terms.line
-        self.canvas.setToolTip("" if terms is None else terms.tip)
+        if point:                     # the cursor on a point: what it does in f, last
+            line, tip = line + "   " + point, tip + "\n" + point
+        self.canvas.setToolTip(tip)
         self.canvas.show_terms(np.empty((0, 2)) if terms is None else terms.where)
         self.notices.say(line)
 

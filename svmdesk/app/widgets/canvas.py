@@ -26,10 +26,16 @@ PICK_SLACK = 3               # pixels beyond a marker's edge where a press still
 MARKER_SIZE = 10             # a point's marker (pixels) while the points are few
 TERM_COLOUR = "#E6AB02"      # gold: the points of the largest terms of f under the cursor
 RING_SIZE = 19               # a support vector's ring around it, then
+RING_GROWTH = 5              # a ring of alpha = C is this much wider than a plain ring
+RING_FLOOR = 3               # the smallest ring drawn (pixels): a tiny alpha still shows
+# What the rings' sizes say (Scene.ring_basis), in the plot's legend
+RING_BASES = {"bound": N_("ring area ∝ α/C_i"), "largest": N_("ring area ∝ α/largest α"),
+              "": N_("rings one size: this solver has no α")}
 FULL_SIZE_UP_TO = 1000       # points shown at full size; more shrink the markers
 SMALLEST_MARKER = 3
 MARK_COLOUR = "#303030"      # novelty: the user's outlier marks (crosses)
 OUTSIDE_COLOUR = "#C0392B"   # novelty: what the model leaves outside its region (f < 0)
+SLACK_COLOUR = "#7D3C98"     # purple: each margin violator's slack, a line to its margin
 
 
 def _shrink(n: int) -> float:
@@ -58,6 +64,13 @@ def ring_style(n: int) -> tuple[float, float, int]:
     f = _shrink(n)
     size = round(max(marker_size(n) + 3, RING_SIZE * f), 1)
     return size, round(max(1.0, 2 * f), 2), round(255 * max(0.5, f ** 0.5))
+
+
+def ring_sizes(shares: np.ndarray, full: float) -> np.ndarray:
+    """Ring diameters (pixels) whose areas are proportional to the shares (|alpha| over its
+    bound, 0..1): `full` at a share of 1, half a pixel the step (pyqtgraph keeps a marker
+    picture per size), none under RING_FLOOR."""
+    return np.maximum(RING_FLOOR, np.round(2 * full * np.sqrt(shares)) / 2)
 
 
 def plain_numbers(plot) -> None:
@@ -143,6 +156,7 @@ class Canvas(pg.PlotWidget):
         self.chosen: int | None = None  # the chosen class's region at it (more classes)
         self.on_probability = False     # the threshold is on P (frame_views.at_probability)
         self._last_frame = None
+        self.hovered_point = -1         # the point under the cursor (-1: none)
         # the boundary and margins drawn (polylines), and those of the moment before
         self._lines: tuple | None = None
         self._lines_before: tuple | None = None
@@ -155,6 +169,13 @@ class Canvas(pg.PlotWidget):
         self.legend = self.plotItem.addLegend(offset=(8, 8), labelTextSize="10pt",
                                               labelTextColor="#202020",
                                               brush=pg.mkBrush(255, 255, 255, 200))
+        # what the rings' sizes say: a legend of its own in the bottom right corner, where
+        # it hides no class's entry (the class legend grows with the classes, top left)
+        self.ring_legend = pg.LegendItem(offset=(-8, -8), labelTextSize="9pt",
+                                         labelTextColor="#202020",
+                                         brush=pg.mkBrush(255, 255, 255, 200))
+        self.ring_legend.setParentItem(self.plotItem.vb)
+        self.ring_legend.hide()
         self.view.setAspectLocked(False)
 
         # the pictures' rows run along y (row-major), said here rather than left to
@@ -171,10 +192,16 @@ class Canvas(pg.PlotWidget):
         for curve in (self.margins, self.boundary):
             curve.setZValue(30)                     # over the points and the rings
             self.addItem(curve)
-        self.free_rings = DenseScatter(size=RING_SIZE, brush=None,
-                                       pen=pg.mkPen("#111111", width=2))
-        self.bounded_rings = DenseScatter(size=RING_SIZE, brush=None, symbol="s",
-                                          pen=pg.mkPen("#C0392B", width=2))
+        # sized one by one (by alpha): a few thousand rings at most, which pyqtgraph's own
+        # scatter draws in a few milliseconds
+        self.free_rings = pg.ScatterPlotItem(size=RING_SIZE, brush=None,
+                                             pen=pg.mkPen("#111111", width=2))
+        self.bounded_rings = pg.ScatterPlotItem(size=RING_SIZE, brush=None, symbol="s",
+                                                pen=pg.mkPen("#C0392B", width=2))
+        self.ring_size = float(RING_SIZE)           # a plain ring's, with the points shown
+        self.ring_basis: str | None = None          # what the rings' sizes say (legend)
+        self._ring_sample = pg.ScatterPlotItem(size=MARKER_SIZE + 4, brush=None,
+                                               pen=pg.mkPen("#111111", width=1.5))
         for item in (self.free_rings, self.bounded_rings):
             item.setZValue(20)                      # over the points: outlines only
         self.scatter = []                           # one item per class
@@ -219,8 +246,12 @@ class Canvas(pg.PlotWidget):
         self.residuals = pg.PlotCurveItem(pen=pg.mkPen("#7F7F7F", width=1), antialias=False)
         self.residuals.setZValue(5)
         self.show_residuals = True
+        # a linear classifier's slacks: a thin line from each margin violator to its margin
+        self.slack = pg.PlotCurveItem(pen=pg.mkPen(SLACK_COLOUR, width=1.5), antialias=False)
+        self.slack.setZValue(26)                    # over the rings, under the lines
+        self.show_slack = False
         for item in (self.free_rings, self.bounded_rings, self.held_out, self.marks,
-                     self.outside, self.residuals):
+                     self.outside, self.residuals, self.slack):
             self.addItem(item)
         self.step_marks = StepMarks(self)
         # the points of the largest terms of f under the cursor (the hover's)
@@ -269,6 +300,7 @@ class Canvas(pg.PlotWidget):
         if novelty:
             self.legend.addItem(self._outside_sample, _label(tr("outside the region (f < 0)")))
         ring, width, alpha = ring_style(len(X))
+        self.ring_size = ring
         for item in (self.free_rings, self.bounded_rings):
             pen = pg.mkPen(item.opts["pen"])
             colour = pen.color()
@@ -276,8 +308,10 @@ class Canvas(pg.PlotWidget):
             pen.setColor(colour)
             pen.setWidthF(width)
             if item.opts["size"] != ring or item.opts["pen"] != pen:
-                item.setSize(ring, update=False)
+                item.setSize(ring, update=False)   # a plain ring's
                 item.setPen(pen)                   # the rings drawn now take it at once
+        if self._last_frame is not None:           # their sizes follow the points' too
+            self._show_rings(self._last_frame.scene)
         self.held_out.setSize(size, update=False)
         held = np.flatnonzero(~train & ~marks)
         # Held-out points: hollow, outlined in their class colour.
@@ -358,6 +392,8 @@ class Canvas(pg.PlotWidget):
         self.boundary.setData(zero[:, 0], zero[:, 1], connect="finite")
         self.margins.setData(margins[:, 0], margins[:, 1], connect="finite")
         self._lines = (zero, margins)
+        slack = scene.slack if self.show_slack else np.empty((0, 2))
+        self.slack.setData(slack[:, 0], slack[:, 1], connect="finite")
         self._show_rings(scene)
         outside = scene.outside_xy
         self.outside.setData(outside[:, 0], outside[:, 1])
@@ -378,15 +414,30 @@ class Canvas(pg.PlotWidget):
         """The support vectors ringed: free ones in black circles, bounded ones (inside
         their margin, outside the region or the tube) in red squares."""
         sv, bounded = scene.support_xy, scene.bounded
-        self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1])
-        self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1])
+        sizes = np.full(len(sv), self.ring_size)
+        if scene.ring_share is not None:
+            sizes = ring_sizes(scene.ring_share, self.ring_size + RING_GROWTH)
+        self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1], size=sizes[~bounded])
+        self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1], size=sizes[bounded])
+        self._show_ring_basis(scene.ring_basis if len(sv) else None)
         self.free_rings.setVisible(bool((~bounded).any()))
         self.bounded_rings.setVisible(bool(bounded.any()))
+
+    def _show_ring_basis(self, basis: str | None) -> None:
+        """The legend's line on what the rings' sizes say (None: no rings, no line)."""
+        if basis == self.ring_basis:
+            return
+        self.ring_legend.clear()
+        self.ring_basis = basis
+        if basis is not None:
+            self.ring_legend.addItem(self._ring_sample, _label(tr(RING_BASES[basis])))
+        self.ring_legend.setVisible(basis is not None)
 
     def _show_curve(self, scene) -> None:
         """A regression's scene: the curve f(x) solid, the tube f(x) +- its half-width
         dashed, each sample's residual (when shown), the support vectors ringed."""
         self.regions.clear()
+        self.slack.setData([], [])
         x, f = scene.curve[:, 0], scene.curve[:, 1]
         gap = np.array([np.nan])
         tube = np.column_stack([np.concatenate([x, gap, x]),
@@ -402,6 +453,11 @@ class Canvas(pg.PlotWidget):
 
     def set_residuals(self, shown: bool) -> None:
         self.show_residuals = shown
+        if self._last_frame is not None:
+            self.show_frame(self._last_frame)
+
+    def set_slack(self, shown: bool) -> None:
+        self.show_slack = shown
         if self._last_frame is not None:
             self.show_frame(self._last_frame)
 
@@ -432,6 +488,7 @@ class Canvas(pg.PlotWidget):
 
     def leaveEvent(self, ev) -> None:
         super().leaveEvent(ev)
+        self.hovered_point = -1
         self.show_terms(np.empty((0, 2)))     # the cursor left: no place, no terms
 
     def clear_model(self) -> None:
@@ -443,8 +500,10 @@ class Canvas(pg.PlotWidget):
         self.regions.clear()
         for item in (self.boundary, self.margins):
             item.setData([], [])
-        for item in (self.free_rings, self.bounded_rings, self.outside, self.residuals):
+        for item in (self.free_rings, self.bounded_rings, self.outside, self.residuals,
+                     self.slack):
             item.setData([], [])
+        self._show_ring_basis(None)
 
     def fit_view(self) -> None:
         if len(self.points_xy):
@@ -459,6 +518,7 @@ class Canvas(pg.PlotWidget):
 
     def _mouse_moved(self, scene_pos) -> None:
         if self.view.sceneBoundingRect().contains(scene_pos):
+            self.hovered_point = self.point_near(scene_pos)
             p = self.view.mapSceneToView(scene_pos)
             self.hovered.emit(p.x(), p.y())
 

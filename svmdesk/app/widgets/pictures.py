@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 from ...core.kinds import C_SVC, KINDS
 from ...formats.atomic import write_atomic
 from ...i18n import tr
+from .canvas import RING_BASES
 from .param_offers import offer
 
 FORMATS = (".png", ".svg")
@@ -290,6 +291,8 @@ def caption(work, frame) -> str:
         parts.append(tr("{caught} of {marks} outlier marks outside").format(
             caught=reading.marks_outside[0], marks=reading.marks_outside[1]))
     parts.append(tr("{n} support vectors").format(n=len(frame.scene.support)))
+    if len(frame.scene.support):                   # what their rings' sizes say
+        parts.append(tr(RING_BASES[frame.scene.ring_basis]))
     return " · ".join(parts)
 
 

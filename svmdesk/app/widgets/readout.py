@@ -111,7 +111,12 @@ class Readout(QGroupBox):
         r["iteration"].setText(f"{s.iteration}" if m.count <= 1 else
                                tr("{iteration}  (machine {machine} of {count})").format(
                                    iteration=s.iteration, machine=m.index + 1, count=m.count))
-        r["primal"].setText(_num(s.primal_objective))
+        # the slacks' sum beside the primal they make (a hard margin allows none)
+        r["primal"].setText(_num(s.primal_objective)
+                            if reading.slack is None or scene.hard_margin
+                            or not math.isfinite(s.primal_objective) else
+                            tr("{primal}  (Σξ {slack})").format(
+                                primal=_num(s.primal_objective), slack=_num(reading.slack)))
         r["dual"].setText(_num(s.dual_objective))
         gap = _num(s.gap) + (f" / {_num(s.kkt_violation)}" if s.kkt_violation is not None
                              else "")

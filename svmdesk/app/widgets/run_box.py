@@ -33,6 +33,7 @@ class RunBox(QGroupBox):
     hard_regions_toggled = Signal(bool)
     by_probability_toggled = Signal(bool)
     residuals_toggled = Signal(bool)
+    slack_toggled = Signal(bool)
 
     def __init__(self, parent=None):
         super().__init__(tr("Training"), parent)
@@ -72,6 +73,7 @@ class RunBox(QGroupBox):
         self.residuals = QCheckBox(tr("residuals"))     # in its place, for a regression
         self.residuals.setChecked(True)
         self.residuals.hide()
+        self.slack = QCheckBox(tr("slack ξ"))
         steps = QWidget()                      # Step and its multiples share a cell
         row = QHBoxLayout(steps)
         row.setContentsMargins(0, 0, 0, 0)
@@ -111,7 +113,10 @@ class RunBox(QGroupBox):
                                          "stronger as that class grows surer, and draw "
                                          "the boundary where the probabilities tie.")),
                 (self.residuals, tr("Draw each sample's residual y - f(x) as a thin vertical "
-                                    "line to the curve."))):
+                                    "line to the curve.")),
+                (self.slack, tr("Draw each margin violator's slack ξ = 1 − y f(x) as a "
+                                "line to its margin, ξ/‖w‖ long (a linear kernel's). The "
+                                "readout sums them beside the primal objective."))):
             widget.setToolTip(tip)
         grid.addWidget(self.play_button, 2, 0)
         grid.addWidget(self.rate, 2, 1)
@@ -120,6 +125,7 @@ class RunBox(QGroupBox):
         grid.addWidget(self.hard_regions, 3, 2)
         grid.addWidget(self.residuals, 3, 2)
         grid.addWidget(self.by_probability, 4, 2)
+        grid.addWidget(self.slack, 4, 0, 1, 2)
         self.train_button.clicked.connect(self.train_requested)
         self.pause_button.clicked.connect(self.pause_clicked)
         self.step_button.clicked.connect(lambda: self.step_requested.emit(1))
@@ -135,6 +141,7 @@ class RunBox(QGroupBox):
         # the probability picture has no hard version: the box would do nothing
         self.by_probability.toggled.connect(lambda on: self.hard_regions.setEnabled(not on))
         self.residuals.toggled.connect(self.residuals_toggled)
+        self.slack.toggled.connect(self.slack_toggled)
         self.show_run_state("idle")
         self.count_pairs(False)
 
@@ -168,6 +175,7 @@ class RunBox(QGroupBox):
         """A curve has no regions to draw hard: a regression offers its residuals instead."""
         self.hard_regions.setVisible(task != "regression")
         self.residuals.setVisible(task == "regression")
+        self.slack.setEnabled(task == "classification")    # margins are a classifier's
 
     def offer_probabilities(self, available: bool) -> None:
         """Offer shading by probability while the model drawn has probabilities."""

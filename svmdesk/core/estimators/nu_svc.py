@@ -51,6 +51,7 @@ class NuSVC(SVC, table=catalog.NU_TABLE):
         self.decision_function_shape = decision_function_shape
 
     weighs_classes = False
+    bounded_by_C = False
     kind = NU_SVC.key
 
     def _check_classes(self, params: dict, codes: np.ndarray) -> None:

@@ -85,7 +85,8 @@ class OneClassSVM(OneMachineEstimator, table=catalog.ONE_CLASS_TABLE):
                             learning_rate=params.get("learning_rate"))
         points.flags.writeable = False
         machine = Machine(0, 1, (OUTLIER, INLIER),
-                          None if len(points) == len(data) else points, kernel, scaler)
+                          None if len(points) == len(data) else points, kernel, scaler,
+                          problem.upper)
         solver = self.table.solvers[params["solver"]]
         final: Snapshot | None = None
         for final in solver.implementation().solve_problem(problem, every, wanted):

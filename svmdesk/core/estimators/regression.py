@@ -83,7 +83,7 @@ class _Regressor(OneMachineEstimator):
                                 weights)
         points.flags.writeable = False
         machine = Machine(0, 1, (), None if len(points) == len(data) else points, kernel,
-                          scaler)
+                          scaler, problem.upper[:len(points)])    # |a_i - a*_i| <= C_i
         solver = self.table.solvers[params["solver"]]
         final: Snapshot | None = None
         for final in solver.implementation().solve_problem(problem, every, wanted):

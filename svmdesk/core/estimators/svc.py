@@ -75,7 +75,9 @@ class Machine:
     """One two-class machine of a fit: its place among the fit's machines (one-vs-one for
     three or more classes), its classes (negative, positive), the training points it learns
     from (None: all of them), and the kernel and scaler the fit resolved, which f(x) needs
-    besides a snapshot's coefficients."""
+    besides a snapshot's coefficients; and each of its points' bound C_i on |alpha_i| as
+    the snapshots hold the multipliers (None where they have no fixed bound: a hard margin,
+    nu-SVC's multipliers, rescaled by 1/r as the run goes)."""
 
     index: int
     count: int
@@ -83,6 +85,7 @@ class Machine:
     points: np.ndarray | None
     kernel: Kernel
     scaler: Scaler | None
+    bounds: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -183,8 +186,10 @@ class SVC(TableEstimator, table=catalog.TABLE):
                                               (pos, neg), kernel, params,
                                               None if together else shared, every_row)
             every_point = len(pairs) == 1 and len(points) == len(codes)
+            bounds = (problem.bounds if self.bounded_by_C and not problem.hard_margin
+                      else None)
             machine = Machine(k, len(pairs), (classes[neg], classes[pos]),
-                              None if every_point else points, kernel, scaler)
+                              None if every_point else points, kernel, scaler, bounds)
             jobs.append((machine, problem, points, pos, neg))
         # the machines' final snapshots at once, or each machine's stream in turn
         streams = ([[final] for final in lockstep.solve_together(
@@ -210,6 +215,7 @@ class SVC(TableEstimator, table=catalog.TABLE):
         self.class_weight_ = class_weight
 
     weighs_classes = True       # class_weight makes C_i (nu-SVC's solver ignores it)
+    bounded_by_C = True         # its multipliers' bounds are C_i (nu-SVC's: 1/r, moving)
     kind = C_SVC.key            # the model's (SVMModel.kind)
 
     def _in_lockstep(self, solver: catalog.Solver, params: dict, every: int,
