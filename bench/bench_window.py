@@ -29,6 +29,11 @@
    of three runs).
    Goal: the pace reached up to the frames the window can draw; stall <= 16 ms.
    (`--steps-only` measures 8 and 9.)
+10. Each point's part in f with 20,000 moons trained (SMO, C = 1; rbf, and linear with the
+   slack lines shown): the time a hover takes over a support vector (the status line, f's
+   terms, the point's alpha, margin and KKT state; median and longest of 20), and a pan's
+   repaint with every support vector ringed by its alpha (median and longest of 20).
+   Goal: <= 16 ms each. (`--terms-only` measures just these.)
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations
@@ -500,6 +505,54 @@ def play_measures(n: int, rate: int, seconds: float = 4.0) -> tuple:
     return steps / elapsed, len(paused) / elapsed, stall
 
 
+def terms_times(n: int, kernel: str) -> tuple:
+    """((hover median, longest), (pan repaint median, longest)) in ms, over n moons trained
+    by SMO with C = 1 and this kernel (linear: its slack lines shown)."""
+    from PySide6.QtCore import QPointF
+
+    app, w = open_window("smo", n)
+    w.panel.kernel.setCurrentText(kernel)
+    w.panel.controls["C"].widget.set_value(1.0)
+    if kernel == "linear":
+        w.panel.run_box.slack.setChecked(True)
+    ended = []
+    w.training_ended.connect(ended.append)
+    w.train()
+    run_until(lambda: bool(ended), 120)
+    run_for(300)
+    canvas, view = w.canvas, w.canvas.view
+    support = w.fitted.support_[:20]
+    X = w.points.X[~w.points.test_mask]
+    hovers = []
+    for k in support:
+        scene = view.mapViewToScene(QPointF(*X[k]))
+        start = time.perf_counter()
+        canvas._mouse_moved(scene)               # as a move the scene lets through
+        hovers.append((time.perf_counter() - start) * 1e3)
+        app.processEvents()
+    assert canvas.hovered_point >= 0, "the hover landed on a point"
+    pans = []
+    for k in range(20):
+        app.processEvents()
+        start = time.perf_counter()
+        view.translateBy((0.05 * (-1) ** k, 0.0))
+        app.processEvents()
+        pans.append((time.perf_counter() - start) * 1e3)
+    w.shutdown()
+    return ((statistics.median(hovers), max(hovers)), (statistics.median(pans), max(pans)))
+
+
+def terms_lines() -> None:
+    for kernel in ("rbf", "linear"):
+        (hover, hover_max), (pan, pan_max) = terms_times(20_000, kernel)
+        print(f"{f'hover on a point, 20,000 moons, {kernel} (ms)':<52} "
+              f"{hover:>5.1f} /{hover_max:>5.1f} {'<= 16':>8}   (median / longest of 20)",
+              flush=True)
+        print(f"{f'pan repaint, alpha rings, 20,000 moons, {kernel} (ms)':<52} "
+              f"{pan:>5.1f} /{pan_max:>5.1f} {'<= 16':>8}   (median / longest of 20)",
+              flush=True)
+
+
 def step_lines() -> None:
     median, longest = step_draw_times()
     print(f"{'SMO Step to its pair step painted, 1,000 moons (ms)':<52} "
@@ -524,7 +577,12 @@ def main():
                         help="only the Evaluation view's lines")
     parser.add_argument("--steps-only", action="store_true",
                         help="only SMO's Step line")
+    parser.add_argument("--terms-only", action="store_true",
+                        help="only the lines of each point's part in f")
     args = parser.parse_args()
+    terms_lines()
+    if args.terms_only:
+        return
     step_lines()
     if args.steps_only:
         return

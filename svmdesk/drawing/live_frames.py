@@ -175,6 +175,8 @@ def _make_frame(step: Progress, job: Job, spec: GridSpec, elapsed: float, final:
     if isinstance(job.estimator, NuSVC) and len(margins):
         fractions = fractions_of([margins < MARGIN_MET], [len(local)], job.estimator.nu,
                                  per_machine=m.count > 1)
+    if snap.batch is not None and not final:        # what the stochastic step saw last
+        scene = dataclasses.replace(scene, batch_xy=job.X[points[snap.batch]])
     if m.count == 1 and not one_class:
         sign = np.where(job.y[points] == pos, 1.0, -1.0)
         scene = dataclasses.replace(scene, slack=slack_segments(

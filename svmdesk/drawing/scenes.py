@@ -80,6 +80,9 @@ class Scene:
                                        # a linear classifier's: from each margin violator to
                                        # its margin, (3k, 2) with NaN rows between
                                        # (frame_parts.slack_segments); else empty
+    batch_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
+                                       # a run of Pegasos: where the points of its last
+                                       # step's mini-batch lie; else empty
     pair_xy: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))
                                        # SMO: where the points i and j of its last pair step
                                        # lie (a regression's: (x, target)); else empty

@@ -8,7 +8,7 @@ from svmdesk.app.widgets.canvas import RING_FLOOR, RING_GROWTH
 
 from .test_panel_rows import _box
 from .test_smo_steps import stepped, stop
-from .test_tasks import train
+from .test_tasks import step, train
 
 
 def drawn_rings(canvas) -> tuple:
@@ -154,3 +154,28 @@ def test_a_pictures_caption_says_what_the_rings_sizes_mean(window, qtbot):
     p.kernel.setCurrentText("linear")
     train(window, qtbot)
     assert window.files.caption().endswith(" · rings one size: this solver has no α")
+
+
+def test_a_pegasos_run_marks_its_last_mini_batch_and_rings_its_hinge_points(window, qtbot):
+    """Stepping Pegasos: the points of the step's mini-batch are crossed, those with a
+    positive hinge loss (y f(x) < 1) ringed as bounded; the finished model marks no batch."""
+    window.editing.generate("blobs", 200, 1.2, 3)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
+    p.kernel.setCurrentText("linear")
+    for _ in range(3):
+        step(window, qtbot)
+    snap = window.last_frame.reading.snapshot
+    assert snap.iteration > 0
+    X = window.points.X[~window.points.test_mask]
+    x, y = window.canvas.batch_marks.getData()
+    np.testing.assert_array_equal(np.column_stack([x, y]), X[snap.batch])
+    assert len(snap.batch) == 32 and "the last step's mini-batch" in legend_lines(window.canvas)
+    labels = np.where(window.points.y[~window.points.test_mask] == 1, 1.0, -1.0)
+    hinge = labels * (X @ snap.w + snap.bias) < 1.0 - 1e-3
+    x, y = window.canvas.bounded_rings.getData()
+    assert {tuple(v) for v in np.column_stack([x, y]).tolist()} == \
+        {tuple(v) for v in X[hinge].tolist()}
+    stop(window, qtbot)
+    assert not len(window.canvas.batch_marks.getData()[0])
+    assert "the last step's mini-batch" not in legend_lines(window.canvas)

@@ -29,6 +29,8 @@ RING_SIZE = 19               # a support vector's ring around it, then
 RING_GROWTH = 5              # a ring of alpha = C is this much wider than a plain ring
 RING_FLOOR = 3               # the smallest ring drawn (pixels): a tiny alpha still shows
 # What the rings' sizes say (Scene.ring_basis), in the plot's legend
+BATCH_COLOUR = "#1F4E9E"     # blue: the points of Pegasos' last mini-batch
+BATCH_WORDS = N_("the last step's mini-batch")
 RING_BASES = {"bound": N_("ring area ∝ α/C_i"), "largest": N_("ring area ∝ α/largest α"),
               "": N_("rings one size: this solver has no α")}
 FULL_SIZE_UP_TO = 1000       # points shown at full size; more shrink the markers
@@ -192,14 +194,21 @@ class Canvas(pg.PlotWidget):
         for curve in (self.margins, self.boundary):
             curve.setZValue(30)                     # over the points and the rings
             self.addItem(curve)
-        # sized one by one (by alpha): a few thousand rings at most, which pyqtgraph's own
-        # scatter draws in a few milliseconds
-        self.free_rings = pg.ScatterPlotItem(size=RING_SIZE, brush=None,
-                                             pen=pg.mkPen("#111111", width=2))
-        self.bounded_rings = pg.ScatterPlotItem(size=RING_SIZE, brush=None, symbol="s",
-                                                pen=pg.mkPen("#C0392B", width=2))
+        # sized one by one (by alpha): drawn fast while their sizes agree (the bounded
+        # ones', all alpha = C: thousands at 20,000 moons), by pyqtgraph where they differ
+        self.free_rings = DenseScatter(size=RING_SIZE, brush=None,
+                                       pen=pg.mkPen("#111111", width=2))
+        self.bounded_rings = DenseScatter(size=RING_SIZE, brush=None, symbol="s",
+                                          pen=pg.mkPen("#C0392B", width=2))
+        # a run of Pegasos: its last step's mini-batch, crossed
+        self.batch_marks = pg.ScatterPlotItem(size=MARKER_SIZE + 2, symbol="+",
+                                              brush=pg.mkBrush(BATCH_COLOUR), pen=None)
+        self.batch_marks.setZValue(27)
+        self._batch_sample = pg.ScatterPlotItem(size=MARKER_SIZE + 2, symbol="+",
+                                                brush=pg.mkBrush(BATCH_COLOUR), pen=None)
         self.ring_size = float(RING_SIZE)           # a plain ring's, with the points shown
         self.ring_basis: str | None = None          # what the rings' sizes say (legend)
+        self._batch_shown = False                   # ... and whether a batch is marked
         self._ring_sample = pg.ScatterPlotItem(size=MARKER_SIZE + 4, brush=None,
                                                pen=pg.mkPen("#111111", width=1.5))
         for item in (self.free_rings, self.bounded_rings):
@@ -247,11 +256,13 @@ class Canvas(pg.PlotWidget):
         self.residuals.setZValue(5)
         self.show_residuals = True
         # a linear classifier's slacks: a thin line from each margin violator to its margin
-        self.slack = pg.PlotCurveItem(pen=pg.mkPen(SLACK_COLOUR, width=1.5), antialias=False)
+        # a hairline: thousands of segments at 20,000 points (1.5 pixels wide: 20 ms a
+        # repaint, measured)
+        self.slack = pg.PlotCurveItem(pen=pg.mkPen(SLACK_COLOUR, width=1), antialias=False)
         self.slack.setZValue(26)                    # over the rings, under the lines
         self.show_slack = False
         for item in (self.free_rings, self.bounded_rings, self.held_out, self.marks,
-                     self.outside, self.residuals, self.slack):
+                     self.outside, self.residuals, self.slack, self.batch_marks):
             self.addItem(item)
         self.step_marks = StepMarks(self)
         # the points of the largest terms of f under the cursor (the hover's)
@@ -414,24 +425,29 @@ class Canvas(pg.PlotWidget):
         """The support vectors ringed: free ones in black circles, bounded ones (inside
         their margin, outside the region or the tube) in red squares."""
         sv, bounded = scene.support_xy, scene.bounded
+        batch = scene.batch_xy
+        self.batch_marks.setData(batch[:, 0], batch[:, 1])
         sizes = np.full(len(sv), self.ring_size)
         if scene.ring_share is not None:
             sizes = ring_sizes(scene.ring_share, self.ring_size + RING_GROWTH)
         self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1], size=sizes[~bounded])
         self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1], size=sizes[bounded])
-        self._show_ring_basis(scene.ring_basis if len(sv) else None)
+        self._show_ring_basis(scene.ring_basis if len(sv) else None, len(batch) > 0)
         self.free_rings.setVisible(bool((~bounded).any()))
         self.bounded_rings.setVisible(bool(bounded.any()))
 
-    def _show_ring_basis(self, basis: str | None) -> None:
-        """The legend's line on what the rings' sizes say (None: no rings, no line)."""
-        if basis == self.ring_basis:
+    def _show_ring_basis(self, basis: str | None, batch: bool = False) -> None:
+        """The corner legend: what the rings' sizes say (None: no rings, no line), and the
+        mini-batch's marks while they are drawn."""
+        if (basis, batch) == (self.ring_basis, self._batch_shown):
             return
         self.ring_legend.clear()
-        self.ring_basis = basis
+        self.ring_basis, self._batch_shown = basis, batch
         if basis is not None:
             self.ring_legend.addItem(self._ring_sample, _label(tr(RING_BASES[basis])))
-        self.ring_legend.setVisible(basis is not None)
+        if batch:
+            self.ring_legend.addItem(self._batch_sample, _label(tr(BATCH_WORDS)))
+        self.ring_legend.setVisible(basis is not None or batch)
 
     def _show_curve(self, scene) -> None:
         """A regression's scene: the curve f(x) solid, the tube f(x) +- its half-width
@@ -501,7 +517,7 @@ class Canvas(pg.PlotWidget):
         for item in (self.boundary, self.margins):
             item.setData([], [])
         for item in (self.free_rings, self.bounded_rings, self.outside, self.residuals,
-                     self.slack):
+                     self.slack, self.batch_marks):
             item.setData([], [])
         self._show_ring_basis(None)
 

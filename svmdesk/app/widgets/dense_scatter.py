@@ -13,19 +13,27 @@ class DenseScatter(pg.ScatterPlotItem):
     one pixel only the top one needs drawing: the others are the same marker in the same
     spot, under it. With 100,000 moons on the canvas a zoom repaints in about 11 ms instead
     of 20. Exports (PNG at another width, SVG) draw every point as pyqtgraph does.
-    Points take no styles of their own: the item's size, symbol, pen and brush are theirs;
-    and they change through setData only (which makes new records; the positions kept for
-    drawing are keyed to them).
+    Points take no styles of their own: the item's symbol, pen and brush are theirs, and
+    its size unless setData gives sizes that differ (the support vectors' rings, sized by
+    alpha), which pyqtgraph's own drawing then draws; and they change through setData
+    only (which makes new records; the positions kept for drawing are keyed to them).
     """
 
     def __init__(self, **style):
         super().__init__(**style)
         self._positions_of, self._xy = None, None
+        self._one_marker = True
+
+    def setData(self, *args, **kargs):
+        size = kargs.get("size")
+        self._one_marker = (size is None or np.ndim(size) == 0 or not len(size)
+                            or bool(np.all(np.asarray(size) == np.asarray(size)[0])))
+        super().setData(*args, **kargs)
 
     def updateSpots(self, dataSet=None):
         data = self.data if dataSet is None else dataSet
         unset = np.flatnonzero(data["sourceRect"]["w"] == 0)
-        if self.opts["pxMode"] and self.opts["useCache"] and len(unset):
+        if self.opts["pxMode"] and self.opts["useCache"] and len(unset) and self._one_marker:
             # every point wears the item's one marker: look it up once, not once per point
             style = list(zip(*self._style(["symbol", "size", "pen", "brush"], data=data,
                                           idx=unset[:1])))
@@ -35,7 +43,7 @@ class DenseScatter(pg.ScatterPlotItem):
 
     def paint(self, p, option, widget):
         if (self._exportOpts is not False or not self.opts["pxMode"] or not len(self.data)
-                or self.viewRect() is None):
+                or self.viewRect() is None or not self._one_marker):
             return super().paint(p, option, widget)
         dpr = widget.devicePixelRatioF() if widget is not None else 1.0
         if self.fragmentAtlas.devicePixelRatio() != dpr:

@@ -103,7 +103,7 @@ class Snapshot:
 
     dual_coef: y_i * a_i per training point (dual solvers), or the representer coefficients
     (kernel-gradient); None for primal linear solvers, which carry `w` instead.
-    Indices (support, working_pair, positions in dual_coef) count the machine's own points
+    Indices (support, working_pair, batch, positions in dual_coef) count the machine's own points
     (SVC.iter_fit pairs each snapshot with its Machine, which maps them to the whole set).
     """
 
@@ -127,9 +127,12 @@ class Snapshot:
     trace: tuple = ()                   # SMO's record of its steps since the last snapshot
                                         # (smo/trace.py: PairStep, Shrunk, NewtonStep)
     kkt: Any = None                     # SMO: each point's KKT state (smo/trace.KKTStates)
+    batch: np.ndarray | None = None     # a stochastic solver's (Pegasos'): the points of its
+                                        # last step's mini-batch; None: no step yet, or a
+                                        # solver whose every step sees every point
 
     def __post_init__(self):
-        for name in ("dual_coef", "w", "support", "decision"):
+        for name in ("dual_coef", "w", "support", "decision", "batch"):
             object.__setattr__(self, name, _frozen(getattr(self, name)))
 
 

@@ -85,13 +85,14 @@ def _iterate(problem: BinaryProblem, due: Due) -> Iterator[Snapshot]:
     baseline, b0 = constant_baseline(y, C)
     best = (baseline, w, b0)  # (P, w, b) of the best epoch average so far
     it, step, converged = 0, np.nan, False
+    B = None                # the last step's mini-batch
     bias_step = BiasStep(problem.learning_rate)
     auto_step = primal_step(X, lam)
     while it < max_iter and not converged:
         order = rng.permutation(n)
         for start in range(0, n, batch):
             if due(it):
-                yield _snapshot(it, w_bar, b_bar, primal, step)
+                yield _snapshot(it, w_bar, b_bar, primal, step, batch=B)
             B = order[start:start + batch]
             # each loss counts w_i times
             violators = (y[B] * (X[B] @ w + b) < 1.0) * weights[B]
@@ -119,7 +120,7 @@ def _iterate(problem: BinaryProblem, due: Due) -> Iterator[Snapshot]:
             tol=f"{problem.tol:g}"), problem.X), stacklevel=2)
     if epoch_objectives[-1] > best[0]:
         w_bar, b_bar = best[1], best[2]
-    yield _snapshot(it, w_bar, b_bar, primal, step, converged)
+    yield _snapshot(it, w_bar, b_bar, primal, step, converged, B)
 
 
 solve = gradient_solver(NAME, _iterate, check=_check_batch)
@@ -134,7 +135,7 @@ def _settled(objectives, tol):
     return max(recent) - min(recent) <= tol * abs(objectives[e])
 
 
-def _snapshot(it, w, b, primal, step, converged=False):
+def _snapshot(it, w, b, primal, step, converged=False, batch=None):
     objective, margins = primal(w, b)
     return Snapshot(
         iteration=it,
@@ -144,4 +145,5 @@ def _snapshot(it, w, b, primal, step, converged=False):
         support=linear_support(margins),
         converged=converged,
         step_size=None if np.isnan(step) else float(step),
+        batch=batch,
     )
