@@ -2,9 +2,10 @@
 alpha / C_i (a ring of alpha = C is the largest), and the plot's legend says so; a primal
 solver, which has no alpha, rings its support vectors all one size and the legend says why."""
 import numpy as np
+import pytest
 from PySide6.QtCore import Qt
 
-from svmdesk.app.widgets.canvas import RING_FLOOR, RING_GROWTH
+from svmdesk.app.widgets.canvas import RING_GROWTH, marker_size
 
 from .test_panel_rows import _box
 from .test_smo_steps import stepped, stop
@@ -26,17 +27,20 @@ def legend_lines(canvas) -> list:
 
 
 def assert_areas_follow(canvas, X, support, shares) -> None:
-    """The ring drawn at each support vector's place has an area proportional to its share
-    (diameters are drawn to the half pixel; none under the floor)."""
+    """The ring drawn at each support vector's place has an area around its marker (beyond
+    a circle just around it) proportional to its share (diameters are drawn to the half
+    pixel)."""
     xy, sizes = drawn_rings(canvas)
     assert len(xy) == len(support)
     at = {tuple(p): d for p, d in zip(xy.tolist(), sizes)}
-    full = canvas.ring_size + RING_GROWTH
+    full, inner = canvas.ring_size + RING_GROWTH, canvas.ring_inner
+    assert inner > marker_size(len(canvas.points_xy))
+    around = np.pi / 4 * (full ** 2 - inner ** 2)          # a share of 1's area around
     for s, share in zip(support, shares):
         d = at[tuple(X[s].tolist())]
-        assert abs(d - max(RING_FLOOR, full * np.sqrt(share))) <= 0.25 + 1e-9
-    largest = max(at.values())
-    assert largest <= full
+        assert abs(d - np.sqrt(inner ** 2 + (full ** 2 - inner ** 2) * share)) <= 0.25 + 1e-9
+        assert np.pi / 4 * (d ** 2 - inner ** 2) == pytest.approx(share * around,
+                                                                  abs=np.pi / 4 * d)
 
 
 def test_ring_areas_are_proportional_to_alpha_over_c(window, qtbot):
@@ -51,7 +55,7 @@ def test_ring_areas_are_proportional_to_alpha_over_c(window, qtbot):
     shares = np.abs(svc.dual_coef_[0]) / 5.0
     assert 0 < shares.min() < 0.5 and shares.max() == 1.0      # free and bounded both
     assert_areas_follow(window.canvas, X, svc.support_, shares)
-    assert "ring area ∝ α/C_i" in legend_lines(window.canvas)
+    assert "ring area around the point ∝ α/C_i" in legend_lines(window.canvas)
 
 
 def test_a_paused_runs_rings_are_sized_by_its_alphas_then(window, qtbot):
@@ -79,6 +83,8 @@ def test_a_primal_solver_rings_all_one_size_and_says_why(window, qtbot):
     _, sizes = drawn_rings(window.canvas)
     assert len(sizes) and np.all(sizes == window.canvas.ring_size)
     assert "rings one size: this solver has no α" in legend_lines(window.canvas)
+    assert window.panel.readout_box.legend.text().startswith(
+        "rings: ○ SV on its margin · □ SV inside its margin (hinge loss > 0)")
 
 
 def test_a_hard_margin_sizes_by_the_largest_alpha(window, qtbot):
@@ -94,7 +100,7 @@ def test_a_hard_margin_sizes_by_the_largest_alpha(window, qtbot):
     alpha = np.abs(svc.dual_coef_[0])
     X = window.points.X[~window.points.test_mask]
     assert_areas_follow(window.canvas, X, svc.support_, alpha / alpha.max())
-    assert "ring area ∝ α/largest α" in legend_lines(window.canvas)
+    assert "ring area around the point ∝ α/largest α" in legend_lines(window.canvas)
 
 
 def test_a_reopened_session_rings_its_support_vectors_as_they_were(window, qtbot, monkeypatch,
@@ -114,7 +120,7 @@ def test_a_reopened_session_rings_its_support_vectors_as_they_were(window, qtbot
     order, again = np.lexsort(before[0].T), np.lexsort(after[0].T)
     np.testing.assert_array_equal(after[0][again], before[0][order])
     np.testing.assert_array_equal(after[1][again], before[1][order])
-    assert "ring area ∝ α/C_i" in legend_lines(other.canvas)
+    assert "ring area around the point ∝ α/C_i" in legend_lines(other.canvas)
 
 
 def test_the_slack_box_draws_each_violators_slack_and_the_readout_sums_them(window, qtbot):
@@ -149,7 +155,7 @@ def test_a_pictures_caption_says_what_the_rings_sizes_mean(window, qtbot):
     p = window.panel
     p.solver.setCurrentIndex(p.solver.findData("smo"))
     train(window, qtbot)
-    assert window.files.caption().endswith(" support vectors · ring area ∝ α/C_i")
+    assert window.files.caption().endswith(" support vectors · ring area around the point ∝ α/C_i")
     p.solver.setCurrentIndex(p.solver.findData("pegasos"))
     p.kernel.setCurrentText("linear")
     train(window, qtbot)

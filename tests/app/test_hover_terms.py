@@ -131,9 +131,12 @@ def test_hover_on_a_point_says_its_alpha_margin_and_kkt_state(window, qtbot):
                      (beyond, "α = 0: beyond its margin, no part in f")):
         hover(window, qtbot, *X[k])
         words = window.canvas.toolTip().splitlines()[-1]
-        assert words.startswith(f"point {k}: α = {alpha[k]:.4g} (α/C = {alpha[k] / 4:.2f})")
-        assert f"y f(x) = {margins[k]:+.3f}" in words and words.endswith(state)
-        assert words in window.statusBar().currentMessage()
+        said = (f"point {k} · " if alpha[k] == 0 else
+                f"point {k}: α = {alpha[k]:.4g} (α/C = {alpha[k] / 4:.2f}) · ")
+        slack = f" · ξ = {1 - margins[k]:.3f}" if margins[k] < 1 - 1e-3 else ""
+        assert words == f"{said}y f(x) = {margins[k]:+.3f}{slack} · {state}"
+        line = window.statusBar().currentMessage()
+        assert words in line and line.index(words) < line.index("(rest)")   # before the terms
 
 
 def test_hover_on_a_primal_solvers_point_says_it_has_no_alpha(window, qtbot):

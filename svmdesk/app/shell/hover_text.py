@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...drawing.frame_parts import MARGIN_MET
 from ...drawing.frame_views import decision_at, probabilities_at, terms_at
 from ...drawing.point_parts import point_part
 from ...i18n import N_, tr
@@ -121,6 +122,8 @@ def point_words(frame, points: PointSet, index: int) -> str:
     if part.alpha is None:
         words = [tr("point {k}: no α (this solver keeps w or its own coefficients)")
                  .format(k=k)]
+    elif part.alpha == 0.0:                  # its state says so: "α = 0: beyond ..."
+        words = [tr("point {k}").format(k=k)]
     else:
         of = "α/C" if frame.scene.ring_basis == "bound" else tr("α/largest α")
         words = [tr("point {k}: α = {alpha} ({of} = {share})").format(
@@ -128,7 +131,7 @@ def point_words(frame, points: PointSet, index: int) -> str:
     if part.margin is not None:
         name = "f(x)" if frame.scene.one_class else "y f(x)"
         words.append(f"{name} = {part.margin:+.3f}")
-        if not frame.scene.one_class and part.margin < 1.0:     # its slack, any kernel's
+        if not frame.scene.one_class and part.margin < MARGIN_MET:  # its slack, any kernel's
             words.append(f"ξ = {1.0 - part.margin:.3f}")
     if part.state:
         words.append(tr(STATE_WORDS[part.state]))

@@ -462,10 +462,11 @@ class MainWindow(QMainWindow):
         terms = hover_terms(self.last_frame, self.points, x, y)
         point = point_words(self.last_frame, self.points, self.canvas.hovered_point)
         tip = "" if terms is None else terms.tip
+        if point:       # the cursor on a point: what it does in f, before f's terms (the
+            line += "   " + point     # line is cut at the bar's end), last in the tooltip
+            tip += "\n" + point
         if terms is not None:
             line += "   " + terms.line
-        if point:                     # the cursor on a point: what it does in f, last
-            line, tip = line + "   " + point, tip + "\n" + point
         self.canvas.setToolTip(tip)
         self.canvas.show_terms(np.empty((0, 2)) if terms is None else terms.where)
         self.notices.say(line)

@@ -27,11 +27,12 @@ MARKER_SIZE = 10             # a point's marker (pixels) while the points are fe
 TERM_COLOUR = "#E6AB02"      # gold: the points of the largest terms of f under the cursor
 RING_SIZE = 19               # a support vector's ring around it, then
 RING_GROWTH = 5              # a ring of alpha = C is this much wider than a plain ring
-RING_FLOOR = 3               # the smallest ring drawn (pixels): a tiny alpha still shows
+RING_GAP = 2                 # the smallest ring (alpha near 0) hugs its marker this much
 # What the rings' sizes say (Scene.ring_basis), in the plot's legend
 BATCH_COLOUR = "#1F4E9E"     # blue: the points of Pegasos' last mini-batch
 BATCH_WORDS = N_("the last step's mini-batch")
-RING_BASES = {"bound": N_("ring area ∝ α/C_i"), "largest": N_("ring area ∝ α/largest α"),
+RING_BASES = {"bound": N_("ring area around the point ∝ α/C_i"),
+              "largest": N_("ring area around the point ∝ α/largest α"),
               "": N_("rings one size: this solver has no α")}
 FULL_SIZE_UP_TO = 1000       # points shown at full size; more shrink the markers
 SMALLEST_MARKER = 3
@@ -68,11 +69,14 @@ def ring_style(n: int) -> tuple[float, float, int]:
     return size, round(max(1.0, 2 * f), 2), round(255 * max(0.5, f ** 0.5))
 
 
-def ring_sizes(shares: np.ndarray, full: float) -> np.ndarray:
-    """Ring diameters (pixels) whose areas are proportional to the shares (|alpha| over its
-    bound, 0..1): `full` at a share of 1, half a pixel the step (pyqtgraph keeps a marker
-    picture per size), none under RING_FLOOR."""
-    return np.maximum(RING_FLOOR, np.round(2 * full * np.sqrt(shares)) / 2)
+def ring_sizes(shares: np.ndarray, inner: float, full: float) -> np.ndarray:
+    """Ring diameters (pixels) whose areas around their points are proportional to the
+    shares (|alpha| over its bound, 0..1): the area between the ring and a circle of
+    diameter `inner` (just around the marker), from none to full's at a share of 1. A ring
+    sized by its whole area vanished inside its marker below a share of 1/4 (half the free
+    support vectors of 200 moons, seen); half a pixel the step (pyqtgraph keeps a marker
+    picture per size)."""
+    return np.round(2 * np.sqrt(inner ** 2 + (full ** 2 - inner ** 2) * shares)) / 2
 
 
 def plain_numbers(plot) -> None:
@@ -207,6 +211,7 @@ class Canvas(pg.PlotWidget):
         self._batch_sample = pg.ScatterPlotItem(size=MARKER_SIZE + 2, symbol="+",
                                                 brush=pg.mkBrush(BATCH_COLOUR), pen=None)
         self.ring_size = float(RING_SIZE)           # a plain ring's, with the points shown
+        self.ring_inner = float(MARKER_SIZE + RING_GAP)     # the smallest sized ring's
         self.ring_basis: str | None = None          # what the rings' sizes say (legend)
         self._batch_shown = False                   # ... and whether a batch is marked
         self._ring_sample = pg.ScatterPlotItem(size=MARKER_SIZE + 4, brush=None,
@@ -311,7 +316,7 @@ class Canvas(pg.PlotWidget):
         if novelty:
             self.legend.addItem(self._outside_sample, _label(tr("outside the region (f < 0)")))
         ring, width, alpha = ring_style(len(X))
-        self.ring_size = ring
+        self.ring_size, self.ring_inner = ring, size + RING_GAP
         for item in (self.free_rings, self.bounded_rings):
             pen = pg.mkPen(item.opts["pen"])
             colour = pen.color()
@@ -429,7 +434,8 @@ class Canvas(pg.PlotWidget):
         self.batch_marks.setData(batch[:, 0], batch[:, 1])
         sizes = np.full(len(sv), self.ring_size)
         if scene.ring_share is not None:
-            sizes = ring_sizes(scene.ring_share, self.ring_size + RING_GROWTH)
+            sizes = ring_sizes(scene.ring_share, self.ring_inner,
+                               self.ring_size + RING_GROWTH)
         self.free_rings.setData(sv[~bounded, 0], sv[~bounded, 1], size=sizes[~bounded])
         self.bounded_rings.setData(sv[bounded, 0], sv[bounded, 1], size=sizes[bounded])
         self._show_ring_basis(scene.ring_basis if len(sv) else None, len(batch) > 0)

@@ -24,6 +24,7 @@ ROWS = (("iteration", N_("iteration")), ("primal", N_("primal objective")),
         ("elapsed", N_("elapsed")), ("state", N_("state")))
 LEGEND = N_("rings: ○ free SV (0 < α < C) · □ bounded SV (α = C)")
 HARD_LEGEND = N_("rings: ○ SV on its margin (α > 0) · □ SV inside its margin")
+PRIMAL_LEGEND = N_("rings: ○ SV on its margin · □ SV inside its margin (hinge loss > 0)")
 ONE_CLASS_LEGEND = N_("rings: ○ SV on the edge (0 < α < 1) · □ SV outside (α = 1) · red ✕: "
                       "outside the region, f(x) < 0")
 REGRESSION_LEGEND = N_("rings: ○ SV on the tube's edge · □ SV outside the tube; grey lines: "
@@ -132,8 +133,11 @@ class Readout(QGroupBox):
                           else tr("Step shows each pair"))
         r["svs"].setText(_support_vectors(frame))
         r["svs"].setToolTip(tr(NOT_SEPARATED) if scene.hard_margin else "")
-        shown = (_legend(self.kind) if self.kind != C_SVC.key or not scene.hard_margin
-                 else HARD_LEGEND)
+        shown = _legend(self.kind)
+        if self.kind == C_SVC.key and scene.hard_margin:
+            shown = HARD_LEGEND
+        elif self.kind == C_SVC.key and scene.ring_share is None:   # a primal solver: no α
+            shown = PRIMAL_LEGEND
         legend = tr(shown)
         if self.rule:
             legend += "\n" + tr("support vector: {rule}").format(rule=_rule(self.rule))
