@@ -12,6 +12,17 @@ from .test_smo_steps import stepped, stop
 from .test_tasks import step, train
 
 
+def chosen(window, points: tuple, solver: str, kernel: str, C: float | None = None) -> None:
+    """Points generated (dataset, n, noise, seed), and the solver, kernel and C chosen in
+    the panel."""
+    window.editing.generate(*points)
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData(solver))
+    p.kernel.setCurrentText(kernel)
+    if C is not None:
+        p.controls["C"].widget.set_value(C)
+
+
 def drawn_rings(canvas) -> tuple:
     """(positions (k, 2), diameters (k,)) of every support vector's ring on the canvas."""
     xy, sizes = [], []
@@ -44,11 +55,7 @@ def assert_areas_follow(canvas, X, support, shares) -> None:
 
 
 def test_ring_areas_are_proportional_to_alpha_over_c(window, qtbot):
-    window.editing.generate("moons", 150, 0.3, 0)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
-    p.controls["C"].widget.set_value(5.0)
+    chosen(window, ("moons", 150, 0.3, 0), "smo", "rbf", 5.0)
     train(window, qtbot)
     svc = window.fitted
     X = window.points.X[~window.points.test_mask]
@@ -59,11 +66,8 @@ def test_ring_areas_are_proportional_to_alpha_over_c(window, qtbot):
 
 
 def test_a_paused_runs_rings_are_sized_by_its_alphas_then(window, qtbot):
-    window.editing.generate("moons", 120, 0.3, 0)
+    chosen(window, ("moons", 120, 0.3, 0), "smo", "rbf", 2.0)
     p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
-    p.controls["C"].widget.set_value(2.0)
     frame = stepped(window, qtbot, p.run_box.step_button, 1)
     for k in range(2, 12):
         frame = stepped(window, qtbot, p.run_box.step_button, k)
@@ -75,10 +79,7 @@ def test_a_paused_runs_rings_are_sized_by_its_alphas_then(window, qtbot):
 
 
 def test_a_primal_solver_rings_all_one_size_and_says_why(window, qtbot):
-    window.editing.generate("blobs", 100, 0.8, 0)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
-    p.kernel.setCurrentText("linear")
+    chosen(window, ("blobs", 100, 0.8, 0), "pegasos", "linear")
     train(window, qtbot)
     _, sizes = drawn_rings(window.canvas)
     assert len(sizes) and np.all(sizes == window.canvas.ring_size)
@@ -88,10 +89,8 @@ def test_a_primal_solver_rings_all_one_size_and_says_why(window, qtbot):
 
 
 def test_a_hard_margin_sizes_by_the_largest_alpha(window, qtbot):
-    window.editing.generate("blobs", 60, 0.3, 0)
+    chosen(window, ("blobs", 60, 0.3, 0), "smo", "linear")
     p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("linear")
     hard = p.controls["C"].choice
     qtbot.mouseClick(hard, Qt.MouseButton.LeftButton, pos=_box(hard))
     assert p.params()["C"] is None
@@ -107,11 +106,7 @@ def test_a_reopened_session_rings_its_support_vectors_as_they_were(window, qtbot
                                                                   tmp_path, another_window):
     from .test_labels import saved_and_reopened
 
-    window.editing.generate("moons", 100, 0.3, 1)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
-    p.controls["C"].widget.set_value(3.0)
+    chosen(window, ("moons", 100, 0.3, 1), "smo", "rbf", 3.0)
     train(window, qtbot)
     before = drawn_rings(window.canvas)
     other = saved_and_reopened(window, qtbot, monkeypatch, tmp_path / "rings.svmdesk",
@@ -124,11 +119,8 @@ def test_a_reopened_session_rings_its_support_vectors_as_they_were(window, qtbot
 
 
 def test_the_slack_box_draws_each_violators_slack_and_the_readout_sums_them(window, qtbot):
-    window.editing.generate("blobs", 120, 1.4, 5)
+    chosen(window, ("blobs", 120, 1.4, 5), "smo", "linear", 1.0)
     p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("linear")
-    p.controls["C"].widget.set_value(1.0)
     train(window, qtbot)
     canvas, box = window.canvas, p.run_box.slack
     assert box.isEnabled() and not box.isChecked() and not len(canvas.slack.getData()[0])
@@ -165,10 +157,7 @@ def test_a_pictures_caption_says_what_the_rings_sizes_mean(window, qtbot):
 def test_a_pegasos_run_marks_its_last_mini_batch_and_rings_its_hinge_points(window, qtbot):
     """Stepping Pegasos: the points of the step's mini-batch are crossed, those with a
     positive hinge loss (y f(x) < 1) ringed as bounded; the finished model marks no batch."""
-    window.editing.generate("blobs", 200, 1.2, 3)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
-    p.kernel.setCurrentText("linear")
+    chosen(window, ("blobs", 200, 1.2, 3), "pegasos", "linear")
     for _ in range(3):
         step(window, qtbot)
     snap = window.last_frame.reading.snapshot

@@ -6,6 +6,7 @@ from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
+from .test_alpha_rings import chosen
 from .test_smo_steps import stepped, stop
 from .test_tasks import train
 from .test_window import viewport_pos
@@ -38,11 +39,7 @@ def largest_terms(estimator, X, x, count=5):
 
 
 def test_hover_names_the_largest_terms_of_f_and_rings_their_points(window, qtbot):
-    window.editing.generate("moons", 200, 0.25, 0)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
-    p.controls["C"].widget.set_value(10.0)
+    chosen(window, ("moons", 200, 0.25, 0), "smo", "rbf", 10.0)
     train(window, qtbot)
     x, y = hover(window, qtbot, 0.4, 0.1)
     X = window.points.X[~window.points.test_mask]
@@ -76,10 +73,7 @@ def test_three_classes_name_the_machine_that_decided(window, qtbot):
 
 
 def test_a_primal_solvers_f_is_w_x_plus_b_with_no_points_ringed(window, qtbot):
-    window.editing.generate("blobs", 100, 0.5, 0)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
-    p.kernel.setCurrentText("linear")
+    chosen(window, ("blobs", 100, 0.5, 0), "pegasos", "linear")
     train(window, qtbot)
     x, y = hover(window, qtbot, 0.0, 0.0)
     tip = window.canvas.toolTip().splitlines()
@@ -89,10 +83,8 @@ def test_a_primal_solvers_f_is_w_x_plus_b_with_no_points_ringed(window, qtbot):
 
 
 def test_hover_during_a_paused_run_names_the_terms_of_the_moment_shown(window, qtbot):
-    window.editing.generate("moons", 300, 0.3, 0)
+    chosen(window, ("moons", 300, 0.3, 0), "smo", "rbf")
     p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
     for iteration in range(1, 4):
         frame = stepped(window, qtbot, p.run_box.step_button, iteration)
     hover(window, qtbot, 0.5, 0.0)
@@ -109,11 +101,7 @@ def test_hover_on_a_point_says_its_alpha_margin_and_kkt_state(window, qtbot):
     """On a point: its alpha (and alpha / C), its margin y f(x) and where that leaves it,
     as the fitted estimator has them: a free support vector lies on its margin, a bounded
     one inside it, a point of alpha = 0 beyond it."""
-    window.editing.generate("moons", 120, 0.3, 0)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("smo"))
-    p.kernel.setCurrentText("rbf")
-    p.controls["C"].widget.set_value(4.0)
+    chosen(window, ("moons", 120, 0.3, 0), "smo", "rbf", 4.0)
     train(window, qtbot)
     svc = window.fitted
     X = window.points.X[~window.points.test_mask]
@@ -140,10 +128,7 @@ def test_hover_on_a_point_says_its_alpha_margin_and_kkt_state(window, qtbot):
 
 
 def test_hover_on_a_primal_solvers_point_says_it_has_no_alpha(window, qtbot):
-    window.editing.generate("blobs", 80, 0.8, 0)
-    p = window.panel
-    p.solver.setCurrentIndex(p.solver.findData("pegasos"))
-    p.kernel.setCurrentText("linear")
+    chosen(window, ("blobs", 80, 0.8, 0), "pegasos", "linear")
     train(window, qtbot)
     X = window.points.X[~window.points.test_mask]
     (x0, x1), (y0, y1) = window.canvas.view.viewRange()
