@@ -94,8 +94,8 @@ def slack_segments(X: np.ndarray, sign: np.ndarray, margins: np.ndarray,
                    w: np.ndarray | None) -> np.ndarray:
     """(3k, 2) polyline, NaN rows between: from each margin violator (y f(x) < 1; X its
     place, sign its y) straight to its own margin y f = 1 along w (in input units, as
-    input_w gives it), the length of its slack xi = 1 - y f(x) over ||w||. None without a
-    linear f (no w)."""
+    input_w gives it), the length of its slack xi = 1 - y f(x) over ||w||. Empty without
+    a linear f (no w)."""
     xi = np.maximum(0.0, 1.0 - margins)
     violators = np.flatnonzero(xi > 0)
     norm_sq = 0.0 if w is None else float(w @ w)
