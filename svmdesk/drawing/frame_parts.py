@@ -83,6 +83,15 @@ def ring_shares(coef: np.ndarray, bounds: np.ndarray | None) -> tuple[np.ndarray
     return (size / top if top > 0 else size), "largest"
 
 
+def largest_shares(support: np.ndarray, parts: Sequence[tuple]) -> np.ndarray:
+    """Each support vector's largest share over the machines that have it: `support` their
+    training indices together (sorted), `parts` each machine's (indices, shares)."""
+    shares = np.zeros(len(support))
+    for indices, share in parts:
+        np.maximum.at(shares, np.searchsorted(support, indices), share)
+    return shares
+
+
 def has_alpha(estimator: Any) -> bool:
     """Whether the estimator's solver trains the dual's multipliers alpha (SMO, dual
     gradient ascent); the primal solvers' w (and kernel gradient descent's representer

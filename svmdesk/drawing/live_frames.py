@@ -29,6 +29,7 @@ from .frame_parts import (
     input_w,
     is_hard_margin,
     judged_one_class,
+    largest_shares,
     margin_width,
     ring_shares,
     slack_segments,
@@ -286,7 +287,4 @@ def _largest_shares(scenes: list, support: np.ndarray) -> np.ndarray | None:
     theirs together, sorted); None when the machines have no shares."""
     if any(s.ring_share is None for s in scenes):
         return None
-    shares = np.zeros(len(support))
-    for s in scenes:
-        np.maximum.at(shares, np.searchsorted(support, s.support), s.ring_share)
-    return shares
+    return largest_shares(support, [(s.support, s.ring_share) for s in scenes])

@@ -37,6 +37,7 @@ from .frame_parts import (
     input_w,
     is_hard_margin,
     judged_one_class,
+    largest_shares,
     margin_width,
     ring_shares,
     slack_segments,
@@ -337,13 +338,10 @@ def _with_model_shares(frame: Frame, model: SVMModel,
     model); none for a primal solver's model."""
     if (svc is not None and not has_alpha(svc)) or any(is_primal(m) for m in model.machines):
         return frame
-    support = frame.scene.support
-    shares = np.zeros(len(support))
-    basis = "bound"
-    for m in model.machines:
-        share, of = ring_shares(m.dual_coef, _bounds(m, svc))
-        basis = of if of == "largest" else basis
-        np.maximum.at(shares, np.searchsorted(support, m.support), share)
+    shared = [ring_shares(m.dual_coef, _bounds(m, svc)) for m in model.machines]
+    shares = largest_shares(frame.scene.support, [
+        (m.support, share) for m, (share, _) in zip(model.machines, shared)])
+    basis = "largest" if any(of == "largest" for _, of in shared) else "bound"
     return dataclasses.replace(frame, scene=dataclasses.replace(
         frame.scene, ring_share=shares, ring_basis=basis))
 
@@ -375,9 +373,9 @@ def _with_slack(frame: Frame, model: SVMModel, X: np.ndarray, labels: np.ndarray
                 f: np.ndarray, positive: int) -> Frame:
     """A two-class model's frame with its training points' slacks (X, their class indices
     and f there): their sum, and their segments where f is linear."""
-    margins = np.where(labels == positive, 1.0, -1.0) * f
-    segments = slack_segments(X, np.where(labels == positive, 1.0, -1.0), margins,
-                              input_w(model.machines[0].w, model.scaler))
+    sign = np.where(labels == positive, 1.0, -1.0)
+    margins = sign * f
+    segments = slack_segments(X, sign, margins, input_w(model.machines[0].w, model.scaler))
     return dataclasses.replace(
         frame, scene=dataclasses.replace(frame.scene, slack=segments),
         reading=dataclasses.replace(frame.reading,
