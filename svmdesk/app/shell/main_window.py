@@ -55,6 +55,7 @@ from ..widgets.notices import Notices
 from ..widgets.pair_inset import PairInset
 from ..widgets.panel import SidePanel
 from ..widgets.tuning_panel import TuningPanel
+from .comparison_window import ComparisonWindow
 from .evaluation_window import EvaluationWindow
 from .help_menu import HelpMenu
 from .hover_text import hover_terms, hover_text, point_words
@@ -186,6 +187,8 @@ class MainWindow(QMainWindow):
             self.evaluation_view, self._job, self.notices, self.work, self)
         self.tuner = Tuning(                   # the Tune tab's C-gamma map
             self.tuning_panel, self._job, self._take_cell, self.notices, self.work, self)
+        self.comparison = ComparisonWindow(    # Compare solvers: its own window, when asked
+            self, self._job, self.panel.params, self.points, self.canvas)
         self.opener = Opener(                  # what opening a file does to the window
             self.work, self.undo, self.canvas, self.panel, self.notices, self.editing,
             self.run, self.run_display, self.discard_model, self.grid_spec, self)
@@ -227,6 +230,8 @@ class MainWindow(QMainWindow):
         train.addAction(_action(self, tr("&Reset"), "", self.reset))
         train.addSeparator()
         train.addAction(_action(self, tr("T&une C and gamma..."), "Ctrl+G", self.show_tuning))
+        train.addAction(_action(self, tr("&Compare solvers..."), "Ctrl+K",
+                                self.comparison.open))
         view = self.menuBar().addMenu(tr("&View"))
         view.addAction(_action(self, tr("&Fit view to data"), "Ctrl+0", self.canvas.fit_view))
         view.addAction(_action(self, tr("&Log"), "Ctrl+L", self.notices.show_log))
@@ -316,6 +321,7 @@ class MainWindow(QMainWindow):
         X, y, test = self.points.X, self.points.y, self.points.test_mask
         task = self.points.task
         self.canvas.set_points(X, y, test, self.points.class_names, task)
+        self.comparison.show_points()
         self.panel.show_task(task)
         self.panel.data_box.set_class_names(self.points.class_names)
         # novelty detection: a left click adds a point of the one class (a right, a mark);
@@ -341,6 +347,7 @@ class MainWindow(QMainWindow):
                 pass
         self.cross_validation.judge(self.panel.kind_key(), params, job)
         self.tuner.follow(self.panel.kind_key(), params, job)
+        self.comparison.follow_panel()
 
     def after_run(self, action) -> None:
         """Do `action` now, or once a running training has stopped (it would draw its
@@ -487,6 +494,7 @@ class MainWindow(QMainWindow):
         """Stop any run and join the worker thread (never leave a QThread running)."""
         self.cross_validation.cancel()
         self.tuner.cancel()
+        self.comparison.shutdown()
         self.run.shutdown()
         self.files.finish()                 # unsaved work is kept for the next start
         self.canvas.setToolTip("")          # no tooltip of f's terms outlives the window

@@ -40,13 +40,15 @@ class TrainingWorker(QObject):
     failed = Signal(str)         # a readable message
     warned = Signal(str)         # a warning the core raised during the run
 
-    def __init__(self):
+    def __init__(self, frame_rate: float = FRAME_RATE):
+        """`frame_rate`: the frames a second its runs send at most."""
         super().__init__()
+        self.frame_rate = frame_rate
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         self.solver = solver_process.acquire()   # started now: its imports before any run
         self._released = False
         self._ended = False           # the current run's end read from the solver
-        self._spec = None                        # the view's grid, when it moved since
+        self._spec: GridSpec | None = None       # the view's grid, when it moved since
         self._evaluated = threading.Event()      # the evaluation is in sight: frames carry it
 
     # Called from the GUI thread (the run controller): flags in memory the solver's process
@@ -109,7 +111,7 @@ class TrainingWorker(QObject):
         self._ended = False                        # the run's end read from the solver
         try:
             self.solver.conn.send((job.estimator, job.X, job.training_labels(), language(),
-                                   FRAME_RATE))
+                                   self.frame_rate))
             self._follow(job, spec)
         except (EOFError, OSError):
             self.failed.emit(tr("the solver's process ended before the run did (it may "

@@ -1,0 +1,85 @@
+"""The Compare solvers window: the comparison's view in a window of its own (five canvases,
+two charts and a table need a screen's room, not a tab's), made the first time it is asked
+for. It draws the main window's points and starts where the main canvas's view is; closing
+it stops its runs."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
+
+from ...i18n import tr
+from ..training.comparison import Comparison
+from ..widgets.comparison_view import ComparisonView
+
+MARGIN = 40                  # px the window leaves of the screen's free area, each way
+
+
+class ComparisonWindow(QObject):
+    def __init__(self, main: QMainWindow, make_job: Callable, panel_params: Callable,
+                 points, canvas):
+        """`points` and `canvas`: the main window's point set and canvas (what the runs'
+        canvases draw and where their view starts)."""
+        super().__init__(main)
+        self.main, self.make_job, self.panel_params = main, make_job, panel_params
+        self.points, self.canvas = points, canvas
+        self.window: QWidget | None = None
+        self.view: ComparisonView | None = None
+        self.comparison: Comparison | None = None
+
+    def open(self) -> None:
+        """Show the window (made now the first time) over the main window's points."""
+        if self.window is None:
+            self._make()
+        assert self.window is not None and self.comparison is not None
+        self._draw_points()
+        self.comparison.follow_panel()
+        self.window.show()
+        self.window.raise_()
+        self.window.activateWindow()
+
+    def _make(self) -> None:
+        window = self.window = _Window(self, self.main)
+        window.setWindowTitle(tr("Compare solvers — svmdesk"))
+        self.view = ComparisonView()
+        QVBoxLayout(window).addWidget(self.view)
+        self.comparison = Comparison(self.view, self.make_job, self.panel_params, self)
+        free = self.main.screen().availableGeometry()
+        window.setGeometry(free.adjusted(MARGIN // 2, MARGIN // 2, -MARGIN // 2, -MARGIN // 2))
+        (x0, x1), (y0, y1) = self.canvas.view.viewRange()
+        self.view.canvases[0].view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+    def show_points(self) -> None:
+        """The points changed: the runs' canvases draw them, if in sight (else when the
+        window opens)."""
+        if self.window is not None and self.window.isVisible():
+            self._draw_points()
+
+    def _draw_points(self) -> None:
+        assert self.view is not None
+        p = self.points
+        for canvas in self.view.canvases:
+            canvas.set_points(p.X, p.y, p.test_mask, p.class_names, p.task)
+            canvas.set_axis_names(self.canvas.axis_names)
+
+    def follow_panel(self) -> None:
+        if self.comparison is not None:
+            self.comparison.follow_panel()
+
+    def shutdown(self) -> None:
+        if self.comparison is not None:
+            self.comparison.shutdown()
+
+
+class _Window(QWidget):
+    """A top-level window of the main one (it closes with it); closing it stops its runs."""
+
+    def __init__(self, owner: ComparisonWindow, main: QMainWindow):
+        super().__init__(main, Qt.WindowType.Window)
+        self.owner = owner
+
+    def closeEvent(self, event) -> None:
+        if self.owner.comparison is not None:
+            self.owner.comparison.stop()
+        super().closeEvent(event)

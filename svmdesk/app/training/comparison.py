@@ -1,0 +1,305 @@
+"""Compare solvers: the panel's settings trained by several solvers (or one solver at several
+values of C) on the same points at once, each run on a lane of its own: a worker thread that
+makes its frames and a solver process that trains (the main run's pair, worker.py and
+solver_process.py), so the runs share the machine's cores and leave the GUI thread to paint.
+
+Each run's canvas asks its lane for the next frame once it has painted the last (at most
+FRAME_RATE a second: five canvases at that pace are what a 2-core machine draws smoothly);
+the charts of the objectives redraw at most CHART_MS apart. A run that ends earns its row
+in the table (core.comparison) off the GUI thread: its model's predictions and SMO's
+solution of the same settings, for the agreement column.
+"""
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+
+import numpy as np
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from ...core.comparison import (
+    Entry,
+    Row,
+    entries_for,
+    offered,
+    reference_predictions,
+    row_of,
+    stopped_row,
+)
+from ...core.estimators import SVC
+from ...core.kinds import C_SVC
+from ...core.training_job import Job
+from ...drawing.decision_grid import GridSpec
+from ...drawing.frame_views import regrid
+from ...i18n import tr
+from ..background import in_background
+from .run import RunRefused
+from .worker import TrainingWorker
+
+FRAME_RATE = 20.0            # frames a second each canvas asks for at most
+CHART_MS = 100               # the objectives' charts redraw at most this often
+GRID = 100                   # a small canvas's decision grid per axis
+VIEW_SETTLED_MS = 150        # an ended run's canvas is shaded anew once the view rests
+
+
+class _Lane(QObject):
+    """One run's worker thread and solver process, kept from comparison to comparison. Its
+    worker's reports reach the GUI thread through its slots (a lambda would be called on
+    the worker's thread), numbered with the lane's place."""
+
+    order = Signal(object, object)          # a Job and its grid, queued to the worker
+    frame = Signal(int, object)             # (lane, Frame) during a run
+    finished = Signal(int, object)          # (lane, the final Frame)
+    failed = Signal(int, str)               # (lane, a readable message)
+
+    def __init__(self, place: int, parent: QObject):
+        super().__init__(parent)
+        self.place = place
+        self.worker = TrainingWorker(frame_rate=FRAME_RATE)
+        self.worker_thread = QThread(self)
+        self.worker.moveToThread(self.worker_thread)
+        self.order.connect(self.worker.run)
+        self.worker.frame.connect(self._frame)
+        self.worker.finished.connect(self._finished)
+        self.worker.failed.connect(self._failed)
+        self.worker_thread.start()
+
+    @Slot(object)
+    def _frame(self, frame) -> None:
+        self.frame.emit(self.place, frame)
+
+    @Slot(object)
+    def _finished(self, frame) -> None:
+        self.finished.emit(self.place, frame)
+
+    @Slot(str)
+    def _failed(self, message: str) -> None:
+        self.failed.emit(self.place, message)
+
+    def shutdown(self) -> None:
+        self.worker.stop()
+        self.worker_thread.quit()
+        self.worker_thread.wait()
+        self.worker.release()
+
+
+class _Run:
+    """What the window knows of one run of the comparison under way."""
+
+    def __init__(self, entry: Entry, job: Job):
+        self.entry, self.job = entry, job
+        self.seconds: list = []               # each chart row's time
+        self.rows: list = []                  # (iteration, primal, dual, gap) rows
+        self.elapsed = 0.0
+        self.ended = False
+        self.unpainted = False                # its canvas has a frame not painted yet
+
+
+class Comparison(QObject):
+    row_ready = Signal(int, int, object)    # (comparison, run, Row or an error)
+    ended = Signal()                        # every run of the comparison has its row
+
+    def __init__(self, view, make_job: Callable, panel_params: Callable, parent=None):
+        """`view`: the Compare solvers window's view; `make_job()`: the run the panel and
+        the points make (RunRefused says why none); `panel_params()` the panel's settings
+        (ValueError: they cannot be trained)."""
+        super().__init__(parent)
+        self.view, self.make_job, self.panel_params = view, make_job, panel_params
+        self.lanes: list[_Lane] = []
+        self.runs: list[_Run] = []
+        self.results: list = []               # each run's Row, error message, or None
+        self.started = 0.0
+        self._count = 0                       # comparisons started: a late row is dropped
+        self._charts = QTimer(self, singleShot=True, interval=CHART_MS)
+        self._charts.timeout.connect(self._draw_curves)
+        view.compare_requested.connect(self.start)
+        view.stop_requested.connect(self.stop)
+        self.row_ready.connect(self._take_row)
+        for k, canvas in enumerate(view.canvases):
+            canvas.painted.connect(lambda k=k: self._painted(k))
+        self._view_settled = QTimer(self, singleShot=True, interval=VIEW_SETTLED_MS)
+        self._view_settled.timeout.connect(self._regrid_ended)
+        view.canvases[0].view.sigRangeChanged.connect(lambda *_: self._follow_view())
+
+    @property
+    def running(self) -> bool:
+        return any(not run.ended for run in self.runs)
+
+    def follow_panel(self) -> None:
+        """The window offers the solvers that can train the panel's kernel and C."""
+        try:
+            params = self.panel_params()
+        except ValueError:
+            self.view.offer({})
+            return
+        self.view.offer(offered(params.get("kernel", "linear"), params.get("C", 1.0)))
+
+    def start(self, solvers: tuple, Cs: tuple) -> None:
+        if self.running:
+            return
+        try:
+            job = self.make_job()
+            if job.kind != C_SVC.key:
+                raise RunRefused(tr("Solvers are compared on a C-SVC classifier: choose "
+                                    "classification and C-SVC in the panel."))
+            entries = entries_for(solvers, Cs, job.params)
+        except (RunRefused, ValueError) as e:
+            self.view.say(str(e))
+            return
+        self._count += 1
+        self.runs = [_Run(entry, Job(job.X, job.y, SVC(**entry.params(job.params)),
+                                     job.X_test, job.y_test, job.labels))
+                     for entry in entries]
+        self.results = [None] * len(entries)
+        self.view.show_runs([run.entry.title() for run in self.runs])
+        for k in range(len(self.runs)):
+            self.view.show_row(k, None, tr("running"))
+        while len(self.lanes) < len(self.runs):
+            self._add_lane()
+        spec = self._spec()
+        self.started = time.perf_counter()
+        self.view.show_running(True)
+        self.view.say(tr("Training {n} runs at once…").format(n=len(self.runs)))
+        for lane, run in zip(self.lanes, self.runs):
+            lane.worker.arm()
+            lane.order.emit(run.job, spec)
+
+    def stop(self) -> None:
+        for lane, run in zip(self.lanes, self.runs):
+            if not run.ended:
+                lane.worker.stop()
+
+    def shutdown(self) -> None:
+        """Stop every run and join the lanes' threads (never leave a QThread running)."""
+        self._charts.stop()
+        for lane in self.lanes:
+            lane.shutdown()
+        self.lanes = []
+
+    def _add_lane(self) -> None:
+        lane = _Lane(len(self.lanes), self)
+        lane.frame.connect(self._frame)
+        lane.finished.connect(self._finished)
+        lane.failed.connect(self._failed)
+        self.lanes.append(lane)
+
+    def _spec(self) -> GridSpec:
+        (x0, x1), (y0, y1) = self.view.canvases[0].view.viewRange()
+        return GridSpec(x0, x1, y0, y1, GRID, GRID)
+
+    # -- what the lanes report ----------------------------------------------------------------
+    def _frame(self, k: int, frame) -> None:
+        if k >= len(self.runs) or self.runs[k].ended:
+            self.lanes[k].worker.frame_drawn()
+            return
+        run = self.runs[k]
+        self.view.canvases[k].show_frame(frame)
+        history = frame.reading.history
+        if history:            # the rows since the last frame, their times spread evenly
+            times = np.linspace(run.elapsed, frame.reading.elapsed, len(history) + 1)[1:]
+            run.seconds.extend(times.tolist())
+            run.rows.extend(history)
+        run.elapsed = frame.reading.elapsed
+        if not self._charts.isActive():
+            self._charts.start()
+        canvas = self.view.canvases[k]
+        screen = canvas.window().windowHandle()
+        run.unpainted = canvas.isVisible() and screen is not None and screen.isExposed()
+        if not run.unpainted:              # out of sight: nothing to wait for
+            self.lanes[k].worker.frame_drawn()
+
+    def _painted(self, k: int) -> None:
+        if k < len(self.runs) and self.runs[k].unpainted:
+            self.runs[k].unpainted = False
+            self.lanes[k].worker.frame_drawn()
+
+    def _finished(self, k: int, frame) -> None:
+        if k >= len(self.runs) or self.runs[k].ended:
+            return
+        self._frame(k, frame)
+        run = self.runs[k]
+        run.ended = True
+        iterations, primal, dual, gap = _totals(run.rows[-1])
+        if frame.estimator is None:           # stopped: how far it got, no model
+            self.row_ready.emit(self._count, k,
+                                stopped_row((iterations, primal, dual, gap), run.elapsed))
+            return
+        self.view.show_row(k, None, tr("comparing with SMO…"))
+        count, job, estimator, seconds = self._count, run.job, frame.estimator, run.elapsed
+
+        def work():
+            labels = job.training_labels()
+            tested = job.labels[job.y_test] if job.labels is not None else job.y_test
+            X_all = np.vstack([job.X, job.X_test]) if len(job.X_test) else job.X
+            reference = reference_predictions(job.params, job.X, labels, X_all)
+            return row_of(estimator, (iterations, primal, dual, gap), seconds, job.X,
+                          labels, job.X_test, tested, reference)
+
+        in_background(work, lambda row: self.row_ready.emit(count, k, row),
+                      lambda error: self.row_ready.emit(count, k, f"{error}"))
+
+    def _failed(self, k: int, message: str) -> None:
+        if k < len(self.runs) and not self.runs[k].ended:
+            self.runs[k].ended = True
+            self.row_ready.emit(self._count, k, message)
+
+    def _take_row(self, count: int, k: int, row) -> None:
+        if count != self._count:
+            return
+        self.results[k] = row
+        if isinstance(row, Row):
+            state = (tr("stopped") if row.stopped else tr("converged") if row.converged
+                     else tr("budget spent"))
+            self.view.show_row(k, row, state)
+        else:
+            self.view.show_row(k, None, tr("failed: {why}").format(why=row))
+        if all(result is not None for result in self.results):
+            self._draw_curves()
+            self.view.show_running(False)
+            self.view.say(tr("Compared {n} runs in {seconds:.2f} s.").format(
+                n=len(self.runs), seconds=time.perf_counter() - self.started))
+            self.ended.emit()
+
+    def _draw_curves(self) -> None:
+        for k, run in enumerate(self.runs):
+            if run.rows:
+                self.view.show_curve(k, np.asarray(run.seconds), np.asarray(run.rows, float))
+
+    def _follow_view(self) -> None:
+        """The linked view moved: the runs under way draw their next frames over it."""
+        spec = self._spec()
+        for lane, run in zip(self.lanes, self.runs):
+            if not run.ended:
+                lane.worker.set_spec(spec)
+        self._view_settled.start()
+
+    def _regrid_ended(self) -> None:
+        """The canvases of the runs that ended, shaded over the view now in sight (off the
+        GUI thread)."""
+        spec, count = self._spec(), self._count
+        for k, run in enumerate(self.runs):
+            frame = self.view.canvases[k].frame
+            if not run.ended or frame is None or frame.scene.spec == spec:
+                continue
+            in_background(lambda frame=frame: regrid(frame, spec),
+                          lambda moved, k=k, frame=frame: self._show_regrid(
+                              count, k, frame, moved),
+                          lambda error: self.view.say(tr(
+                              "Could not redraw the model for this view: {error}").format(
+                              error=error)))
+
+    def _show_regrid(self, count: int, k: int, frame, moved) -> None:
+        canvas = self.view.canvases[k]
+        if moved is not None and count == self._count and canvas.frame is frame:
+            canvas.show_frame(moved)
+
+
+def _totals(point: tuple) -> tuple:
+    """(iterations, primal, dual, gap) of a run from its last chart row, as
+    core.comparison.totals gives them from its machines' final snapshots (a primal solver:
+    no dual, no gap)."""
+    iteration, primal, dual = int(point[0]), float(point[1]), float(point[2])
+    if not math.isfinite(dual):
+        return iteration, primal, None, None
+    return iteration, primal, dual, primal - dual
