@@ -34,6 +34,13 @@
    terms, the point's alpha, margin and KKT state; median and longest of 20), and a pan's
    repaint with every support vector ringed by its alpha (median and longest of 20).
    Goal: <= 16 ms each. (`--terms-only` measures just these.)
+11. Compare solvers: the five solvers side by side on 1,000 moons (linear kernel, C = 1),
+   each on its own worker thread and solver process (processes, not threads: a solver's
+   Python loop in the window's process took the GIL from the paints). For 5 s (then Stop):
+   the longest GUI-thread stall (gap between ticks of a 5 ms QTimer) and each canvas's
+   frames a second while its run was under way (a run over in under 0.5 s is listed as
+   such; median of three comparisons). Goal: stall <= 16 ms, >= 10 frames/s each.
+   (`--compare-only` measures just these.)
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations
@@ -542,6 +549,53 @@ def terms_times(n: int, kernel: str) -> tuple:
     return ((statistics.median(hovers), max(hovers)), (statistics.median(pans), max(pans)))
 
 
+def comparison_measures(n: int = 1000, seconds: float = 5.0) -> tuple:
+    """(longest stall in ms, {run title: frames a second or None (over in < 0.5 s)}) of one
+    comparison of the five solvers on n moons, linear kernel, stopped after `seconds`."""
+    app, w = open_window("smo", n)
+    w.panel.kernel.setCurrentText("linear")
+    w.comparison.open()
+    comparison, view = w.comparison.comparison, w.comparison.view
+    run_until(lambda: comparison.ready and view.said.text() != "", 20)
+    for box in view.boxes.values():
+        box.setChecked(True)
+    view.Cs.setText("1")
+    frames: dict = {}
+    ends: dict = {}
+    for lane in comparison.lanes:
+        lane.frame.connect(lambda k, _f: frames.setdefault(k, []).append(time.perf_counter()))
+        lane.finished.connect(lambda k, _f: ends.setdefault(k, time.perf_counter()))
+    watch = GapWatch().start()
+    started = time.perf_counter()
+    view.compare.click()
+    run_until(lambda: not comparison.running, seconds)
+    stopped = time.perf_counter()
+    stall = watch.stop()
+    comparison.stop()
+    run_until(lambda: not comparison.running, 10)
+    rates = {}
+    for k, run in enumerate(comparison.runs):
+        lasted = min(ends.get(k, stopped), stopped) - started
+        rates[run.entry.title()] = (len(frames.get(k, ())) / lasted if lasted >= 0.5
+                                    else None)
+    w.comparison.window.close()
+    w.shutdown()
+    return stall, rates
+
+
+def comparison_lines() -> None:
+    runs = [comparison_measures() for _ in range(3)]
+    print(f"{'longest GUI-thread stall, 5 solvers compared (ms)':<52} "
+          f"{statistics.median(r[0] for r in runs):>5.1f} /{max(r[0] for r in runs):>5.1f} "
+          f"{'<= 16':>8}   (median / worst of 3)", flush=True)
+    for title in runs[0][1]:
+        rates = [r[1][title] for r in runs]
+        said = ("over in < 0.5 s" if any(rate is None for rate in rates) else
+                f"{statistics.median(rates):>5.1f} / {min(rates):>5.1f}")
+        print(f"{f'frames/s, {title}, 1,000 moons':<52} {said:>13} {'>= 10':>8}   "
+              f"(median / lowest of 3)", flush=True)
+
+
 def terms_lines() -> None:
     for kernel in ("rbf", "linear"):
         (hover, hover_max), (pan, pan_max) = terms_times(20_000, kernel)
@@ -579,7 +633,12 @@ def main():
                         help="only SMO's Step line")
     parser.add_argument("--terms-only", action="store_true",
                         help="only the lines of each point's part in f")
+    parser.add_argument("--compare-only", action="store_true",
+                        help="only the Compare solvers lines")
     args = parser.parse_args()
+    comparison_lines()
+    if args.compare_only:
+        return
     terms_lines()
     if args.terms_only:
         return

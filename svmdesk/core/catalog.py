@@ -53,6 +53,7 @@ class Solver:
     # the rows of its pairs only: measured (3-6 classes, 2-30 features, rbf), one matrix
     # is 10-28 % faster at 300 points, 10-70 % slower from 600 (digits, 1,797: 27 %).
     shares_gram_up_to: int = 0
+    short: str = ""         # its name where room is short (a small canvas's title)
 
     def implementation(self) -> ModuleType:
         return importlib.import_module(self.module)
@@ -267,25 +268,27 @@ SHARED_GRAM_POINTS = 2896       # a shared kernel matrix of at most 64 MB (float
 
 SOLVERS = MappingProxyType({s.name: s for s in (
     Solver("smo", N_("SMO (libsvm's algorithm)"),
-           "LIBSVM's sequential minimal optimisation of the dual, two multipliers at a time",
+           N_("LIBSVM's sequential minimal optimisation of the dual, two multipliers at a "
+              "time"),
            "svmdesk.core.solvers.smo", _EVERY_KERNEL, hard_margin=True, objective="dual",
-           shares_gram_up_to=400),
+           shares_gram_up_to=400, short=N_("SMO")),
     Solver("dual-gradient", N_("Dual gradient ascent"),
-           "projected gradient ascent on the dual", "svmdesk.core.solvers.dual_gradient",
+           N_("projected gradient ascent on the dual"), "svmdesk.core.solvers.dual_gradient",
            _EVERY_KERNEL, hard_margin=True, objective="dual",
-           shares_gram_up_to=SHARED_GRAM_POINTS),
+           shares_gram_up_to=SHARED_GRAM_POINTS, short=N_("Dual gradient")),
     Solver("primal-subgradient", N_("Primal sub-gradient (linear)"),
-           "sub-gradient descent on the primal's weight vector w",
+           N_("sub-gradient descent on the primal's weight vector w"),
            "svmdesk.core.solvers.primal_subgradient", ("linear",), hard_margin=False,
-           objective="primal"),
+           objective="primal", short=N_("Primal sub-gradient")),
     Solver("kernel-gradient", N_("Kernel gradient descent"),
-           "gradient descent on the primal through the representer theorem",
+           N_("gradient descent on the primal through the representer theorem"),
            "svmdesk.core.solvers.kernel_gradient", _EVERY_KERNEL, hard_margin=False,
-           objective="primal", shares_gram_up_to=SHARED_GRAM_POINTS),
+           objective="primal", shares_gram_up_to=SHARED_GRAM_POINTS,
+           short=N_("Kernel gradient")),
     Solver("pegasos", N_("Pegasos SGD (linear)"),
-           "stochastic sub-gradient descent on the primal, in mini-batches",
+           N_("stochastic sub-gradient descent on the primal, in mini-batches"),
            "svmdesk.core.solvers.pegasos", ("linear",), hard_margin=False,
-           objective="primal"),
+           objective="primal", short=N_("Pegasos")),
 )})
 
 _GRADIENT = tuple(name for name in SOLVERS if name != "smo")

@@ -41,8 +41,9 @@ class Entry:
         return {**shared, "solver": self.solver, "C": self.C}
 
     def title(self) -> str:
-        """How the run is named over its canvas and in the table."""
-        return tr("{solver} · C = {C:g}").format(solver=tr(TABLE.solvers[self.solver].title),
+        """How the run is named over its canvas and in the table (the solver's short
+        name: a canvas is a fifth of the window)."""
+        return tr("{solver} · C = {C:g}").format(solver=tr(TABLE.solvers[self.solver].short),
                                                  C=self.C)
 
 

@@ -3,7 +3,7 @@
 A session is what a student reopens next week on another laptop: one JSON document, data
 only, written atomically and checked field by field on load like a model file.
 
-Format, version 5::
+Format, version 6::
 
     {"format": "svmdesk-session", "version": 5,
      "task": "classification", "novelty" or "regression",
@@ -21,13 +21,16 @@ Format, version 5::
                                            "folds": k, "seed": integer,
                                            "scores": [k numbers]}, ...]}   (optional)
      "tuning": the Tune panel's C-gamma map (see tuning_map)   (optional, version 5)
+     "comparison": the Compare solvers window's last comparison (see comparison_record)
+                   (optional, version 6)
      "session_file": "/absolute/path/of/lab.svmdesk"}     (autosaves only, optional)
 
 `evaluation` is the evaluation view's state: its decision threshold, on f(x) or (a
 two-class model with probabilities) on P(class | x) as `scale` says, the class it applies
 to (three or more classes), whether the matrices show row shares, and the
 cross-validations run, oldest first. Version 3 had none: its sessions open with the
-threshold at 0 and no cross-validation. Version 4 had no `tuning`.
+threshold at 0 and no cross-validation. Version 4 had no `tuning`, version 5 no
+`comparison`.
 
 `session_file` is written by the autosave alone (a saved session never records where it
 lies): the session file the autosaved work belongs to, so that a restored autosave saves
@@ -60,21 +63,23 @@ from ..core.kinds import CLASSIFICATION, KINDS, NOVELTY, REGRESSION
 from ..i18n import N_, tr
 from .atomic import StrPath, write_atomic
 from .checked_json import SESSION_FILE, Checker, describe, read_json
+from .comparison_record import ComparisonRecord, comparison_document, read_comparison
 from .model_json import model_document
 from .model_json_reading import model_from_document
 from .relabelling import relabelled
 from .tuning_map import TuningMap, read_tuning, tuning_document
 
 FORMAT = "svmdesk-session"
-VERSION = 5                   # 3: "task", and the points' targets or outlier marks;
-                              # 4: "evaluation" (optional); 5: "tuning" (optional)
+VERSION = 6                   # 3: "task", and the points' targets or outlier marks;
+                              # 4: "evaluation" (optional); 5: "tuning" (optional);
+                              # 6: "comparison" (optional)
 LEGACY_VERSION = 1            # models trained on class indices
 TASKS = (CLASSIFICATION, NOVELTY, REGRESSION)
 SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
          "model")
-_OPTIONAL_KEYS = ("session_file", "evaluation", "tuning")
+_OPTIONAL_KEYS = ("session_file", "evaluation", "tuning", "comparison")
 METRICS = ("accuracy", "R²")  # what a cross-validation scored
 SCALES = ("f", "P")           # what the evaluation's threshold is on
 MOST_FOLDS = 1000
@@ -129,6 +134,7 @@ class Session:
     outliers: np.ndarray | None = None      # (n,) bool novelty: marked, never trained on
     evaluation: dict = field(default_factory=dict)   # the evaluation view's state (above)
     tuning: TuningMap | None = None         # the Tune panel's map
+    comparison: ComparisonRecord | None = None   # the Compare solvers window's last
 
     def per_point(self) -> np.ndarray:
         """What each point is in the task: its class index, outlier mark or target."""
@@ -161,6 +167,8 @@ def session_document(session: Session) -> dict:
         doc["evaluation"] = _evaluation_document(session.evaluation)
     if session.tuning is not None:
         doc["tuning"] = tuning_document(session.tuning)
+    if session.comparison is not None:
+        doc["comparison"] = comparison_document(session.comparison)
     if session.session_file is not None:
         doc["session_file"] = str(session.session_file)
     return doc
@@ -314,6 +322,7 @@ class _Reader(Checker):
                        session_file=_session_file(doc.get("session_file")), task=task,
                        evaluation=self.evaluation(doc.get("evaluation"), version),
                        tuning=self.tuning(doc.get("tuning"), version),
+                       comparison=self.comparison(doc.get("comparison"), version),
                        **by_task)
 
     def points(self, v, n_classes: int, task: str):
@@ -364,6 +373,13 @@ class _Reader(Checker):
                     self.cross_validation(r, f"evaluation.cross_validations[{k}]")
                     for k, r in enumerate(self.array(v["cross_validations"],
                                                      "evaluation.cross_validations")))}
+
+    def comparison(self, v, version: int) -> ComparisonRecord | None:
+        if v is None:
+            return None
+        if version < 6:
+            self.fail("comparison", tr("{field} is not a field of this format version"))
+        return read_comparison(self, v)
 
     def tuning(self, v, version: int) -> TuningMap | None:
         if v is None:

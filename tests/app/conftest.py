@@ -138,11 +138,13 @@ class _SolverThread:
 
         from svmdesk.app.training import solver_process
 
-        self.flags = [0.0] * 5
+        self.flags = [0.0] * (solver_process.READY + 1)   # the real one's places
         self.conn, child = multiprocessing.Pipe()
         self.thread = threading.Thread(target=solver_process.serve, args=(child, self.flags),
                                        daemon=True)
         self.thread.start()
+
+    touch_cache = True
 
     def alive(self) -> bool:
         return self.thread.is_alive()

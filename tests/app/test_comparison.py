@@ -6,24 +6,44 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from svmdesk.core.comparison import Entry, compare
 from svmdesk.core.datasets import class_labels
 
-from .test_labels import CTRL, press
+from .test_labels import CTRL, answer_dialogs, press
 from .test_panel_rows import _box
 from .test_tasks import choose
-from .test_window import TIMEOUT
+from .test_window import TIMEOUT, set_up_a_long_run
 
 LEFT = Qt.MouseButton.LeftButton
+
+
+def pan(canvas, start: QPoint, end: QPoint, steps: int = 6) -> None:
+    """Press at `start`, move in steps with the button held, release at `end`."""
+    vp = canvas.viewport()
+    QTest.mousePress(vp, LEFT, Qt.KeyboardModifier.NoModifier, start)
+    for k in range(1, steps + 1):
+        p = start + (end - start) * (k / steps)
+        QApplication.sendEvent(vp, QMouseEvent(
+            QEvent.Type.MouseMove, QPointF(p), QPointF(vp.mapToGlobal(p)),
+            Qt.MouseButton.NoButton, LEFT, Qt.KeyboardModifier.NoModifier))
+        QTest.qWait(10)
+    QTest.mouseRelease(vp, LEFT, Qt.KeyboardModifier.NoModifier, end)
 
 
 def open_comparison(window, qtbot):
     press(window, Qt.Key.Key_K, CTRL)
     view = window.comparison.view
     qtbot.waitExposed(view.window())
+    # as a person waits for "Ready" before comparing: the solvers' processes have their
+    # imports
+    qtbot.waitUntil(lambda: window.comparison.comparison.ready, timeout=TIMEOUT)
+    if not view.table.rowCount():
+        qtbot.waitUntil(lambda: view.said.text().startswith("Ready"), timeout=TIMEOUT)
     return view
 
 
@@ -69,6 +89,7 @@ def check_table(view, rows) -> None:
 
 
 def test_three_solvers_side_by_side_agree_with_the_cores_fits(window, qtbot):
+    window.panel.controls["max_iter"].widget.setValue(3000)   # the sub-gradient's budget
     view = open_comparison(window, qtbot)
     tick(view, ("smo", "dual-gradient", "primal-subgradient"))
     type_Cs(view, "1")
@@ -76,18 +97,18 @@ def test_three_solvers_side_by_side_agree_with_the_cores_fits(window, qtbot):
     check_table(view, expected_rows(window, [Entry("smo", 1.0), Entry("dual-gradient", 1.0),
                                              Entry("primal-subgradient", 1.0)]))
     assert [view.titles[k].text() for k in range(3)] == [
-        "SMO (libsvm's algorithm) · C = 1", "Dual gradient ascent · C = 1",
-        "Primal sub-gradient (linear) · C = 1"]
+        "SMO · C = 1", "Dual gradient · C = 1", "Primal sub-gradient · C = 1"]
     assert all(view.cells[k].isVisible() for k in range(3))
     assert not view.cells[3].isVisible()
     for k in range(3):                          # each canvas shows its own model
         frame = view.canvases[k].frame
         assert frame is not None and frame.estimator is not None
         assert frame.estimator.solver == ("smo", "dual-gradient", "primal-subgradient")[k]
-    # both charts hold a curve of each run's primal objective
+    # both charts hold each run's primal (solid) and the dual solvers' dual (dashed)
     for chart in (view.by_time, view.by_iteration):
-        drawn = [item for item in chart.plotItem.listDataItems() if item.name()]
-        assert len(drawn) == 3 and all(len(item.getData()[0]) for item in drawn)
+        drawn = [len(item.getData()[0] if item.getData()[0] is not None else ())
+                 for item in chart.plotItem.listDataItems()]
+        assert len(drawn) == 6 and all(drawn[:4]) and all(drawn[4:5]) and not drawn[5]
 
 
 def test_one_solver_at_three_values_of_C(window, qtbot):
@@ -131,3 +152,67 @@ def test_too_many_runs_are_refused(window, qtbot):
     QTest.mouseClick(view.compare, LEFT)
     assert "2 to 5" in view.said.text()
     assert view.table.rowCount() == 0
+
+
+def test_a_saved_session_reopens_with_the_same_comparison(window, qtbot, monkeypatch,
+                                                          tmp_path, another_window):
+    view = open_comparison(window, qtbot)
+    tick(view, ("smo", "kernel-gradient"))
+    type_Cs(view, "0.5")
+    run_comparison(window, qtbot, view)
+    table = [[view.cell_text(k, c) for c in range(11) if c != 1] for k in range(2)]
+    path = tmp_path / "lab.svmdesk"
+    answer_dialogs(monkeypatch, path)
+    press(view.window(), Qt.Key.Key_S, CTRL)        # the main window's keys act here too
+    assert path.exists(), window.notices.banner.text()
+    other = another_window()
+    answer_dialogs(monkeypatch, path)
+    press(other, Qt.Key.Key_O, CTRL)
+    qtbot.waitUntil(lambda: other.work.comparison is not None, timeout=TIMEOUT)
+    again = open_comparison(other, qtbot)
+    assert [[again.cell_text(k, c) for c in range(11) if c != 1] for k in range(2)] == table
+    assert again.cell_text(0, 1) == view.cell_text(0, 1)          # the time too, as it was
+    qtbot.waitUntil(lambda: all(again.canvases[k].frame is not None for k in range(2)),
+                    timeout=TIMEOUT)
+    X = window.points.X
+    for k in range(2):          # the same models drawn over the same points
+        before = view.canvases[k].frame.estimator.decision_function(X)
+        after = other.work.comparison.runs[k].model.decision_function(X)
+        assert np.array_equal(before, after)
+        assert again.canvases[k].frame.scene.values is not None
+    curves = again.by_iteration.plotItem.listDataItems()
+    assert len(curves) == 4 and all(len(item.getData()[0]) for item in curves)
+
+
+def test_stop_ends_every_run_and_the_table_says_how_far_each_got(window, qtbot):
+    set_up_a_long_run(window)                   # kernel gradient, rbf, 1,000 moons: seconds
+    view = open_comparison(window, qtbot)
+    tick(view, ("dual-gradient", "kernel-gradient"))
+    type_Cs(view, "1")
+    with qtbot.waitSignal(window.comparison.comparison.ended, timeout=TIMEOUT):
+        QTest.mouseClick(view.compare, LEFT)
+        qtbot.waitUntil(lambda: all(len(run.rows) for run in
+                                    window.comparison.comparison.runs), timeout=TIMEOUT)
+        assert view.stop.isEnabled() and not view.compare.isEnabled()
+        QTest.mouseClick(view.stop, LEFT)
+    for k in range(2):
+        assert view.cell_text(k, 10) == "stopped"
+        assert int(view.cell_text(k, 2)) >= 0 and view.cell_text(k, 6) == "—"
+    assert view.compare.isEnabled() and not view.stop.isEnabled()
+
+
+def test_the_canvases_pan_and_zoom_together(window, qtbot):
+    view = open_comparison(window, qtbot)
+    tick(view, ("smo", "dual-gradient", "primal-subgradient"))
+    run_comparison(window, qtbot, view)
+    canvas = view.canvases[2]
+    before = canvas.view.viewRange()
+    # a drag on the third canvas, from a place away from any point (it pans), moves the
+    # other two
+    start = next(QPoint(x, 40) for x in range(40, canvas.width(), 10)
+                 if canvas.point_near(canvas.mapToScene(QPoint(x, 40))) < 0)
+    pan(canvas, start, start + QPoint(60, 20))
+    after = canvas.view.viewRange()
+    assert after[0] != before[0]
+    for k in range(2):
+        assert np.allclose(view.canvases[k].view.viewRange(), after)

@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from ...core.kinds import C_SVC
+from ...formats.comparison_record import ComparisonRecord
 from ...formats.session import CVRecord
 from ...formats.tuning_map import TuningMap
 from ...i18n import N_, tr
@@ -22,6 +23,7 @@ class Work(QObject):
     edited = Signal()                # the work changed (the autosave keeps it)
     saved = Signal()                 # the work is saved in its session file
     tuning_replaced = Signal()       # a session's C-gamma map replaced the one shown
+    comparison_replaced = Signal()   # a session's comparison replaced the one shown
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -32,11 +34,17 @@ class Work(QObject):
         self.session_path = None       # where Ctrl+S saves without asking
         self.cross_validations: list[CVRecord] = []   # run over these points, oldest first
         self.tuning: TuningMap | None = None   # the Tune panel's C-gamma map
+        self.comparison: ComparisonRecord | None = None   # Compare solvers' last
 
     def replace_tuning(self, tuning: TuningMap | None) -> None:
         """A session's map (None: none) replaces the one shown."""
         self.tuning = tuning
         self.tuning_replaced.emit()
+
+    def replace_comparison(self, comparison: ComparisonRecord | None) -> None:
+        """A session's comparison (None: none) replaces the one shown."""
+        self.comparison = comparison
+        self.comparison_replaced.emit()
 
     def used_class_names(self) -> list:
         """The class names the points use (two at least: a click adds class 2)."""

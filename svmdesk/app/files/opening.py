@@ -141,7 +141,8 @@ class Opener(QObject):
                           class_names=tuple(self.work.used_class_names()),
                           feature_names=self.canvas.axis_names, settings=self.panel.settings(),
                           view=(x0, x1, y0, y1), model=self.work.fitted, task=task,
-                          evaluation=evaluation, tuning=self.work.tuning)
+                          evaluation=evaluation, tuning=self.work.tuning,
+                          comparison=self.work.comparison)
         if task == "novelty":
             session = replace(session, y=np.zeros(len(y), dtype=np.intp), outliers=y == MARK)
         elif task == "regression":       # a sample's target is its height on the canvas
@@ -179,6 +180,7 @@ class Opener(QObject):
                 self.show_model(session.model, name, own=True)
             self._apply_evaluation(session.evaluation)
             self.work.replace_tuning(session.tuning)
+            self.work.replace_comparison(session.comparison)
         opened = tr("Opened {path}: {n} points.").format(path=name, n=len(session.y))
         self.notices.say(" ".join([opened, *session.notes]), 15000)
         return True

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
 from ...i18n import tr
@@ -18,12 +18,12 @@ MARGIN = 40                  # px the window leaves of the screen's free area, e
 
 class ComparisonWindow(QObject):
     def __init__(self, main: QMainWindow, make_job: Callable, panel_params: Callable,
-                 points, canvas):
-        """`points` and `canvas`: the main window's point set and canvas (what the runs'
-        canvases draw and where their view starts)."""
+                 work, canvas):
+        """`work`: the document (its points the runs' canvases draw, its comparison the
+        window shows); `canvas`: the main window's (where the runs' view starts)."""
         super().__init__(main)
         self.main, self.make_job, self.panel_params = main, make_job, panel_params
-        self.points, self.canvas = points, canvas
+        self.work, self.points, self.canvas = work, work.points, canvas
         self.window: QWidget | None = None
         self.view: ComparisonView | None = None
         self.comparison: Comparison | None = None
@@ -34,7 +34,9 @@ class ComparisonWindow(QObject):
             self._make()
         assert self.window is not None and self.comparison is not None
         self._draw_points()
+        self._follow_main_view()
         self.comparison.follow_panel()
+        self.comparison.prepare()
         self.window.show()
         self.window.raise_()
         self.window.activateWindow()
@@ -42,19 +44,31 @@ class ComparisonWindow(QObject):
     def _make(self) -> None:
         window = self.window = _Window(self, self.main)
         window.setWindowTitle(tr("Compare solvers — svmdesk"))
+        window.addActions(self.main.actions())          # Ctrl+S, Ctrl+O… work there too
         self.view = ComparisonView()
         QVBoxLayout(window).addWidget(self.view)
-        self.comparison = Comparison(self.view, self.make_job, self.panel_params, self)
+        self.comparison = Comparison(self.view, self.make_job, self.panel_params, self.work,
+                                     self)
         free = self.main.screen().availableGeometry()
         window.setGeometry(free.adjusted(MARGIN // 2, MARGIN // 2, -MARGIN // 2, -MARGIN // 2))
-        (x0, x1), (y0, y1) = self.canvas.view.viewRange()
-        self.view.canvases[0].view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        self._draw_points()
+        self.comparison.show_record(self.work.comparison)     # a session's, kept
+        self.work.comparison_replaced.connect(
+            lambda: self.comparison.show_record(self.work.comparison))
 
     def show_points(self) -> None:
         """The points changed: the runs' canvases draw them, if in sight (else when the
         window opens)."""
         if self.window is not None and self.window.isVisible():
             self._draw_points()
+            # once the main canvas has fit new points (after this signal, in the same call)
+            QTimer.singleShot(0, self._follow_main_view)
+
+    def _follow_main_view(self) -> None:
+        """The runs' canvases show what the main canvas shows (new points fit it)."""
+        assert self.view is not None
+        (x0, x1), (y0, y1) = self.canvas.view.viewRange()
+        self.view.canvases[0].view.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
 
     def _draw_points(self) -> None:
         assert self.view is not None

@@ -188,7 +188,7 @@ class MainWindow(QMainWindow):
         self.tuner = Tuning(                   # the Tune tab's C-gamma map
             self.tuning_panel, self._job, self._take_cell, self.notices, self.work, self)
         self.comparison = ComparisonWindow(    # Compare solvers: its own window, when asked
-            self, self._job, self.panel.params, self.points, self.canvas)
+            self, self._job, self.panel.params, self.work, self.canvas)
         self.opener = Opener(                  # what opening a file does to the window
             self.work, self.undo, self.canvas, self.panel, self.notices, self.editing,
             self.run, self.run_display, self.discard_model, self.grid_spec, self)

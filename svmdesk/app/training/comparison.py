@@ -18,7 +18,9 @@ from collections.abc import Callable
 import numpy as np
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
+from ...core.catalog import TABLE
 from ...core.comparison import (
+    MOST_RUNS,
     Entry,
     Row,
     entries_for,
@@ -27,19 +29,24 @@ from ...core.comparison import (
     row_of,
     stopped_row,
 )
+from ...core.datasets import class_labels
 from ...core.estimators import SVC
 from ...core.kinds import C_SVC
 from ...core.training_job import Job
 from ...drawing.decision_grid import GridSpec
 from ...drawing.frame_views import regrid
+from ...drawing.model_frames import model_frame
+from ...formats.comparison_record import ComparedRun, ComparisonRecord
 from ...i18n import tr
 from ..background import in_background
+from ..widgets.pictures import settings_parts
 from .run import RunRefused
 from .worker import TrainingWorker
 
 FRAME_RATE = 20.0            # frames a second each canvas asks for at most
 CHART_MS = 100               # the objectives' charts redraw at most this often
 GRID = 100                   # a small canvas's decision grid per axis
+READINESS_MS = 200           # between looks at whether the lanes are ready
 VIEW_SETTLED_MS = 150        # an ended run's canvas is shaded anew once the view rests
 
 
@@ -56,7 +63,7 @@ class _Lane(QObject):
     def __init__(self, place: int, parent: QObject):
         super().__init__(parent)
         self.place = place
-        self.worker = TrainingWorker(frame_rate=FRAME_RATE)
+        self.worker = TrainingWorker(frame_rate=FRAME_RATE, touch_cache=False)
         self.worker_thread = QThread(self)
         self.worker.moveToThread(self.worker_thread)
         self.order.connect(self.worker.run)
@@ -92,6 +99,7 @@ class _Run:
         self.seconds: list = []               # each chart row's time
         self.rows: list = []                  # (iteration, primal, dual, gap) rows
         self.elapsed = 0.0
+        self.model = None                     # its fitted estimator, once it has one
         self.ended = False
         self.unpainted = False                # its canvas has a frame not painted yet
 
@@ -100,12 +108,15 @@ class Comparison(QObject):
     row_ready = Signal(int, int, object)    # (comparison, run, Row or an error)
     ended = Signal()                        # every run of the comparison has its row
 
-    def __init__(self, view, make_job: Callable, panel_params: Callable, parent=None):
+    def __init__(self, view, make_job: Callable, panel_params: Callable, work, parent=None):
         """`view`: the Compare solvers window's view; `make_job()`: the run the panel and
         the points make (RunRefused says why none); `panel_params()` the panel's settings
-        (ValueError: they cannot be trained)."""
+        (ValueError: they cannot be trained); `work`: the document, which keeps the last
+        comparison (its `comparison`)."""
         super().__init__(parent)
         self.view, self.make_job, self.panel_params = view, make_job, panel_params
+        self.work = work
+        self.settings = ""                    # the settings the runs share, in words
         self.lanes: list[_Lane] = []
         self.runs: list[_Run] = []
         self.results: list = []               # each run's Row, error message, or None
@@ -113,6 +124,8 @@ class Comparison(QObject):
         self._count = 0                       # comparisons started: a late row is dropped
         self._charts = QTimer(self, singleShot=True, interval=CHART_MS)
         self._charts.timeout.connect(self._draw_curves)
+        self._readiness = QTimer(self, interval=READINESS_MS)   # the lanes' imports done?
+        self._readiness.timeout.connect(self._look_at_readiness)
         view.compare_requested.connect(self.start)
         view.stop_requested.connect(self.stop)
         self.row_ready.connect(self._take_row)
@@ -125,6 +138,30 @@ class Comparison(QObject):
     @property
     def running(self) -> bool:
         return any(not run.ended for run in self.runs)
+
+    def prepare(self) -> None:
+        """Start every lane now (the window opened): a solver process takes a second or
+        more to make its imports, several at once on two cores several seconds, which the
+        user spends choosing the solvers rather than watching empty canvases."""
+        while len(self.lanes) < MOST_RUNS:
+            self._add_lane()
+        if not self.running and not self.view.table.rowCount():   # else: a table's words
+            self.view.say(tr("Starting the solvers' processes…"))
+            self._readiness.start()
+            self._look_at_readiness()         # idle processes of an earlier window: ready
+
+    def _look_at_readiness(self) -> None:
+        if not self.ready:
+            return
+        self._readiness.stop()
+        if not self.running:
+            self.view.say(tr("Ready: tick the solvers, write the values of C and click "
+                             "Compare."))
+
+    @property
+    def ready(self) -> bool:
+        """Every lane's solver process waits for orders."""
+        return all(lane.worker.solver.ready() for lane in self.lanes)
 
     def follow_panel(self) -> None:
         """The window offers the solvers that can train the panel's kernel and C."""
@@ -148,6 +185,7 @@ class Comparison(QObject):
             self.view.say(str(e))
             return
         self._count += 1
+        self.settings = shared_words(job.params)
         self.runs = [_Run(entry, Job(job.X, job.y, SVC(**entry.params(job.params)),
                                      job.X_test, job.y_test, job.labels))
                      for entry in entries]
@@ -160,7 +198,8 @@ class Comparison(QObject):
         spec = self._spec()
         self.started = time.perf_counter()
         self.view.show_running(True)
-        self.view.say(tr("Training {n} runs at once…").format(n=len(self.runs)))
+        self.view.say(tr("Training {n} runs at once… Shared: {settings}").format(
+            n=len(self.runs), settings=self.settings))
         for lane, run in zip(self.lanes, self.runs):
             lane.worker.arm()
             lane.order.emit(run.job, spec)
@@ -173,6 +212,7 @@ class Comparison(QObject):
     def shutdown(self) -> None:
         """Stop every run and join the lanes' threads (never leave a QThread running)."""
         self._charts.stop()
+        self._readiness.stop()
         for lane in self.lanes:
             lane.shutdown()
         self.lanes = []
@@ -210,7 +250,7 @@ class Comparison(QObject):
             self.lanes[k].worker.frame_drawn()
 
     def _painted(self, k: int) -> None:
-        if k < len(self.runs) and self.runs[k].unpainted:
+        if k < min(len(self.runs), len(self.lanes)) and self.runs[k].unpainted:
             self.runs[k].unpainted = False
             self.lanes[k].worker.frame_drawn()
 
@@ -227,6 +267,7 @@ class Comparison(QObject):
             return
         self.view.show_row(k, None, tr("comparing with SMO…"))
         count, job, estimator, seconds = self._count, run.job, frame.estimator, run.elapsed
+        run.model = estimator
 
         def work():
             labels = job.training_labels()
@@ -249,17 +290,74 @@ class Comparison(QObject):
             return
         self.results[k] = row
         if isinstance(row, Row):
-            state = (tr("stopped") if row.stopped else tr("converged") if row.converged
-                     else tr("budget spent"))
-            self.view.show_row(k, row, state)
+            self.view.show_row(k, row, state_words(row))
         else:
             self.view.show_row(k, None, tr("failed: {why}").format(why=row))
         if all(result is not None for result in self.results):
             self._draw_curves()
             self.view.show_running(False)
-            self.view.say(tr("Compared {n} runs in {seconds:.2f} s.").format(
-                n=len(self.runs), seconds=time.perf_counter() - self.started))
+            self.view.say(tr("Compared {n} runs in {seconds:.2f} s. Shared: {settings}").format(
+                n=len(self.runs), seconds=time.perf_counter() - self.started,
+                settings=self.settings))
+            self.work.comparison = self._record()
+            self.work.mark_changed()
             self.ended.emit()
+
+    def _record(self) -> ComparisonRecord:
+        """The comparison as the document keeps it."""
+        runs = []
+        for run, result in zip(self.runs, self.results):
+            rows = np.asarray(run.rows, dtype=float).reshape(-1, 4)
+            curve = np.column_stack([np.asarray(run.seconds, dtype=float), rows[:, :3]])
+            row = result if isinstance(result, Row) else None
+            runs.append(ComparedRun(run.entry.solver, run.entry.C, row,
+                                    "" if row is not None else str(result), curve,
+                                    run.model if row is not None else None))
+        return ComparisonRecord(self.settings, tuple(runs))
+
+    def show_record(self, record: ComparisonRecord | None) -> None:
+        """A kept comparison (a session's) shown as it ended: its table, its curves, and
+        its models over the points (a run under way is stopped and forgotten)."""
+        self.stop()
+        self._count += 1
+        self.runs, self.results = [], []
+        self.view.show_running(False)
+        if record is None:
+            self.view.show_runs([])
+            self.view.say("")
+            return
+        self.view.show_runs([Entry(run.solver, run.C).title() for run in record.runs])
+        for k, run in enumerate(record.runs):
+            if run.row is not None:
+                self.view.show_row(k, run.row, state_words(run.row))
+            else:
+                self.view.show_row(k, None, tr("failed: {why}").format(why=run.error))
+            if len(run.curve):
+                self.view.show_curve(k, run.curve[:, 0], run.curve[:, 1:])
+        self.view.say(tr("A kept comparison. Shared: {settings}").format(
+            settings=record.settings))
+        self._draw_models(record)
+
+    def _draw_models(self, record: ComparisonRecord) -> None:
+        """Each kept model over the points, on its canvas (off the GUI thread)."""
+        points, spec, count = self.work.points, self._spec(), self._count
+        labels = class_labels(self.work.used_class_names()).tolist()
+        X, y, test = points.X, points.y, points.test_mask
+        for k, run in enumerate(record.runs):
+            model = run.model
+            if model is None or not all(c in labels for c in model.classes_.tolist()):
+                continue            # no model, or one of other classes than these points'
+            colours = np.array([labels.index(c) for c in model.classes_.tolist()])
+            in_background(
+                lambda model=model, colours=colours: model_frame(
+                    model, X, y, spec, colours, held_out=test),
+                lambda frame, k=k: self._show_kept(count, k, frame),
+                lambda error: self.view.say(tr("Could not draw a kept model: {error}").format(
+                    error=error)))
+
+    def _show_kept(self, count: int, k: int, frame) -> None:
+        if count == self._count:              # not replaced since by a comparison run
+            self.view.canvases[k].show_frame(frame)
 
     def _draw_curves(self) -> None:
         for k, run in enumerate(self.runs):
@@ -293,6 +391,20 @@ class Comparison(QObject):
         canvas = self.view.canvases[k]
         if moved is not None and count == self._count and canvas.frame is frame:
             canvas.show_frame(moved)
+
+
+def state_words(row: Row) -> str:
+    """How a run ended, in the table's last column."""
+    return (tr("stopped") if row.stopped else tr("converged") if row.converged
+            else tr("budget spent"))
+
+
+def shared_words(params: dict) -> str:
+    """The settings the runs of a comparison share, in words (the solver and C are each
+    run's)."""
+    solver = tr(TABLE.solvers[params["solver"]].title)
+    return " · ".join(part for part in settings_parts(params, C_SVC.key)
+                      if part != solver and not part.startswith("C = "))
 
 
 def _totals(point: tuple) -> tuple:

@@ -42,19 +42,24 @@ from ...i18n import set_language, tr
 
 HOLD_POLL = 0.005            # s between looks at the flags while paused
 
-# the flags' places in the shared array (float64: every one is a count or a yes/no)
-STOP, PAUSED, DRAWN, PAUSES, STEPS_ASKED = range(5)
+# the flags' places in the shared array (float64: every one is a count or a yes/no);
+# READY: the process has made its imports and waits for orders
+STOP, PAUSED, DRAWN, PAUSES, STEPS_ASKED, READY = range(6)
 
 _context = multiprocessing.get_context("spawn")   # never fork a process with Qt's threads
 
 
 class SolverProcess:
-    """The window's handle on one solver process: its pipe and its flags."""
+    """The window's handle on one solver process: its pipe and its flags. `touch_cache`:
+    the process touches SMO's whole row cache (200 MB) while it waits for its first run,
+    which then pays nothing for it; the processes of Compare solvers, five of them on small
+    data, leave their caches to grow as runs need them."""
 
-    def __init__(self) -> None:
-        self.flags: Any = _context.RawArray("d", 5)
+    def __init__(self, touch_cache: bool = True) -> None:
+        self.touch_cache = touch_cache
+        self.flags: Any = _context.RawArray("d", READY + 1)
         self.conn, child_end = _context.Pipe()
-        self.process = _context.Process(target=serve, args=(child_end, self.flags),
+        self.process = _context.Process(target=serve, args=(child_end, self.flags, touch_cache),
                                         name="svmdesk solver", daemon=True)
         with _main_unseen():
             self.process.start()
@@ -62,6 +67,10 @@ class SolverProcess:
 
     def alive(self) -> bool:
         return self.process.is_alive()
+
+    def ready(self) -> bool:
+        """Its imports are done: an order is taken at once."""
+        return bool(self.flags[READY])
 
     def arm(self, paused: bool) -> None:
         """The flags of a run about to start (the process is idle: no run reads them)."""
@@ -102,14 +111,17 @@ def _main_unseen() -> Iterator[None]:
 _idle: list[SolverProcess] = []     # processes no window holds, ready for the next
 
 
-def acquire() -> SolverProcess:
-    """A solver process for a window: an idle one (its imports long done), else a new one."""
-    while _idle:
-        process = _idle.pop()
-        if process.alive():
-            return process
-        process.close()
-    return SolverProcess()
+def acquire(touch_cache: bool = True) -> SolverProcess:
+    """A solver process for a window: an idle one of the kind asked for (its imports long
+    done), else a new one."""
+    for process in reversed(_idle):
+        if process.touch_cache == touch_cache:
+            _idle.remove(process)
+            if process.alive():
+                return process
+            process.close()
+            return acquire(touch_cache)
+    return SolverProcess(touch_cache)
 
 
 def release(process: SolverProcess) -> None:
@@ -128,11 +140,13 @@ def _close_idle() -> None:
 
 
 # -- the solver's side (in the child process) ---------------------------------------------
-def serve(conn, flags) -> None:
+def serve(conn, flags, touch_cache: bool = True) -> None:
     """Run each order the pipe brings, (the unfitted estimator, X, labels or targets,
     language, frames a second at most), until None or the pipe closes."""
     memory = RowMemory()
-    memory.prepare(CACHE_BYTES)        # the first run's cache on memory touched already
+    if touch_cache:
+        memory.prepare(CACHE_BYTES)    # the first run's cache on memory touched already
+    flags[READY] = 1
     while True:
         try:
             order = conn.recv()

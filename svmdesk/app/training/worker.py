@@ -24,7 +24,7 @@ from ...drawing.model_frames import fitted_frame
 from ...drawing.scenes import Frame, RunMark
 from ...i18n import language, tr
 from . import solver_process
-from .solver_process import DRAWN, PAUSED, PAUSES, STEPS_ASKED, STOP
+from .solver_process import DRAWN, PAUSED, PAUSES, READY, STEPS_ASKED, STOP
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
 # The GUI thread's paint code crosses between Python and C++ hundreds of times per frame and
@@ -40,12 +40,14 @@ class TrainingWorker(QObject):
     failed = Signal(str)         # a readable message
     warned = Signal(str)         # a warning the core raised during the run
 
-    def __init__(self, frame_rate: float = FRAME_RATE):
-        """`frame_rate`: the frames a second its runs send at most."""
+    def __init__(self, frame_rate: float = FRAME_RATE, touch_cache: bool = True):
+        """`frame_rate`: the frames a second its runs send at most; `touch_cache`: its
+        solver process touches SMO's row cache before its first run (SolverProcess)."""
         super().__init__()
         self.frame_rate = frame_rate
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
-        self.solver = solver_process.acquire()   # started now: its imports before any run
+        # started now: its imports before any run
+        self.solver = solver_process.acquire(touch_cache)
         self._released = False
         self._ended = False           # the current run's end read from the solver
         self._spec: GridSpec | None = None       # the view's grid, when it moved since
@@ -105,8 +107,8 @@ class TrainingWorker(QObject):
         """Have the solver's process train `job`, and report what it sends until its end
         in frames drawn over the grid `spec` (then over the view's, when it moves)."""
         if not self.solver.alive():               # killed, or crashed in native code
-            dead, self.solver = self.solver, solver_process.acquire()
-            self.solver.flags[:] = dead.flags[:]  # as the run was armed
+            dead, self.solver = self.solver, solver_process.acquire(self.solver.touch_cache)
+            self.solver.flags[:READY] = dead.flags[:READY]   # as the run was armed
             solver_process.release(dead)
         self._ended = False                        # the run's end read from the solver
         try:

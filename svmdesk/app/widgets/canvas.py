@@ -182,6 +182,7 @@ class Canvas(pg.PlotWidget):
                                          brush=pg.mkBrush(255, 255, 255, 200))
         self.ring_legend.setParentItem(self.plotItem.vb)
         self.ring_legend.hide()
+        self.corner_legend = True       # False: a small canvas, whose corner has no room
         self.view.setAspectLocked(False)
 
         # the pictures' rows run along y (row-major), said here rather than left to
@@ -453,7 +454,7 @@ class Canvas(pg.PlotWidget):
             self.ring_legend.addItem(self._ring_sample, _label(tr(RING_BASES[basis])))
         if batch:
             self.ring_legend.addItem(self._batch_sample, _label(tr(BATCH_WORDS)))
-        self.ring_legend.setVisible(basis is not None or batch)
+        self.ring_legend.setVisible(self.corner_legend and (basis is not None or batch))
 
     def _show_curve(self, scene) -> None:
         """A regression's scene: the curve f(x) solid, the tube f(x) +- its half-width

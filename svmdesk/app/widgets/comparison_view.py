@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -31,10 +33,25 @@ from ...core.comparison import MOST_RUNS, Row
 from ...i18n import N_, tr
 from .canvas import Canvas, plain_numbers
 
-HEADINGS = (N_("run"), N_("time (s)"), N_("iterations"), N_("primal P"), N_("dual D"),
-            N_("gap P − D"), N_("support vectors"), N_("train accuracy"),
-            N_("test accuracy"), N_("agrees with SMO"), N_("state"))
+# the table's columns: (heading, what its tooltip says): short, so that every column is in
+# sight beside the charts at 1280 px
+HEADINGS = ((N_("run"), N_("the solver and C of the run; its colour is its curves'")),
+            (N_("time (s)"), N_("wall time of the run, in seconds (the runs share the "
+                                "machine's cores)")),
+            (N_("iterations"), N_("iterations, counted on across one-vs-one machines")),
+            (N_("P"), N_("the primal objective reached")),
+            (N_("D"), N_("the dual objective reached (— for a solver of the primal)")),
+            (N_("P − D"), N_("the duality gap")),
+            (N_("SVs"), N_("support vectors of its model")),
+            (N_("train"), N_("accuracy on the training points")),
+            (N_("test"), N_("accuracy on the held-out points")),
+            (N_("= SMO"), N_("share of all points predicted as SMO's solution of the same "
+                             "settings predicts them")),
+            (N_("state"), N_("how the run ended")))
 CURVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
+EARLY_SHARE = 0.2            # the first fifth of a curve is left out of the charts' y range:
+                             # a dual's first values (thousands below its optimum) would
+                             # flatten every curve to a line
 
 
 def parse_Cs(text: str) -> tuple:
@@ -50,6 +67,9 @@ def parse_Cs(text: str) -> tuple:
         except ValueError:
             raise ValueError(tr("{word!r} is not a number: write values of C such as "
                                 "0.1, 1, 10.").format(word=word)) from None
+        if not value > 0:            # NaN too
+            raise ValueError(tr("Each value of C must be a positive number (inf: the hard "
+                                "margin); got {word}.").format(word=word))
         values.append(TABLE.param("C").check(value))
     return tuple(values)
 
@@ -75,10 +95,16 @@ class ComparisonView(QWidget):
         self.titles: list[QLabel] = []
         self.canvases: list[Canvas] = []
         self.cells: list[QWidget] = []
-        self.by_time = self._chart(tr("objective against wall time (s)"))
-        self.by_iteration = self._chart(tr("objective against iteration"))
+        self._curves: list = []               # each run's four curves
+        self._shown: dict = {}                # run -> its objectives drawn (y range)
+        self.by_time = self._chart(tr("wall time (s)"))
+        self.by_iteration = self._chart(tr("iteration"))
         self.table = QTableWidget(0, len(HEADINGS))
-        self.table.setHorizontalHeaderLabels([tr(h) for h in HEADINGS])
+        for column, (heading, about) in enumerate(HEADINGS):
+            item = QTableWidgetItem(tr(heading))
+            item.setToolTip(tr(about))
+            self.table.setHorizontalHeaderItem(column, item)
+        self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -87,16 +113,17 @@ class ComparisonView(QWidget):
         self.stop.clicked.connect(self.stop_requested)
         self.show_running(False)
 
-    def _chart(self, title: str) -> pg.PlotWidget:
+    def _chart(self, across: str) -> pg.PlotWidget:
+        """A chart of the objectives against `across` (log scale); each run's colour is
+        the one of its title and its table row (no legend: it covered the curves)."""
         chart = pg.PlotWidget(background="w")
         plain_numbers(chart)
-        chart.setTitle(title, size="9pt")
         chart.setLogMode(x=True, y=False)
+        chart.setLabel("bottom", across)
         chart.setLabel("left", tr("P (solid), D (dashed)"))
         chart.setMenuEnabled(False)
-        chart.addLegend(offset=(-8, 8), labelTextSize="8pt",
-                        brush=pg.mkBrush(255, 255, 255, 200))
-        return chart
+        chart.getAxis("bottom").setStyle(maxTickLevel=0)   # powers of ten only: the minor
+        return chart                                        # labels ran into each other
 
     def _layout(self) -> None:
         choices = QHBoxLayout()
@@ -117,12 +144,13 @@ class ComparisonView(QWidget):
             cell = QWidget()
             column = QVBoxLayout(cell)
             column.setContentsMargins(0, 0, 0, 0)
-            title = QLabel()
-            title.setWordWrap(True)
+            title = QLabel()                # one line: canvases of one height (linked y)
             title.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+            title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             canvas = Canvas()
             canvas.setMinimumSize(160, 140)
             canvas.legend.hide()            # the main canvas says what the marks are
+            canvas.corner_legend = False
             column.addWidget(title)
             column.addWidget(canvas, 1)
             self.multiples.addWidget(cell, 0, k)
@@ -141,7 +169,7 @@ class ComparisonView(QWidget):
         below = QSplitter(Qt.Orientation.Horizontal)
         below.addWidget(charts)
         below.addWidget(self.table)
-        below.setSizes([500, 700])
+        below.setSizes([440, 800])
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(row)
         split.addWidget(below)
@@ -169,6 +197,8 @@ class ComparisonView(QWidget):
         for name, box in self.boxes.items():
             why = reasons.get(name, "")
             box.setEnabled(not why)
+            if why:                         # greyed and ticked looked as if it would run
+                box.setChecked(False)
             box.setToolTip(why or tr(TABLE.solvers[name].about))
 
     def say(self, words: str) -> None:
@@ -182,23 +212,26 @@ class ComparisonView(QWidget):
         """One canvas, one curve and one table row per run, named by `titles`."""
         for k, cell in enumerate(self.cells):
             cell.setVisible(k < len(titles))
-            self.titles[k].setText(titles[k] if k < len(titles) else "")
+            title = titles[k] if k < len(titles) else ""
+            self.titles[k].setText(title)
+            self.titles[k].setToolTip(title)
+            self.titles[k].setStyleSheet(f"color: {colour_of(k)}; font-weight: bold")
             self.canvases[k].clear_model()
         self.table.setRowCount(len(titles))
         for k, title in enumerate(titles):
-            self._cell(k, 0, title)
+            self._cell(k, 0, title, colour_of(k))
             for column in range(1, len(HEADINGS)):
                 self._cell(k, column, "")
         for chart in (self.by_time, self.by_iteration):
             chart.clear()
-            chart.plotItem.legend.clear()
-        self._curves = [self._curves_of(k, title) for k, title in enumerate(titles)]
+        self._curves = [self._curves_of(k) for k in range(len(titles))]
+        self._shown = {}
 
-    def _curves_of(self, k: int, title: str) -> tuple:
-        colour = CURVE_COLOURS[k % len(CURVE_COLOURS)]
+    def _curves_of(self, k: int) -> tuple:
+        colour = colour_of(k)
         solid, dashed = pg.mkPen(colour, width=2), pg.mkPen(colour, width=1,
                                                             style=Qt.PenStyle.DashLine)
-        return tuple(chart.plot(pen=pen, name=title if pen is solid else None)
+        return tuple(chart.plot(pen=pen)
                      for chart in (self.by_time, self.by_iteration) for pen in (solid, dashed))
 
     def show_curve(self, k: int, seconds: np.ndarray, rows: np.ndarray) -> None:
@@ -215,6 +248,19 @@ class ComparisonView(QWidget):
                             (step_p, iterations, primal), (step_d, iterations, dual)):
             finite = np.isfinite(y)
             curve.setData(x[finite], y[finite])
+        self._shown[k] = rows[int(EARLY_SHARE * len(rows)):, 1:3]
+        self._fit_heights()
+
+    def _fit_heights(self) -> None:
+        """The charts' y range: every curve past its first fifth, with a margin."""
+        values = np.concatenate([r.ravel() for r in self._shown.values()])
+        values = values[np.isfinite(values)]
+        if not len(values):
+            return
+        low, high = float(values.min()), float(values.max())
+        pad = 0.05 * (high - low) or 0.05 * abs(high) or 1.0
+        for chart in (self.by_time, self.by_iteration):
+            chart.setYRange(low - pad, high + pad, padding=0)
 
     def show_row(self, k: int, row: Row | None, state: str) -> None:
         """Run k's line of the table (None: under way, only its state)."""
@@ -223,8 +269,10 @@ class ComparisonView(QWidget):
                 self._cell(k, column, value)
         self._cell(k, len(HEADINGS) - 1, state)
 
-    def _cell(self, row: int, column: int, text: str) -> None:
+    def _cell(self, row: int, column: int, text: str, colour: str = "") -> None:
         item = QTableWidgetItem(text)
+        if colour:
+            item.setForeground(QColor(colour))
         if column:
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.table.setItem(row, column, item)
@@ -232,6 +280,11 @@ class ComparisonView(QWidget):
     def cell_text(self, row: int, column: int) -> str:
         item = self.table.item(row, column)
         return "" if item is None else item.text()
+
+
+def colour_of(k: int) -> str:
+    """Run k's colour: its title's, its curves' and its table row's."""
+    return CURVE_COLOURS[k % len(CURVE_COLOURS)]
 
 
 def row_cells(row: Row) -> tuple:
