@@ -40,7 +40,12 @@
    the longest GUI-thread stall (gap between ticks of a 5 ms QTimer) and each canvas's
    frames a second while its run was under way (a run over in under 0.5 s is listed as
    such; median of three comparisons). Goal: stall <= 16 ms, >= 10 frames/s each.
-   (`--compare-only` measures just these.)
+   (`--compare-only` measures just these.) Measured on 2 cores (2026-11-29): the solvers
+   in threads of the window's process were not tried (their Python loops would hold the
+   GIL the paints need); in processes, at normal priority: stall 426 ms, 3-4 frames/s for
+   the slow runs; niced: stall 100-300 ms, 6-11 frames/s. Not met: the frames are still
+   made in five threads of the window's process. Next: make them in the solvers'
+   processes, or in one thread for all runs.
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations

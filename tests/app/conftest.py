@@ -144,7 +144,7 @@ class _SolverThread:
                                        daemon=True)
         self.thread.start()
 
-    touch_cache = True
+    background = False
 
     def alive(self) -> bool:
         return self.thread.is_alive()

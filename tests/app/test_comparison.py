@@ -89,7 +89,7 @@ def check_table(view, rows) -> None:
 
 
 def test_three_solvers_side_by_side_agree_with_the_cores_fits(window, qtbot):
-    window.panel.controls["max_iter"].widget.setValue(3000)   # the sub-gradient's budget
+    window.panel.controls["max_iter"].widget.setValue(2000)   # the sub-gradient's budget
     view = open_comparison(window, qtbot)
     tick(view, ("smo", "dual-gradient", "primal-subgradient"))
     type_Cs(view, "1")
@@ -156,6 +156,7 @@ def test_too_many_runs_are_refused(window, qtbot):
 
 def test_a_saved_session_reopens_with_the_same_comparison(window, qtbot, monkeypatch,
                                                           tmp_path, another_window):
+    window.panel.controls["max_iter"].widget.setValue(2000)   # short runs, even niced
     view = open_comparison(window, qtbot)
     tick(view, ("smo", "kernel-gradient"))
     type_Cs(view, "0.5")
@@ -175,11 +176,21 @@ def test_a_saved_session_reopens_with_the_same_comparison(window, qtbot, monkeyp
     qtbot.waitUntil(lambda: all(again.canvases[k].frame is not None for k in range(2)),
                     timeout=TIMEOUT)
     X = window.points.X
-    for k in range(2):          # the same models drawn over the same points
+    (x0, x1), (y0, y1) = again.canvases[0].view.viewRange()
+    assert np.allclose((x0, x1, y0, y1), other.canvas.view.viewRange()[0] +
+                       other.canvas.view.viewRange()[1])      # where the main canvas looks
+    for k in range(2):          # the same models drawn over the same points, in sight
         before = view.canvases[k].frame.estimator.decision_function(X)
         after = other.work.comparison.runs[k].model.decision_function(X)
         assert np.array_equal(before, after)
+        spec = again.canvases[k].frame.scene.spec
         assert again.canvases[k].frame.scene.values is not None
+        assert np.allclose((spec.x_min, spec.x_max, spec.y_min, spec.y_max),
+                           (x0, x1, y0, y1))
+    # its solvers ticked and its values of C written again
+    assert again.Cs.text() == "0.5"
+    assert [name for name, box in again.boxes.items() if box.isChecked()] == [
+        "smo", "kernel-gradient"]
     curves = again.by_iteration.plotItem.listDataItems()
     assert len(curves) == 4 and all(len(item.getData()[0]) for item in curves)
 
@@ -202,6 +213,7 @@ def test_stop_ends_every_run_and_the_table_says_how_far_each_got(window, qtbot):
 
 
 def test_the_canvases_pan_and_zoom_together(window, qtbot):
+    window.panel.controls["max_iter"].widget.setValue(2000)   # short runs, even niced
     view = open_comparison(window, qtbot)
     tick(view, ("smo", "dual-gradient", "primal-subgradient"))
     run_comparison(window, qtbot, view)

@@ -51,10 +51,16 @@ class ComparisonWindow(QObject):
                                      self)
         free = self.main.screen().availableGeometry()
         window.setGeometry(free.adjusted(MARGIN // 2, MARGIN // 2, -MARGIN // 2, -MARGIN // 2))
+        self._show_kept()
+        self.work.comparison_replaced.connect(self._show_kept)
+
+    def _show_kept(self) -> None:
+        """The document's comparison (a session's), its models drawn over the points in
+        the main canvas's view."""
+        assert self.comparison is not None
         self._draw_points()
-        self.comparison.show_record(self.work.comparison)     # a session's, kept
-        self.work.comparison_replaced.connect(
-            lambda: self.comparison.show_record(self.work.comparison))
+        self._follow_main_view()
+        self.comparison.show_record(self.work.comparison)
 
     def show_points(self) -> None:
         """The points changed: the runs' canvases draw them, if in sight (else when the

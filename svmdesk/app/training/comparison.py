@@ -4,8 +4,12 @@ makes its frames and a solver process that trains (the main run's pair, worker.p
 solver_process.py), so the runs share the machine's cores and leave the GUI thread to paint.
 
 Each run's canvas asks its lane for the next frame once it has painted the last (at most
-FRAME_RATE a second: five canvases at that pace are what a 2-core machine draws smoothly);
-the charts of the objectives redraw at most CHART_MS apart. A run that ends earns its row
+FRAME_RATE a second, the budget's 10 and a margin); the charts of the objectives redraw at
+most CHART_MS apart. The solver processes run niced (solver_process.SolverProcess), so
+the window's process keeps its share of the cores. Measured on two cores (bench_window.py
+item 11), five runs at 1,000 points still stall the GUI thread for 100-300 ms and the
+slower runs' canvases get 6-8 frames a second: the five threads that make the frames share
+the window's process (and its GIL) with the paints. A run that ends earns its row
 in the table (core.comparison) off the GUI thread: its model's predictions and SMO's
 solution of the same settings, for the agreement column.
 """
@@ -39,11 +43,12 @@ from ...drawing.model_frames import model_frame
 from ...formats.comparison_record import ComparedRun, ComparisonRecord
 from ...i18n import tr
 from ..background import in_background
+from ..widgets.charts import History
 from ..widgets.pictures import settings_parts
 from .run import RunRefused
 from .worker import TrainingWorker
 
-FRAME_RATE = 20.0            # frames a second each canvas asks for at most
+FRAME_RATE = 12.0            # frames a second each canvas asks for at most
 CHART_MS = 100               # the objectives' charts redraw at most this often
 GRID = 100                   # a small canvas's decision grid per axis
 READINESS_MS = 200           # between looks at whether the lanes are ready
@@ -63,7 +68,7 @@ class _Lane(QObject):
     def __init__(self, place: int, parent: QObject):
         super().__init__(parent)
         self.place = place
-        self.worker = TrainingWorker(frame_rate=FRAME_RATE, touch_cache=False)
+        self.worker = TrainingWorker(frame_rate=FRAME_RATE, background=True)
         self.worker_thread = QThread(self)
         self.worker.moveToThread(self.worker_thread)
         self.order.connect(self.worker.run)
@@ -97,7 +102,7 @@ class _Run:
     def __init__(self, entry: Entry, job: Job):
         self.entry, self.job = entry, job
         self.seconds: list = []               # each chart row's time
-        self.rows: list = []                  # (iteration, primal, dual, gap) rows
+        self.rows = History()                 # (iteration, primal, dual, gap) rows
         self.elapsed = 0.0
         self.model = None                     # its fitted estimator, once it has one
         self.ended = False
@@ -260,7 +265,7 @@ class Comparison(QObject):
         self._frame(k, frame)
         run = self.runs[k]
         run.ended = True
-        iterations, primal, dual, gap = _totals(run.rows[-1])
+        iterations, primal, dual, gap = _totals(run.rows.rows()[-1])
         if frame.estimator is None:           # stopped: how far it got, no model
             self.row_ready.emit(self._count, k,
                                 stopped_row((iterations, primal, dual, gap), run.elapsed))
@@ -307,7 +312,7 @@ class Comparison(QObject):
         """The comparison as the document keeps it."""
         runs = []
         for run, result in zip(self.runs, self.results):
-            rows = np.asarray(run.rows, dtype=float).reshape(-1, 4)
+            rows = run.rows.rows()
             curve = np.column_stack([np.asarray(run.seconds, dtype=float), rows[:, :3]])
             row = result if isinstance(result, Row) else None
             runs.append(ComparedRun(run.entry.solver, run.entry.C, row,
@@ -326,6 +331,8 @@ class Comparison(QObject):
             self.view.show_runs([])
             self.view.say("")
             return
+        self.view.show_choices(tuple(dict.fromkeys(run.solver for run in record.runs)),
+                               tuple(dict.fromkeys(run.C for run in record.runs)))
         self.view.show_runs([Entry(run.solver, run.C).title() for run in record.runs])
         for k, run in enumerate(record.runs):
             if run.row is not None:
@@ -361,8 +368,8 @@ class Comparison(QObject):
 
     def _draw_curves(self) -> None:
         for k, run in enumerate(self.runs):
-            if run.rows:
-                self.view.show_curve(k, np.asarray(run.seconds), np.asarray(run.rows, float))
+            if len(run.rows):
+                self.view.show_curve(k, np.asarray(run.seconds), run.rows.rows())
 
     def _follow_view(self) -> None:
         """The linked view moved: the runs under way draw their next frames over it."""
@@ -376,9 +383,10 @@ class Comparison(QObject):
         """The canvases of the runs that ended, shaded over the view now in sight (off the
         GUI thread)."""
         spec, count = self._spec(), self._count
-        for k, run in enumerate(self.runs):
-            frame = self.view.canvases[k].frame
-            if not run.ended or frame is None or frame.scene.spec == spec:
+        for k, canvas in enumerate(self.view.canvases):
+            frame = canvas.frame            # a run's that ended, or a kept model's
+            live = k < len(self.runs) and not self.runs[k].ended
+            if live or frame is None or frame.scene.spec == spec:
                 continue
             in_background(lambda frame=frame: regrid(frame, spec),
                           lambda moved, k=k, frame=frame: self._show_regrid(

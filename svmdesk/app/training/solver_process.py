@@ -28,6 +28,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import multiprocessing
+import os
 import sys
 import time
 import traceback
@@ -41,6 +42,7 @@ from ...drawing.live_frames import chart_point
 from ...i18n import set_language, tr
 
 HOLD_POLL = 0.005            # s between looks at the flags while paused
+BACKGROUND_NICENESS = 10     # how much lower a background process's priority is
 
 # the flags' places in the shared array (float64: every one is a count or a yes/no);
 # READY: the process has made its imports and waits for orders
@@ -50,16 +52,19 @@ _context = multiprocessing.get_context("spawn")   # never fork a process with Qt
 
 
 class SolverProcess:
-    """The window's handle on one solver process: its pipe and its flags. `touch_cache`:
-    the process touches SMO's whole row cache (200 MB) while it waits for its first run,
-    which then pays nothing for it; the processes of Compare solvers, five of them on small
-    data, leave their caches to grow as runs need them."""
+    """The window's handle on one solver process: its pipe and its flags.
 
-    def __init__(self, touch_cache: bool = True) -> None:
-        self.touch_cache = touch_cache
+    The main run's process touches SMO's whole row cache (200 MB) while it waits for its
+    first run, which then pays nothing for it. A `background` one (Compare solvers: five
+    of them, on small data) leaves its cache to grow as its runs need it, and runs at a
+    lower priority: five solvers on two cores took the window's process its share of them
+    (stalls of 400 ms, canvases at 3 frames a second); niced, they take what it leaves."""
+
+    def __init__(self, background: bool = False) -> None:
+        self.background = background
         self.flags: Any = _context.RawArray("d", READY + 1)
         self.conn, child_end = _context.Pipe()
-        self.process = _context.Process(target=serve, args=(child_end, self.flags, touch_cache),
+        self.process = _context.Process(target=serve, args=(child_end, self.flags, background),
                                         name="svmdesk solver", daemon=True)
         with _main_unseen():
             self.process.start()
@@ -111,17 +116,17 @@ def _main_unseen() -> Iterator[None]:
 _idle: list[SolverProcess] = []     # processes no window holds, ready for the next
 
 
-def acquire(touch_cache: bool = True) -> SolverProcess:
+def acquire(background: bool = False) -> SolverProcess:
     """A solver process for a window: an idle one of the kind asked for (its imports long
     done), else a new one."""
     for process in reversed(_idle):
-        if process.touch_cache == touch_cache:
+        if process.background == background:
             _idle.remove(process)
             if process.alive():
                 return process
             process.close()
-            return acquire(touch_cache)
-    return SolverProcess(touch_cache)
+            return acquire(background)
+    return SolverProcess(background)
 
 
 def release(process: SolverProcess) -> None:
@@ -140,11 +145,15 @@ def _close_idle() -> None:
 
 
 # -- the solver's side (in the child process) ---------------------------------------------
-def serve(conn, flags, touch_cache: bool = True) -> None:
+def serve(conn, flags, background: bool = False) -> None:
     """Run each order the pipe brings, (the unfitted estimator, X, labels or targets,
-    language, frames a second at most), until None or the pipe closes."""
+    language, frames a second at most), until None or the pipe closes (`background`: see
+    SolverProcess)."""
     memory = RowMemory()
-    if touch_cache:
+    if background:
+        if hasattr(os, "nice"):        # not on Windows: there the window shares the cores
+            os.nice(BACKGROUND_NICENESS)
+    else:
         memory.prepare(CACHE_BYTES)    # the first run's cache on memory touched already
     flags[READY] = 1
     while True:

@@ -40,14 +40,14 @@ class TrainingWorker(QObject):
     failed = Signal(str)         # a readable message
     warned = Signal(str)         # a warning the core raised during the run
 
-    def __init__(self, frame_rate: float = FRAME_RATE, touch_cache: bool = True):
-        """`frame_rate`: the frames a second its runs send at most; `touch_cache`: its
-        solver process touches SMO's row cache before its first run (SolverProcess)."""
+    def __init__(self, frame_rate: float = FRAME_RATE, background: bool = False):
+        """`frame_rate`: the frames a second its runs send at most; `background`: its
+        solver process is one of Compare solvers' (SolverProcess)."""
         super().__init__()
         self.frame_rate = frame_rate
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
         # started now: its imports before any run
-        self.solver = solver_process.acquire(touch_cache)
+        self.solver = solver_process.acquire(background)
         self._released = False
         self._ended = False           # the current run's end read from the solver
         self._spec: GridSpec | None = None       # the view's grid, when it moved since
@@ -107,7 +107,7 @@ class TrainingWorker(QObject):
         """Have the solver's process train `job`, and report what it sends until its end
         in frames drawn over the grid `spec` (then over the view's, when it moves)."""
         if not self.solver.alive():               # killed, or crashed in native code
-            dead, self.solver = self.solver, solver_process.acquire(self.solver.touch_cache)
+            dead, self.solver = self.solver, solver_process.acquire(self.solver.background)
             self.solver.flags[:READY] = dead.flags[:READY]   # as the run was armed
             solver_process.release(dead)
         self._ended = False                        # the run's end read from the solver

@@ -123,7 +123,15 @@ class ComparisonView(QWidget):
         chart.setLabel("left", tr("P (solid), D (dashed)"))
         chart.setMenuEnabled(False)
         chart.getAxis("bottom").setStyle(maxTickLevel=0)   # powers of ten only: the minor
-        return chart                                        # labels ran into each other
+        # labels ran into each other. The ranges are set in coarse steps (_fit_ranges):
+        # following every new row re-lays the axes out, 6 ms each, ten times a second
+        chart.disableAutoRange()
+        chart.setMouseEnabled(x=False, y=False)
+        _set_decades(chart, 0, 2)               # before any run: 1 to 100
+        chart.setToolTip(tr("With three or more classes the objectives are the one-vs-one "
+                            "machines' summed, trained one after another: a curve climbs "
+                            "as each machine starts."))
+        return chart
 
     def _layout(self) -> None:
         choices = QHBoxLayout()
@@ -201,6 +209,12 @@ class ComparisonView(QWidget):
                 box.setChecked(False)
             box.setToolTip(why or tr(TABLE.solvers[name].about))
 
+    def show_choices(self, solvers: tuple, Cs: tuple) -> None:
+        """The solvers ticked and the values of C written (a kept comparison's)."""
+        for name, box in self.boxes.items():
+            box.setChecked(name in solvers and box.isEnabled())
+        self.Cs.setText(", ".join(format(C, "g") for C in Cs))
+
     def say(self, words: str) -> None:
         self.said.setText(words)
 
@@ -224,6 +238,8 @@ class ComparisonView(QWidget):
                 self._cell(k, column, "")
         for chart in (self.by_time, self.by_iteration):
             chart.clear()
+            _set_decades(chart, 0, 2)           # each comparison's ranges its own
+            chart.setYRange(0, 1, padding=0)
         self._curves = [self._curves_of(k) for k in range(len(titles))]
         self._shown = {}
 
@@ -231,8 +247,12 @@ class ComparisonView(QWidget):
         colour = colour_of(k)
         solid, dashed = pg.mkPen(colour, width=2), pg.mkPen(colour, width=1,
                                                             style=Qt.PenStyle.DashLine)
-        return tuple(chart.plot(pen=pen)
-                     for chart in (self.by_time, self.by_iteration) for pen in (solid, dashed))
+        curves = tuple(chart.plot(pen=pen)
+                       for chart in (self.by_time, self.by_iteration) for pen in (solid, dashed))
+        for curve in curves:     # a run's thousands of rows: drawn as the pixels they fill
+            curve.setDownsampling(auto=True, method="peak")
+            curve.setClipToView(True)
+        return curves
 
     def show_curve(self, k: int, seconds: np.ndarray, rows: np.ndarray) -> None:
         """Run k's objectives: rows (iteration, primal, dual, gap), each at its time."""
@@ -248,19 +268,26 @@ class ComparisonView(QWidget):
                             (step_p, iterations, primal), (step_d, iterations, dual)):
             finite = np.isfinite(y)
             curve.setData(x[finite], y[finite])
-        self._shown[k] = rows[int(EARLY_SHARE * len(rows)):, 1:3]
-        self._fit_heights()
+        # the first row (the start, far from any optimum) and the first fifth left out
+        start = max(1, int(EARLY_SHARE * len(rows))) if len(rows) > 1 else 0
+        self._shown[k] = (seconds, iterations, rows[start:, 1:3])
+        self._fit_ranges()
 
-    def _fit_heights(self) -> None:
-        """The charts' y range: every curve past its first fifth, with a margin."""
-        values = np.concatenate([r.ravel() for r in self._shown.values()])
-        values = values[np.isfinite(values)]
-        if not len(values):
-            return
-        low, high = float(values.min()), float(values.max())
-        pad = 0.05 * (high - low) or 0.05 * abs(high) or 1.0
-        for chart in (self.by_time, self.by_iteration):
-            chart.setYRange(low - pad, high + pad, padding=0)
+    def _fit_ranges(self) -> None:
+        """The charts' ranges, changed only when the curves leave them or fill a third of
+        them: x by whole powers of ten, y around every curve past its first fifth."""
+        shown = list(self._shown.values())
+        heights = np.concatenate([values.ravel() for *_, values in shown])
+        heights = heights[np.isfinite(heights)]
+        for chart, column in ((self.by_time, 0), (self.by_iteration, 1)):
+            xs = np.concatenate([np.asarray(s[column]) for s in shown])
+            if len(xs):
+                low, high = math.floor(np.log10(xs.min())), math.ceil(np.log10(xs.max()))
+                _widen(chart, 0, low, max(high, low + 1))
+            if len(heights):
+                low, high = float(heights.min()), float(heights.max())
+                pad = 0.05 * (high - low) or 0.05 * abs(high) or 1.0
+                _widen(chart, 1, low - pad, high + pad, roomy=True)
 
     def show_row(self, k: int, row: Row | None, state: str) -> None:
         """Run k's line of the table (None: under way, only its state)."""
@@ -280,6 +307,33 @@ class ComparisonView(QWidget):
     def cell_text(self, row: int, column: int) -> str:
         item = self.table.item(row, column)
         return "" if item is None else item.text()
+
+
+def _widen(chart: pg.PlotWidget, axis: int, low: float, high: float,
+           roomy: bool = False) -> None:
+    """Set the chart's range along `axis` (0: x, 1: y) to [low, high] when the curves leave
+    the range it has or (`roomy`) fill less than a third of it; a range set is widened by a
+    fifth on each side, so that a curve creeping on does not move it again at once."""
+    (x0, x1), (y0, y1) = chart.viewRange()
+    now_low, now_high = (x0, x1) if axis == 0 else (y0, y1)
+    spread = high - low
+    if low >= now_low and high <= now_high and not (roomy and spread * 3 < now_high - now_low):
+        return
+    if roomy:
+        low, high = low - spread / 5, high + spread / 5
+    if axis == 0:
+        _set_decades(chart, int(low), int(high))
+    else:
+        chart.setYRange(low, high, padding=0)
+
+
+def _set_decades(chart: pg.PlotWidget, low: int, high: int) -> None:
+    """The chart's x range from 10^low to 10^high, labelled at each power of ten and
+    nowhere between (pyqtgraph's own log ticks label 2..9 within a decade, which ran into
+    each other)."""
+    chart.setXRange(low, high, padding=0)
+    chart.getAxis("bottom").setTicks([[(k, format(10.0 ** k, "g"))
+                                       for k in range(low, high + 1)], []])
 
 
 def colour_of(k: int) -> str:
