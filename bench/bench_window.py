@@ -40,12 +40,14 @@
    the longest GUI-thread stall (gap between ticks of a 5 ms QTimer) and each canvas's
    frames a second while its run was under way (a run over in under 0.5 s is listed as
    such; median of three comparisons). Goal: stall <= 16 ms, >= 10 frames/s each.
-   (`--compare-only` measures just these.) Measured on 2 cores (2026-11-29): the solvers
-   in threads of the window's process were not tried (their Python loops would hold the
-   GIL the paints need); in processes, at normal priority: stall 426 ms, 3-4 frames/s for
-   the slow runs; niced: stall 100-300 ms, 6-11 frames/s. Not met: the frames are still
-   made in five threads of the window's process. Next: make them in the solvers'
-   processes, or in one thread for all runs.
+   (`--compare-only` measures just these.) Measured on 2 cores (2026-11-29, median /
+   worst of 3): the solvers in threads of the window's process were not tried (their
+   Python loops would hold the GIL the paints need). In processes at normal priority, the
+   frames made in five threads of the window's process: stall 426 / 463 ms, 3-4 frames/s
+   for the slow runs. The processes niced: 150-300 ms, 6-11 frames/s. The frames and the
+   table's rows made in the solvers' processes, the charts' curves made once: 84 / 100 ms,
+   9-11 frames/s (kernel gradient 9.5, dual gradient 11.2). Not met yet: the longest
+   stalls come in the first second, as five runs start and the fast ones end.
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations

@@ -341,13 +341,13 @@ def test_a_last_frame_that_cannot_be_made_is_said_and_the_next_run_trains(window
                                                                           monkeypatch):
     """The run's end read, its last frame fails to draw: the window says why and stands
     ready; the worker had waited for an end the solver had already sent, and hung."""
-    from svmdesk.app.training import worker as worker_module
+    from svmdesk.app.training import framing
 
     def broken(*args, **kwargs):
         raise ValueError("no picture")
 
     _smo_on_moons(window, 60)
-    monkeypatch.setattr(worker_module, "fitted_frame", broken)
+    monkeypatch.setattr(framing, "fitted_frame", broken)
     with qtbot.waitSignal(window.training_failed, timeout=10_000) as failed:
         qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
     assert "no picture" in failed.args[0]

@@ -1,21 +1,18 @@
 """Compare solvers: the panel's settings trained by several solvers (or one solver at several
-values of C) on the same points at once, each run on a lane of its own: a worker thread that
-makes its frames and a solver process that trains (the main run's pair, worker.py and
-solver_process.py), so the runs share the machine's cores and leave the GUI thread to paint.
+values of C) on the same points at once, each run on a lane of its own: a solver process
+that trains, makes the run's frames (framing.py) and, as it ends, its line of the table
+(core.comparison: its model's predictions and SMO's solution of the same settings, for the
+agreement column), and a worker thread that hands them on (worker.py, solver_process.py).
+The window's process only paints: while five threads of it made the frames, they took the
+GIL from its paints (stalls of 100-300 ms, 6-8 frames a second for the slower runs).
 
 Each run's canvas asks its lane for the next frame once it has painted the last (at most
 FRAME_RATE a second, the budget's 10 and a margin); the charts of the objectives redraw at
-most CHART_MS apart. The solver processes run niced (solver_process.SolverProcess), so
-the window's process keeps its share of the cores. Measured on two cores (bench_window.py
-item 11), five runs at 1,000 points still stall the GUI thread for 100-300 ms and the
-slower runs' canvases get 6-8 frames a second: the five threads that make the frames share
-the window's process (and its GIL) with the paints. A run that ends earns its row
-in the table (core.comparison) off the GUI thread: its model's predictions and SMO's
-solution of the same settings, for the agreement column.
+most CHART_MS apart. The solver processes run niced (solver_process.SolverProcess), so the
+window's process keeps its share of the cores.
 """
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 
@@ -29,9 +26,6 @@ from ...core.comparison import (
     Row,
     entries_for,
     offered,
-    reference_predictions,
-    row_of,
-    stopped_row,
 )
 from ...core.datasets import class_labels
 from ...core.estimators import SVC
@@ -62,6 +56,7 @@ class _Lane(QObject):
 
     order = Signal(object, object)          # a Job and its grid, queued to the worker
     frame = Signal(int, object)             # (lane, Frame) during a run
+    summed = Signal(int, object)            # (lane, the run's Row), just before its end
     finished = Signal(int, object)          # (lane, the final Frame)
     failed = Signal(int, str)               # (lane, a readable message)
 
@@ -73,6 +68,7 @@ class _Lane(QObject):
         self.worker.moveToThread(self.worker_thread)
         self.order.connect(self.worker.run)
         self.worker.frame.connect(self._frame)
+        self.worker.summed.connect(self._summed)
         self.worker.finished.connect(self._finished)
         self.worker.failed.connect(self._failed)
         self.worker_thread.start()
@@ -80,6 +76,10 @@ class _Lane(QObject):
     @Slot(object)
     def _frame(self, frame) -> None:
         self.frame.emit(self.place, frame)
+
+    @Slot(object)
+    def _summed(self, row) -> None:
+        self.summed.emit(self.place, row)
 
     @Slot(object)
     def _finished(self, frame) -> None:
@@ -105,12 +105,12 @@ class _Run:
         self.rows = History()                 # (iteration, primal, dual, gap) rows
         self.elapsed = 0.0
         self.model = None                     # its fitted estimator, once it has one
+        self.row = None                       # its line of the table, once it has ended
         self.ended = False
         self.unpainted = False                # its canvas has a frame not painted yet
 
 
 class Comparison(QObject):
-    row_ready = Signal(int, int, object)    # (comparison, run, Row or an error)
     ended = Signal()                        # every run of the comparison has its row
 
     def __init__(self, view, make_job: Callable, panel_params: Callable, work, parent=None):
@@ -133,7 +133,6 @@ class Comparison(QObject):
         self._readiness.timeout.connect(self._look_at_readiness)
         view.compare_requested.connect(self.start)
         view.stop_requested.connect(self.stop)
-        self.row_ready.connect(self._take_row)
         for k, canvas in enumerate(view.canvases):
             canvas.painted.connect(lambda k=k: self._painted(k))
         self._view_settled = QTimer(self, singleShot=True, interval=VIEW_SETTLED_MS)
@@ -225,6 +224,7 @@ class Comparison(QObject):
     def _add_lane(self) -> None:
         lane = _Lane(len(self.lanes), self)
         lane.frame.connect(self._frame)
+        lane.summed.connect(self._summed)
         lane.finished.connect(self._finished)
         lane.failed.connect(self._failed)
         self.lanes.append(lane)
@@ -265,34 +265,22 @@ class Comparison(QObject):
         self._frame(k, frame)
         run = self.runs[k]
         run.ended = True
-        iterations, primal, dual, gap = _totals(run.rows.rows()[-1])
-        if frame.estimator is None:           # stopped: how far it got, no model
-            self.row_ready.emit(self._count, k,
-                                stopped_row((iterations, primal, dual, gap), run.elapsed))
-            return
-        self.view.show_row(k, None, tr("comparing with SMO…"))
-        count, job, estimator, seconds = self._count, run.job, frame.estimator, run.elapsed
-        run.model = estimator
+        run.model = frame.estimator           # None: stopped
+        self._take_row(k, run.row if run.row is not None else
+                       tr("the run ended without its line of the table"))
 
-        def work():
-            labels = job.training_labels()
-            tested = job.labels[job.y_test] if job.labels is not None else job.y_test
-            X_all = np.vstack([job.X, job.X_test]) if len(job.X_test) else job.X
-            reference = reference_predictions(job.params, job.X, labels, X_all)
-            return row_of(estimator, (iterations, primal, dual, gap), seconds, job.X,
-                          labels, job.X_test, tested, reference)
-
-        in_background(work, lambda row: self.row_ready.emit(count, k, row),
-                      lambda error: self.row_ready.emit(count, k, f"{error}"))
+    def _summed(self, k: int, row) -> None:
+        """Run k's line of the table, made by its solver's process as it ended."""
+        if k < len(self.runs):
+            self.runs[k].row = row
 
     def _failed(self, k: int, message: str) -> None:
         if k < len(self.runs) and not self.runs[k].ended:
             self.runs[k].ended = True
-            self.row_ready.emit(self._count, k, message)
+            self._take_row(k, message)
 
-    def _take_row(self, count: int, k: int, row) -> None:
-        if count != self._count:
-            return
+    def _take_row(self, k: int, row) -> None:
+        """Run k's line (a Row, or why it failed); the last one ends the comparison."""
         self.results[k] = row
         if isinstance(row, Row):
             self.view.show_row(k, row, state_words(row))
@@ -413,13 +401,3 @@ def shared_words(params: dict) -> str:
     solver = tr(TABLE.solvers[params["solver"]].title)
     return " · ".join(part for part in settings_parts(params, C_SVC.key)
                       if part != solver and not part.startswith("C = "))
-
-
-def _totals(point: tuple) -> tuple:
-    """(iterations, primal, dual, gap) of a run from its last chart row, as
-    core.comparison.totals gives them from its machines' final snapshots (a primal solver:
-    no dual, no gap)."""
-    iteration, primal, dual = int(point[0]), float(point[1]), float(point[2])
-    if not math.isfinite(dual):
-        return iteration, primal, None, None
-    return iteration, primal, dual, primal - dual

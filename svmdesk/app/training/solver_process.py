@@ -20,6 +20,10 @@ pipe: the window sends a run's order, the solver sends what it has to show.
 - ("end", progress, fitted estimator or None (stopped), chart points, seconds, stopped)
 - ("failed", message)
 
+A background run (Compare solvers: the order's `framing` is its Job and first grid) makes
+its frames itself (framing.py) and sends ("frame", Frame) for each step and ("last frame",
+Frame, its comparison row) for its end instead; its machines' last states stay with it.
+
 A run's model depends on its data and parameters only: the process keeps SMO's kernel rows
 from run to run (as the thread did), which changes no model.
 """
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import dataclasses
 import multiprocessing
 import os
 import sys
@@ -40,13 +45,15 @@ from ...core.errors import hearing_warnings
 from ...core.solvers.smo import CACHE_BYTES, RowMemory, keeping_row_memory
 from ...drawing.live_frames import chart_point
 from ...i18n import set_language, tr
+from .framing import Framer
 
 HOLD_POLL = 0.005            # s between looks at the flags while paused
 BACKGROUND_NICENESS = 10     # how much lower a background process's priority is
 
 # the flags' places in the shared array (float64: every one is a count or a yes/no);
-# READY: the process has made its imports and waits for orders
-STOP, PAUSED, DRAWN, PAUSES, STEPS_ASKED, READY = range(6)
+# READY: the process has made its imports and waits for orders; a background process's
+# view (see SolverProcess.show_view): how many times it moved, and where it is now
+STOP, PAUSED, DRAWN, PAUSES, STEPS_ASKED, READY, VIEWS, X_MIN, X_MAX, Y_MIN, Y_MAX = range(11)
 
 _context = multiprocessing.get_context("spawn")   # never fork a process with Qt's threads
 
@@ -62,7 +69,7 @@ class SolverProcess:
 
     def __init__(self, background: bool = False) -> None:
         self.background = background
-        self.flags: Any = _context.RawArray("d", READY + 1)
+        self.flags: Any = _context.RawArray("d", Y_MAX + 1)
         self.conn, child_end = _context.Pipe()
         self.process = _context.Process(target=serve, args=(child_end, self.flags, background),
                                         name="svmdesk solver", daemon=True)
@@ -76,6 +83,14 @@ class SolverProcess:
     def ready(self) -> bool:
         """Its imports are done: an order is taken at once."""
         return bool(self.flags[READY])
+
+    def show_view(self, spec) -> None:
+        """A background process's run draws its next frames over this rectangle (its grid
+        keeps its size). Read between its steps: a frame made while the four numbers are
+        written may take some old and some new, and the next frame puts it right."""
+        f = self.flags
+        f[X_MIN], f[X_MAX], f[Y_MIN], f[Y_MAX] = spec.x_min, spec.x_max, spec.y_min, spec.y_max
+        f[VIEWS] += 1
 
     def arm(self, paused: bool) -> None:
         """The flags of a run about to start (the process is idle: no run reads them)."""
@@ -163,9 +178,10 @@ def serve(conn, flags, background: bool = False) -> None:
             return
         if order is None:
             return
-        estimator, X, y, language, frame_rate = order
+        estimator, X, y, language, frame_rate, framing = order
         set_language(language)
-        run = _Run(conn, flags, frame_rate)
+        run = (_Run(conn, flags, frame_rate) if framing is None
+               else _FramingRun(conn, flags, frame_rate, *framing))
         with hearing_warnings(lambda message: conn.send(("warned", message))), \
                 keeping_row_memory(memory):
             try:
@@ -198,7 +214,7 @@ class _Run:
             machine = step.machine
             if len(before) < machine.index:                 # the previous one has finished
                 assert previous is not None
-                self.conn.send(("machine", previous))
+                held += self.send(("machine", previous))
                 before.append(previous.snapshot)
             previous = step
             history.append(chart_point(step.snapshot, before))
@@ -213,8 +229,8 @@ class _Run:
             if self.wanted() and (paused or not last) and not asked_on:
                 self.sent = time.perf_counter()
                 flags[DRAWN] = 0
-                self.conn.send(("step", step, tuple(history), self.sent - start - held,
-                                paused, self.steps_taken, int(flags[PAUSES])))
+                held += self.send(("step", step, tuple(history), self.sent - start - held,
+                                   paused, self.steps_taken, int(flags[PAUSES])))
                 history = []
             if paused:
                 waited = time.perf_counter()
@@ -225,8 +241,14 @@ class _Run:
         if step is None:
             raise RuntimeError(tr("the solver stopped before its first iteration"))
         elapsed = time.perf_counter() - start - held
-        self.conn.send(("end", step, None if stopped else estimator, tuple(history),
-                        elapsed, stopped))
+        self.send(("end", step, None if stopped else estimator, tuple(history), elapsed,
+                   stopped))
+
+    def send(self, message: tuple) -> float:
+        """Send a message to the window; the seconds it took that are not the solver's
+        (none here: the window makes the frames)."""
+        self.conn.send(message)
+        return 0.0
 
     def wanted(self) -> bool:
         """Asked by SMO between pair steps (so it must be cheap): a snapshot is wanted when
@@ -250,3 +272,38 @@ class _Run:
                 break                     # run goes on to its next iteration and shows it
             time.sleep(HOLD_POLL)
         return bool(flags[STOP])
+
+
+class _FramingRun(_Run):
+    """A background run (Compare solvers) that makes its frames itself and sends them, its
+    window's process only painting them: five runs' frames made in the window's threads
+    took the GIL from its paints. The time a frame takes is not the solver's: a run's
+    seconds leave it out."""
+
+    def __init__(self, conn, flags, frame_rate: float, job, spec) -> None:
+        super().__init__(conn, flags, frame_rate)
+        self.framer, self.views = Framer(job, spec), flags[VIEWS]
+
+    def send(self, message: tuple) -> float:
+        started = time.perf_counter()
+        tag = message[0]
+        if tag == "machine":
+            self.framer.machine(message[1])
+            return time.perf_counter() - started
+        self._follow_view()
+        if tag == "step":
+            self.conn.send(("frame", self.framer.live(message, False)))
+        else:      # its end: its frame, and its line of the table (the window's process
+            self.conn.send(("last frame", self.framer.final(message),   # then only paints)
+                            self.framer.row(message)))
+        return time.perf_counter() - started
+
+    def _follow_view(self) -> None:
+        flags = self.flags
+        if flags[VIEWS] == self.views:
+            return
+        self.views = flags[VIEWS]
+        spec = self.framer.spec
+        self.framer.follow(dataclasses.replace(
+            spec, x_min=flags[X_MIN], x_max=flags[X_MAX], y_min=flags[Y_MIN],
+            y_max=flags[Y_MAX]))

@@ -9,21 +9,17 @@ painting it cost the solver nothing. The final state always comes.
 """
 from __future__ import annotations
 
-import dataclasses
 import sys
 import threading
 import traceback
 
 from PySide6.QtCore import QObject, Signal, Slot
 
-from ...core.estimators import Progress
 from ...core.training_job import Job
 from ...drawing.decision_grid import GridSpec
-from ...drawing.live_frames import KernelSums, make_frame, with_finished_machines
-from ...drawing.model_frames import fitted_frame
-from ...drawing.scenes import Frame, RunMark
 from ...i18n import language, tr
 from . import solver_process
+from .framing import Framer
 from .solver_process import DRAWN, PAUSED, PAUSES, READY, STEPS_ASKED, STOP
 
 FRAME_RATE = 60.0            # frames per second at most: no screen shows more
@@ -39,10 +35,11 @@ class TrainingWorker(QObject):
     finished = Signal(object)    # Frame, the final state (converged, budget spent or stopped)
     failed = Signal(str)         # a readable message
     warned = Signal(str)         # a warning the core raised during the run
+    summed = Signal(object)      # a background run's line of the comparison (core's Row)
 
-    def __init__(self, frame_rate: float = FRAME_RATE, background: bool = False):
-        """`frame_rate`: the frames a second its runs send at most; `background`: its
-        solver process is one of Compare solvers' (SolverProcess)."""
+    def __init__(self, frame_rate: float | None = None, background: bool = False):
+        """`frame_rate`: the frames a second its runs send at most (None: FRAME_RATE);
+        `background`: its solver process is one of Compare solvers' (SolverProcess)."""
         super().__init__()
         self.frame_rate = frame_rate
         sys.setswitchinterval(GIL_SWITCH_INTERVAL)
@@ -71,6 +68,8 @@ class TrainingWorker(QObject):
     def set_spec(self, spec: GridSpec) -> None:
         """The view moved: the next frames are drawn over this grid."""
         self._spec = spec
+        if self.solver.background and not self._released:
+            self.solver.show_view(spec)
 
     def stop(self) -> None:
         if self._released:            # the process serves another window now: its flags
@@ -111,10 +110,15 @@ class TrainingWorker(QObject):
             self.solver.flags[:READY] = dead.flags[:READY]   # as the run was armed
             solver_process.release(dead)
         self._ended = False                        # the run's end read from the solver
+        # a background solver makes its own frames: the window's process only paints them
+        framing = (job, spec) if self.solver.background else None
         try:
             self.solver.conn.send((job.estimator, job.X, job.training_labels(), language(),
-                                   self.frame_rate))
-            self._follow(job, spec)
+                                   self.frame_rate or FRAME_RATE, framing))
+            if framing is None:
+                self._follow(job, spec)
+            else:
+                self._follow_frames()
         except (EOFError, OSError):
             self.failed.emit(tr("the solver's process ended before the run did (it may "
                                 "have run out of memory); train again to start a new one"))
@@ -129,58 +133,47 @@ class TrainingWorker(QObject):
         process's)."""
         self.stop()
         try:
-            while self.solver.conn.recv()[0] not in ("end", "failed"):
+            while self.solver.conn.recv()[0] not in ("end", "last frame", "failed"):
                 pass
         except (EOFError, OSError):
             pass
 
     def _follow(self, job: Job, spec: GridSpec) -> None:
         """Turn the solver's messages into frames until the run's end."""
-        sums = KernelSums()
-        done: list[Frame] = []       # the last frames of the finished one-vs-one machines
+        framer = Framer(job, spec)
         while True:
             message = self.solver.conn.recv()
             tag = message[0]
             if tag == "warned":
                 self.warned.emit(message[1])
             elif tag == "machine":
-                done.append(make_frame(message[1], job, spec, 0.0, sums=sums))
+                framer.machine(message[1])
             elif tag == "step":
-                spec, done = self._follow_view(job, spec, done, sums)
-                self.frame.emit(self._live_frame(message, job, spec, done, sums))
+                framer.follow(self._spec)
+                self.frame.emit(framer.live(message, self._evaluated.is_set()))
             elif tag == "failed":
                 self.failed.emit(message[1])
                 return
             else:
                 self._ended = True
-                spec, done = self._follow_view(job, spec, done, sums)
-                self.finished.emit(self._final_frame(message, job, spec, done, sums))
+                framer.follow(self._spec)
+                self.finished.emit(framer.final(message))
                 return
 
-    def _live_frame(self, message: tuple, job: Job, spec: GridSpec, done: list,
-                    sums: KernelSums) -> Frame:
-        _, step, history, elapsed, paused, steps, pauses = message
-        frame = with_finished_machines(
-            make_frame(step, job, spec, elapsed, history=history, sums=sums,
-                       evaluate=paused or self._evaluated.is_set()), done, job)
-        return dataclasses.replace(frame, run=RunMark(paused=paused, steps=steps,
-                                                      pauses=pauses))
-
-    @staticmethod
-    def _final_frame(message: tuple, job: Job, spec: GridSpec, done: list,
-                     sums: KernelSums) -> Frame:
-        _, step, estimator, history, elapsed, stopped = message
-        if stopped:
-            return with_finished_machines(
-                make_frame(step, job, spec, elapsed, final=True, stopped=True, history=history,
-                           sums=sums), done, job)
-        return fitted_frame(estimator, step, job, spec, elapsed, history)
-
-    def _follow_view(self, job: Job, spec: GridSpec, done: list, sums) -> tuple:
-        """The grid to draw over (the view's latest) and the finished machines' frames
-        over it."""
-        moved = self._spec
-        if moved is None or moved == spec:
-            return spec, done
-        return moved, [make_frame(Progress(d.reading.machine, d.reading.snapshot), job,
-                                  moved, 0.0, sums=sums) for d in done]
+    def _follow_frames(self) -> None:
+        """Hand on the frames a background solver makes itself until the run's end."""
+        while True:
+            message = self.solver.conn.recv()
+            tag = message[0]
+            if tag == "warned":
+                self.warned.emit(message[1])
+            elif tag == "frame":
+                self.frame.emit(message[1])
+            elif tag == "failed":
+                self.failed.emit(message[1])
+                return
+            elif tag == "last frame":
+                self._ended = True
+                self.summed.emit(message[2])     # first: the window reads it at the end
+                self.finished.emit(message[1])
+                return

@@ -127,6 +127,10 @@ class ComparisonView(QWidget):
         # following every new row re-lays the axes out, 6 ms each, ten times a second
         chart.disableAutoRange()
         chart.setMouseEnabled(x=False, y=False)
+        # a run's thousands of rows drawn as the pixels they fill (the chart gives each
+        # curve added its modes)
+        chart.setDownsampling(auto=True, mode="peak")
+        chart.setClipToView(True)
         _set_decades(chart, 0, 2)               # before any run: 1 to 100
         chart.setToolTip(tr("With three or more classes the objectives are the one-vs-one "
                             "machines' summed, trained one after another: a curve climbs "
@@ -168,7 +172,10 @@ class ComparisonView(QWidget):
             self.titles.append(title)
             self.canvases.append(canvas)
             self.cells.append(cell)
-            cell.hide()
+            # set once: a style sheet costs a re-polish, and each run keeps its place
+            title.setStyleSheet(f"color: {colour_of(k)}; font-weight: bold")
+        # each run's four curves, made once: made at Compare they took 30 ms of the click
+        self._all_curves = [self._curves_of(k) for k in range(MOST_RUNS)]
         charts = QWidget()
         beside = QHBoxLayout(charts)
         beside.setContentsMargins(0, 0, 0, 0)
@@ -225,11 +232,10 @@ class ComparisonView(QWidget):
     def show_runs(self, titles: list) -> None:
         """One canvas, one curve and one table row per run, named by `titles`."""
         for k, cell in enumerate(self.cells):
-            cell.setVisible(k < len(titles))
+            cell.setVisible(k < len(titles) or not titles)   # all five before any run
             title = titles[k] if k < len(titles) else ""
             self.titles[k].setText(title)
             self.titles[k].setToolTip(title)
-            self.titles[k].setStyleSheet(f"color: {colour_of(k)}; font-weight: bold")
             self.canvases[k].clear_model()
         self.table.setRowCount(len(titles))
         for k, title in enumerate(titles):
@@ -240,19 +246,21 @@ class ComparisonView(QWidget):
             chart.clear()
             _set_decades(chart, 0, 2)           # each comparison's ranges its own
             chart.setYRange(0, 1, padding=0)
-        self._curves = [self._curves_of(k) for k in range(len(titles))]
+        self._curves = self._all_curves[:len(titles)]
+        for curves in self._curves:             # this comparison's, empty until it draws
+            for curve, chart in zip(curves, (self.by_time, self.by_time, self.by_iteration,
+                                             self.by_iteration)):
+                curve.setData([], [])
+                chart.addItem(curve)
         self._shown = {}
 
     def _curves_of(self, k: int) -> tuple:
+        """Run k's curves: its primal and dual against time, then against iteration (in
+        no chart until a comparison shows them)."""
         colour = colour_of(k)
         solid, dashed = pg.mkPen(colour, width=2), pg.mkPen(colour, width=1,
                                                             style=Qt.PenStyle.DashLine)
-        curves = tuple(chart.plot(pen=pen)
-                       for chart in (self.by_time, self.by_iteration) for pen in (solid, dashed))
-        for curve in curves:     # a run's thousands of rows: drawn as the pixels they fill
-            curve.setDownsampling(auto=True, method="peak")
-            curve.setClipToView(True)
-        return curves
+        return tuple(pg.PlotDataItem(pen=pen) for _chart in range(2) for pen in (solid, dashed))
 
     def show_curve(self, k: int, seconds: np.ndarray, rows: np.ndarray) -> None:
         """Run k's objectives: rows (iteration, primal, dual, gap), each at its time."""
