@@ -170,6 +170,8 @@ def test_a_saved_session_reopens_with_the_same_comparison(window, qtbot, monkeyp
     answer_dialogs(monkeypatch, path)
     press(other, Qt.Key.Key_O, CTRL)
     qtbot.waitUntil(lambda: other.work.comparison is not None, timeout=TIMEOUT)
+    kept = other.work.comparison.runs
+    assert all(run.model is not None for run in kept), [(run.row, run.error) for run in kept]
     again = open_comparison(other, qtbot)
     assert [[again.cell_text(k, c) for c in range(11) if c != 1] for k in range(2)] == table
     assert again.cell_text(0, 1) == view.cell_text(0, 1)          # the time too, as it was
@@ -228,3 +230,34 @@ def test_the_canvases_pan_and_zoom_together(window, qtbot):
     assert after[0] != before[0]
     for k in range(2):
         assert np.allclose(view.canvases[k].view.viewRange(), after)
+
+
+def test_a_session_opened_mid_comparison_stops_its_runs_for_good(window, qtbot, monkeypatch,
+                                                                 tmp_path):
+    """Opening a session forgets the comparison under way: its runs stop, and a new
+    comparison waits for them to end rather than take back their stop (armed at once, a
+    lane's runs went on to their budget, ten million iterations)."""
+    window.editing.generate("moons", 100, 0.2, 0)
+    window.panel.controls["max_iter"].widget.setValue(500)
+    path = tmp_path / "short.svmdesk"
+    answer_dialogs(monkeypatch, path)
+    press(window, Qt.Key.Key_S, CTRL)                  # short runs, kept for later
+    set_up_a_long_run(window)                           # runs of many seconds
+    view = open_comparison(window, qtbot)
+    tick(view, ("dual-gradient", "kernel-gradient"))
+    QTest.mouseClick(view.compare, LEFT)
+    comparison = window.comparison.comparison
+    qtbot.waitUntil(lambda: all(len(run.rows) for run in comparison.runs), timeout=TIMEOUT)
+    answer_dialogs(monkeypatch, path)
+    press(view.window(), Qt.Key.Key_O, CTRL)           # the short session, mid-comparison
+    qtbot.waitUntil(lambda: window.panel.controls["max_iter"].widget.value() == 500,
+                    timeout=TIMEOUT)
+    assert not comparison.running and view.table.rowCount() == 0
+
+    def compared() -> bool:      # Compare, until it is no longer asked to wait
+        if not comparison.running and not view.table.rowCount():
+            QTest.mouseClick(view.compare, LEFT)
+        return view.table.rowCount() == 2 and not comparison.running
+
+    qtbot.waitUntil(compared, timeout=TIMEOUT)
+    assert [view.cell_text(k, 2) for k in range(2)] != ["", ""]

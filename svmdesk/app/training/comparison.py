@@ -127,6 +127,7 @@ class Comparison(QObject):
         self.results: list = []               # each run's Row, error message, or None
         self.started = 0.0
         self._count = 0                       # comparisons started: a late row is dropped
+        self._ending: set = set()             # lanes whose forgotten runs still end
         self._charts = QTimer(self, singleShot=True, interval=CHART_MS)
         self._charts.timeout.connect(self._draw_curves)
         self._readiness = QTimer(self, interval=READINESS_MS)   # the lanes' imports done?
@@ -168,16 +169,21 @@ class Comparison(QObject):
         return all(lane.worker.solver.ready() for lane in self.lanes)
 
     def follow_panel(self) -> None:
-        """The window offers the solvers that can train the panel's kernel and C."""
+        """The window offers the solvers that can train the panel's kernel (the values of
+        C are the window's own, checked at Compare)."""
         try:
             params = self.panel_params()
         except ValueError:
             self.view.offer({})
             return
-        self.view.offer(offered(params.get("kernel", "linear"), params.get("C", 1.0)))
+        self.view.offer(offered(params.get("kernel", "linear"), 1.0))
 
     def start(self, solvers: tuple, Cs: tuple) -> None:
         if self.running:
+            return
+        if self._ending:       # arming a lane now would take back the stop its run reads
+            self.view.say(tr("The runs stopped are still ending: compare again in a "
+                             "moment."))
             return
         try:
             job = self.make_job()
@@ -260,6 +266,7 @@ class Comparison(QObject):
             self.lanes[k].worker.frame_drawn()
 
     def _finished(self, k: int, frame) -> None:
+        self._ending.discard(k)
         if k >= len(self.runs) or self.runs[k].ended:
             return
         self._frame(k, frame)
@@ -275,6 +282,7 @@ class Comparison(QObject):
             self.runs[k].row = row
 
     def _failed(self, k: int, message: str) -> None:
+        self._ending.discard(k)
         if k < len(self.runs) and not self.runs[k].ended:
             self.runs[k].ended = True
             self._take_row(k, message)
@@ -312,6 +320,7 @@ class Comparison(QObject):
         """A kept comparison (a session's) shown as it ended: its table, its curves, and
         its models over the points (a run under way is stopped and forgotten)."""
         self.stop()
+        self._ending |= {k for k, run in enumerate(self.runs) if not run.ended}
         self._count += 1
         self.runs, self.results = [], []
         self.view.show_running(False)
@@ -334,8 +343,10 @@ class Comparison(QObject):
         self._draw_models(record)
 
     def _draw_models(self, record: ComparisonRecord) -> None:
-        """Each kept model over the points, on its canvas (off the GUI thread)."""
-        points, spec, count = self.work.points, self._spec(), self._count
+        """Each kept model over the points, on its canvas. On the GUI thread, as a session
+        opens: five models over a small canvas's grid take a few tens of milliseconds,
+        once."""
+        points, spec = self.work.points, self._spec()
         labels = class_labels(self.work.used_class_names()).tolist()
         X, y, test = points.X, points.y, points.test_mask
         for k, run in enumerate(record.runs):
@@ -343,15 +354,11 @@ class Comparison(QObject):
             if model is None or not all(c in labels for c in model.classes_.tolist()):
                 continue            # no model, or one of other classes than these points'
             colours = np.array([labels.index(c) for c in model.classes_.tolist()])
-            in_background(
-                lambda model=model, colours=colours: model_frame(
-                    model, X, y, spec, colours, held_out=test),
-                lambda frame, k=k: self._show_kept(count, k, frame),
-                lambda error: self.view.say(tr("Could not draw a kept model: {error}").format(
-                    error=error)))
-
-    def _show_kept(self, count: int, k: int, frame) -> None:
-        if count == self._count:              # not replaced since by a comparison run
+            try:
+                frame = model_frame(model, X, y, spec, colours, held_out=test)
+            except (ValueError, ArithmeticError) as error:
+                self.view.say(tr("Could not draw a kept model: {error}").format(error=error))
+                continue
             self.view.canvases[k].show_frame(frame)
 
     def _draw_curves(self) -> None:

@@ -27,6 +27,7 @@ class Framer:
         self.job, self.spec = job, spec
         self.sums = KernelSums()
         self.done: list[Frame] = []     # the last frames of the finished one-vs-one machines
+        self.last_chart: tuple | None = None   # the last chart row sent (live_frames)
 
     def machine(self, step: Progress) -> None:
         """A one-vs-one machine has finished: its last state."""
@@ -45,6 +46,8 @@ class Framer:
         """The frame of a ("step", ...) message (solver_process.py); `evaluate`: with its
         evaluation (a paused frame always has it)."""
         _, step, history, elapsed, paused, steps, pauses = message
+        if history:
+            self.last_chart = history[-1]
         frame = with_finished_machines(
             make_frame(step, self.job, self.spec, elapsed, history=history, sums=self.sums,
                        evaluate=paused or evaluate), self.done, self.job)
@@ -65,7 +68,11 @@ class Framer:
         """The comparison's line of a run that ended with the ("end", ...) `message`: its
         model's, and how often it predicts as SMO's solution of its settings (trained now)."""
         _, step, estimator, history, elapsed, stopped = message
-        summed = summed_chart_row(history[-1])
+        # the end brings no chart row when the last step went in a step's message (a run
+        # that spent its budget, its last step sent as it came)
+        point = history[-1] if history else self.last_chart
+        assert point is not None, "a run sends a chart row with its first step or its end"
+        summed = summed_chart_row(point)
         if stopped:
             return stopped_row(summed, elapsed)
         job = self.job
