@@ -112,15 +112,16 @@ def reference_predictions(params: dict, X: ArrayLike, labels: ArrayLike,
 
 
 def row_of(estimator: SVC, summed: tuple, seconds: float, X: ArrayLike,
-           labels: ArrayLike, X_test: ArrayLike, labels_test: ArrayLike,
-           reference: np.ndarray) -> Row:
+           labels: ArrayLike, X_test: ArrayLike, labels_test: ArrayLike) -> Row:
     """The table's line of a run that ended with its fitted `estimator`: `summed` its
-    (iterations, primal, dual, gap) (`totals`), `reference` SMO's predictions on the
-    training points and the held-out ones (in that order)."""
+    (iterations, primal, dual, gap) (`totals`); its agreement with SMO's solution of its
+    settings (trained now) on the training points and the held-out ones."""
     X, X_test = np.asarray(X), np.asarray(X_test)
     labels, labels_test = np.asarray(labels), np.asarray(labels_test)
     iterations, primal, dual, gap = summed
-    predicted = estimator.predict(np.vstack([X, X_test]) if len(X_test) else X)
+    X_all = np.vstack([X, X_test]) if len(X_test) else X
+    predicted = estimator.predict(X_all)
+    reference = reference_predictions(estimator.get_params(), X, labels, X_all)
     train, test = predicted[:len(X)], predicted[len(X):]
     return Row(float(seconds), int(iterations), primal, dual, gap,
                int(np.sum(estimator.n_support_)), float(np.mean(train == labels)),
@@ -139,8 +140,6 @@ def stopped_row(summed: tuple, seconds: float) -> Row:
 def compare(entries: Sequence[Entry], shared: dict, X: ArrayLike, labels: ArrayLike,
             X_test: ArrayLike, labels_test: ArrayLike) -> list:
     """Each run trained in turn, and its row (its seconds are its own fit's)."""
-    X, X_test = np.asarray(X), np.asarray(X_test)
-    X_all = np.vstack([X, X_test]) if len(X_test) else X
     rows = []
     for entry in entries:
         params = entry.params(shared)
@@ -152,6 +151,6 @@ def compare(entries: Sequence[Entry], shared: dict, X: ArrayLike, labels: ArrayL
                 machine = step.machine.index
             finals[-1] = step.snapshot
         seconds = time.perf_counter() - started
-        rows.append(row_of(estimator, totals(finals), seconds, X, labels, X_test, labels_test,
-                           reference_predictions(params, X, labels, X_all)))
+        rows.append(row_of(estimator, totals(finals), seconds, X, labels, X_test,
+                           labels_test))
     return rows

@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from ...core.comparison import Row, reference_predictions, row_of, stopped_row
+from ...core.comparison import Row, row_of, stopped_row
 from ...core.estimators import Progress
 from ...core.training_job import Job
 from ...drawing.decision_grid import GridSpec
@@ -78,10 +78,7 @@ class Framer:
         job = self.job
         labels = job.training_labels()
         tested = job.y_test if job.labels is None else np.asarray(job.labels)[job.y_test]
-        X_all = np.vstack([job.X, job.X_test]) if len(job.X_test) else job.X
-        reference = reference_predictions(job.params, job.X, labels, X_all)
-        return row_of(estimator, summed, elapsed, job.X, labels, job.X_test, tested,
-                      reference)
+        return row_of(estimator, summed, elapsed, job.X, labels, job.X_test, tested)
 
 
 def summed_chart_row(point: tuple) -> tuple:
