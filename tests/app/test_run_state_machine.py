@@ -133,11 +133,16 @@ class RunControls(RuleBasedStateMachine):
             if run.state == RunState.PAUSED:
                 self.window.panel.run_box.pause_button.click()          # resume
             if run.state in ACTIVE:
+                # the frame shown may be an ended run's: Play at rest starts a new run
+                # from its first iteration, so a live run shows a frame at another one
                 frame = self.window.last_frame
                 start = -1 if frame is None else frame.reading.snapshot.iteration
-                assert wait_until(lambda: run.state in AT_REST or (
-                    self.window.last_frame is not None
-                    and self.window.last_frame.reading.snapshot.iteration > start)), \
+
+                def advanced():
+                    shown = self.window.last_frame
+                    return shown is not None and shown is not frame \
+                        and shown.reading.snapshot.iteration != start
+                assert wait_until(lambda: run.state in AT_REST or advanced()), \
                     f"a run {run.state.value} at iteration {start} does not advance"
         finally:
             self.window.shutdown()
