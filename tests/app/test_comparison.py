@@ -261,3 +261,21 @@ def test_a_session_opened_mid_comparison_stops_its_runs_for_good(window, qtbot, 
 
     qtbot.waitUntil(compared, timeout=TIMEOUT)
     assert [view.cell_text(k, 2) for k in range(2)] != ["", ""]
+
+
+def test_comparisons_of_more_then_fewer_then_more_runs_chart_each_run(window, qtbot):
+    """The runs' curves stay in the charts from comparison to comparison: each one charts
+    its own runs, and a curve taken out with its data goes back empty (put back with data,
+    it asked the chart for its range before it was in it: an exception)."""
+    view = open_comparison(window, qtbot)
+    tick(view, ("smo",))
+    for Cs in ("0.1, 1, 10", "1, 10", "0.1, 1, 10"):
+        type_Cs(view, Cs)
+        run_comparison(window, qtbot, view)
+        runs = len(Cs.split(","))
+        for chart in view.charts:
+            drawn = [item for item in chart.plotItem.listDataItems()]
+            assert len(drawn) == 2 * runs
+            primal = [len(item.getData()[0] if item.getData()[0] is not None else ())
+                      for item in drawn[::2]]
+            assert all(primal)

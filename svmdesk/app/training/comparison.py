@@ -7,14 +7,16 @@ The window's process only paints: while five threads of it made the frames, they
 GIL from its paints (stalls of 100-300 ms, 6-8 frames a second for the slower runs).
 
 Each run's canvas asks its lane for the next frame once it has painted the last (at most
-FRAME_RATE a second, the budget's 10 and a margin); the charts of the objectives redraw at
-most CHART_MS apart. The solver processes run niced (solver_process.SolverProcess), so the
+FRAME_RATE a second, the budget's 10 and a margin), and the canvases draw in turn, one per
+pass of the event loop (draw_turns.py); the charts of the objectives redraw at most CHART_MS
+apart. The solver processes run niced (solver_process.SolverProcess), so the
 window's process keeps its share of the cores.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
@@ -39,6 +41,7 @@ from ...i18n import tr
 from ..background import in_background
 from ..widgets.charts import History
 from ..widgets.pictures import settings_parts
+from .draw_turns import DrawTurns
 from .run import RunRefused
 from .worker import TrainingWorker
 
@@ -47,6 +50,7 @@ CHART_MS = 100               # the objectives' charts redraw at most this often
 GRID = 100                   # a small canvas's decision grid per axis
 READINESS_MS = 200           # between looks at whether the lanes are ready
 VIEW_SETTLED_MS = 150        # an ended run's canvas is shaded anew once the view rests
+CHARTS = MOST_RUNS           # the charts' turns after the canvases' (draw_turns.DrawTurns)
 
 
 class _Lane(QObject):
@@ -106,12 +110,13 @@ class _Run:
         self.elapsed = 0.0
         self.model = None                     # its fitted estimator, once it has one
         self.row = None                       # its line of the table, once it has ended
+        self.charted = [0, 0]                 # its rows drawn on each chart
         self.ended = False
         self.unpainted = False                # its canvas has a frame not painted yet
 
 
 class Comparison(QObject):
-    ended = Signal()                        # every run of the comparison has its row
+    ended = Signal()                # every run has its row, its last frame and curve drawn
 
     def __init__(self, view, make_job: Callable, panel_params: Callable, work, parent=None):
         """`view`: the Compare solvers window's view; `make_job()`: the run the panel and
@@ -128,14 +133,19 @@ class Comparison(QObject):
         self.started = 0.0
         self._count = 0                       # comparisons started: a late row is dropped
         self._ending: set = set()             # lanes whose forgotten runs still end
+        self._turns = DrawTurns(self)         # the canvases' changes, one at a time
+        self._turns.drained.connect(self._drawn)
+        self._ends_when_drawn = False         # every row is in: `ended` once all is drawn
         self._charts = QTimer(self, singleShot=True, interval=CHART_MS)
-        self._charts.timeout.connect(self._draw_curves)
+        self._charts.timeout.connect(self._draw_charts)
         self._readiness = QTimer(self, interval=READINESS_MS)   # the lanes' imports done?
         self._readiness.timeout.connect(self._look_at_readiness)
         view.compare_requested.connect(self.start)
         view.stop_requested.connect(self.stop)
         for k, canvas in enumerate(view.canvases):
             canvas.painted.connect(lambda k=k: self._painted(k))
+        for c, chart in enumerate(view.charts):
+            chart.painted.connect(lambda c=c: self._turns.painted(CHARTS + c))
         self._view_settled = QTimer(self, singleShot=True, interval=VIEW_SETTLED_MS)
         self._view_settled.timeout.connect(self._regrid_ended)
         view.canvases[0].view.sigRangeChanged.connect(lambda *_: self._follow_view())
@@ -200,7 +210,13 @@ class Comparison(QObject):
                                      job.X_test, job.y_test, job.labels))
                      for entry in entries]
         self.results = [None] * len(entries)
+        self._turns.clear()
+        self._ends_when_drawn = False
         self.view.show_runs([run.entry.title() for run in self.runs])
+        for k, canvas in enumerate(self.view.canvases[:len(self.runs)]):
+            self._turns.put(k, partial(self._cleared, canvas))
+        for c in range(len(self.view.charts)):
+            self._turns.put(CHARTS + c, partial(self._renewed, c))
         for k in range(len(self.runs)):
             self.view.show_row(k, None, tr("running"))
         while len(self.lanes) < len(self.runs):
@@ -223,6 +239,7 @@ class Comparison(QObject):
         """Stop every run and join the lanes' threads (never leave a QThread running)."""
         self._charts.stop()
         self._readiness.stop()
+        self._turns.clear()
         for lane in self.lanes:
             lane.shutdown()
         self.lanes = []
@@ -244,8 +261,10 @@ class Comparison(QObject):
         if k >= len(self.runs) or self.runs[k].ended:
             self.lanes[k].worker.frame_drawn()
             return
-        run = self.runs[k]
-        self.view.canvases[k].show_frame(frame)
+        self._take_history(self.runs[k], frame)
+        self._turns.put(k, partial(self._show, k, frame))
+
+    def _take_history(self, run: _Run, frame) -> None:
         history = frame.reading.history
         if history:            # the rows since the last frame, their times spread evenly
             times = np.linspace(run.elapsed, frame.reading.elapsed, len(history) + 1)[1:]
@@ -254,13 +273,27 @@ class Comparison(QObject):
         run.elapsed = frame.reading.elapsed
         if not self._charts.isActive():
             self._charts.start()
-        canvas = self.view.canvases[k]
-        screen = canvas.window().windowHandle()
-        run.unpainted = canvas.isVisible() and screen is not None and screen.isExposed()
+
+    def _show(self, k: int, frame) -> bool:
+        """Run k's frame on its canvas (its turn come); whether a paint is to come."""
+        canvas, run = self.view.canvases[k], self.runs[k]
+        canvas.show_frame(frame)
+        run.unpainted = _in_sight(canvas)
         if not run.unpainted:              # out of sight: nothing to wait for
             self.lanes[k].worker.frame_drawn()
+        return run.unpainted
+
+    @staticmethod
+    def _cleared(canvas) -> bool:
+        canvas.clear_model()
+        return _in_sight(canvas)
+
+    def _renewed(self, c: int) -> bool:
+        self.view.renew_charts((c,))
+        return _in_sight(self.view.charts[c])
 
     def _painted(self, k: int) -> None:
+        self._turns.painted(k)
         if k < min(len(self.runs), len(self.lanes)) and self.runs[k].unpainted:
             self.runs[k].unpainted = False
             self.lanes[k].worker.frame_drawn()
@@ -269,8 +302,9 @@ class Comparison(QObject):
         self._ending.discard(k)
         if k >= len(self.runs) or self.runs[k].ended:
             return
-        self._frame(k, frame)
         run = self.runs[k]
+        self._take_history(run, frame)
+        self._turns.put(k, partial(self._show, k, frame))
         run.ended = True
         run.model = frame.estimator           # None: stopped
         self._take_row(k, run.row if run.row is not None else
@@ -295,13 +329,18 @@ class Comparison(QObject):
         else:
             self.view.show_row(k, None, tr("failed: {why}").format(why=row))
         if all(result is not None for result in self.results):
-            self._draw_curves()
+            self._ends_when_drawn = True
+            self._draw_charts()
             self.view.show_running(False)
             self.view.say(tr("Compared {n} runs in {seconds:.2f} s. Shared: {settings}").format(
                 n=len(self.runs), seconds=time.perf_counter() - self.started,
                 settings=self.settings))
             self.work.comparison = self._record()
             self.work.mark_changed()
+
+    def _drawn(self) -> None:
+        if self._ends_when_drawn:
+            self._ends_when_drawn = False
             self.ended.emit()
 
     def _record(self) -> ComparisonRecord:
@@ -323,21 +362,27 @@ class Comparison(QObject):
         self._ending |= {k for k, run in enumerate(self.runs) if not run.ended}
         self._count += 1
         self.runs, self.results = [], []
+        self._turns.clear()
+        self._ends_when_drawn = False
+        for canvas in self.view.canvases:
+            canvas.clear_model()
         self.view.show_running(False)
         if record is None:
             self.view.show_runs([])
+            self.view.renew_charts()
             self.view.say("")
             return
         self.view.show_choices(tuple(dict.fromkeys(run.solver for run in record.runs)),
                                tuple(dict.fromkeys(run.C for run in record.runs)))
         self.view.show_runs([Entry(run.solver, run.C).title() for run in record.runs])
+        self.view.renew_charts()
         for k, run in enumerate(record.runs):
             if run.row is not None:
                 self.view.show_row(k, run.row, state_words(run.row))
             else:
                 self.view.show_row(k, None, tr("failed: {why}").format(why=run.error))
-            if len(run.curve):
-                self.view.show_curve(k, run.curve[:, 0], run.curve[:, 1:])
+        self.view.show_curves({k: (run.curve[:, 0], run.curve[:, 1:])
+                               for k, run in enumerate(record.runs) if len(run.curve)})
         self.view.say(tr("A kept comparison. Shared: {settings}").format(
             settings=record.settings))
         self._draw_models(record)
@@ -361,10 +406,19 @@ class Comparison(QObject):
                 continue
             self.view.canvases[k].show_frame(frame)
 
-    def _draw_curves(self) -> None:
-        for k, run in enumerate(self.runs):
-            if len(run.rows):
-                self.view.show_curve(k, np.asarray(run.seconds), run.rows.rows())
+    def _draw_charts(self) -> None:
+        """The runs' new rows on the charts, each chart in a turn of its own."""
+        for c in range(len(self.view.charts)):
+            self._turns.put(CHARTS + c, partial(self._draw_curves, c))
+
+    def _draw_curves(self, c: int) -> bool:
+        """The runs' new rows on chart c; whether a paint is to come."""
+        grown = {k: run for k, run in enumerate(self.runs) if len(run.rows) > run.charted[c]}
+        self.view.show_curves({k: (np.asarray(run.seconds), run.rows.rows())
+                               for k, run in grown.items()}, (c,))
+        for run in grown.values():
+            run.charted[c] = len(run.rows)
+        return bool(grown) and _in_sight(self.view.charts[c])
 
     def _follow_view(self) -> None:
         """The linked view moved: the runs under way draw their next frames over it."""
@@ -394,6 +448,12 @@ class Comparison(QObject):
         canvas = self.view.canvases[k]
         if moved is not None and count == self._count and canvas.frame is frame:
             canvas.show_frame(moved)
+
+
+def _in_sight(canvas) -> bool:
+    """Whether a change to the canvas will be painted (its window shown on a screen)."""
+    screen = canvas.window().windowHandle()
+    return canvas.isVisible() and screen is not None and screen.isExposed()
 
 
 def state_words(row: Row) -> str:

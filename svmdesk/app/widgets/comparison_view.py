@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -49,6 +49,7 @@ HEADINGS = ((N_("run"), N_("the solver and C of the run; its colour is its curve
                              "settings predicts them")),
             (N_("state"), N_("how the run ended")))
 CURVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
+AXIS_ROOM = 24               # px of a chart's left axis beside its tick labels (its title)
 EARLY_SHARE = 0.2            # the first fifth of a curve is left out of the charts' y range:
                              # a dual's first values (thousands below its optimum) would
                              # flatten every curve to a line
@@ -97,6 +98,8 @@ class ComparisonView(QWidget):
         self.cells: list[QWidget] = []
         self._curves: list = []               # each run's four curves
         self._shown: dict = {}                # run -> its objectives drawn (y range)
+        self._stale: set = set()              # charts showing an earlier comparison's
+        self._in_chart = [0, 0]               # runs whose curves each chart holds
         self.by_time = self._chart(tr("wall time (s)"))
         self.by_iteration = self._chart(tr("iteration"))
         self.table = QTableWidget(0, len(HEADINGS))
@@ -113,10 +116,10 @@ class ComparisonView(QWidget):
         self.stop.clicked.connect(self.stop_requested)
         self.show_running(False)
 
-    def _chart(self, across: str) -> pg.PlotWidget:
+    def _chart(self, across: str) -> _Chart:
         """A chart of the objectives against `across` (log scale); each run's colour is
         the one of its title and its table row (no legend: it covered the curves)."""
-        chart = pg.PlotWidget(background="w")
+        chart = _Chart(background="w")
         plain_numbers(chart)
         chart.setLogMode(x=True, y=False)
         chart.setLabel("bottom", across)
@@ -127,6 +130,11 @@ class ComparisonView(QWidget):
         # following every new row re-lays the axes out, 6 ms each, ten times a second
         chart.disableAutoRange()
         chart.setMouseEnabled(x=False, y=False)
+        # a left axis as wide as its widest labels will be: one that fits each range's
+        # labels re-lays the chart out after each new range, a second paint (4 ms)
+        left = chart.getAxis("left")
+        left.setWidth(QFontMetrics(left.style["tickFont"] or chart.font())
+                      .horizontalAdvance("−888888") + AXIS_ROOM)
         # a run's thousands of rows drawn as the pixels they fill (the chart gives each
         # curve added its modes)
         chart.setDownsampling(auto=True, mode="peak")
@@ -230,29 +238,47 @@ class ComparisonView(QWidget):
         self.stop.setEnabled(running)
 
     def show_runs(self, titles: list) -> None:
-        """One canvas, one curve and one table row per run, named by `titles`."""
+        """One canvas, one curve and one table row per run, named by `titles` (the
+        canvases keep their models and the charts their curves until the caller clears
+        them, each in its turn: renew_charts)."""
         for k, cell in enumerate(self.cells):
             cell.setVisible(k < len(titles) or not titles)   # all five before any run
             title = titles[k] if k < len(titles) else ""
             self.titles[k].setText(title)
             self.titles[k].setToolTip(title)
-            self.canvases[k].clear_model()
+        header = self.table.horizontalHeader()
+        # the columns sized once for the rows, not at each of their 60 cells (12 ms)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setRowCount(len(titles))
         for k, title in enumerate(titles):
             self._cell(k, 0, title, colour_of(k))
             for column in range(1, len(HEADINGS)):
                 self._cell(k, column, "")
-        for chart in (self.by_time, self.by_iteration):
-            chart.clear()
-            _set_decades(chart, 0, 2)           # each comparison's ranges its own
-            chart.setYRange(0, 1, padding=0)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self._curves = self._all_curves[:len(titles)]
-        for curves in self._curves:             # this comparison's, empty until it draws
-            for curve, chart in zip(curves, (self.by_time, self.by_time, self.by_iteration,
-                                             self.by_iteration)):
-                curve.setData([], [])
-                chart.addItem(curve)
         self._shown = {}
+        self._stale = {0, 1}            # the charts show the last runs' curves until renewed
+
+    def renew_charts(self, charts: tuple = (0, 1)) -> None:
+        """The `charts` (places in `charts`) made ready for the runs shown: each run's
+        curves in them, empty, and the ranges a new comparison starts at."""
+        for c in sorted(self._stale.intersection(charts)):
+            self._stale.discard(c)
+            chart, runs, had = self.charts[c], len(self._curves), self._in_chart[c]
+            # the curves stay in the charts from comparison to comparison (taking out and
+            # putting back twenty took 17 ms): only those of runs more or fewer move
+            for curves in self._all_curves[runs:had]:
+                for curve in curves[2 * c:2 * c + 2]:
+                    chart.removeItem(curve)
+            for curves in self._curves:         # emptied before they are put back: a
+                for curve in curves[2 * c:2 * c + 2]:   # curve with data put in a chart
+                    curve.setData([], [])       # asks the view for its range too soon
+            for curves in self._all_curves[had:runs]:
+                for curve in curves[2 * c:2 * c + 2]:
+                    chart.addItem(curve)
+            self._in_chart[c] = runs
+            _set_decades(chart, 0, 2)    # after: empty curves follow the ranges at once
+            chart.setYRange(0, 1, padding=0)
 
     def _curves_of(self, k: int) -> tuple:
         """Run k's curves: its primal and dual against time, then against iteration (in
@@ -260,34 +286,46 @@ class ComparisonView(QWidget):
         colour = colour_of(k)
         solid, dashed = pg.mkPen(colour, width=2), pg.mkPen(colour, width=1,
                                                             style=Qt.PenStyle.DashLine)
-        return tuple(pg.PlotDataItem(pen=pen) for _chart in range(2) for pen in (solid, dashed))
+        # thin dashes look the same without antialiasing and draw several times faster
+        return tuple(pg.PlotDataItem(pen=pen, antialias=pen is solid)
+                     for _chart in range(2) for pen in (solid, dashed))
 
-    def show_curve(self, k: int, seconds: np.ndarray, rows: np.ndarray) -> None:
-        """Run k's objectives: rows (iteration, primal, dual, gap), each at its time."""
-        if not len(rows):
-            return
-        # log scales: the first iteration (0) and the first instant are drawn at their
-        # neighbours' scale, not at minus infinity
-        iterations = np.maximum(rows[:, 0], 1.0)
-        seconds = np.maximum(seconds, 1e-4)
-        primal, dual = rows[:, 1], rows[:, 2]
-        time_p, time_d, step_p, step_d = self._curves[k]
-        for curve, x, y in ((time_p, seconds, primal), (time_d, seconds, dual),
-                            (step_p, iterations, primal), (step_d, iterations, dual)):
-            finite = np.isfinite(y)
-            curve.setData(x[finite], y[finite])
-        # the first row (the start, far from any optimum) and the first fifth left out
-        start = max(1, int(EARLY_SHARE * len(rows))) if len(rows) > 1 else 0
-        self._shown[k] = (seconds, iterations, rows[start:, 1:3])
-        self._fit_ranges()
+    @property
+    def charts(self) -> tuple:
+        """The charts: the objectives against wall time, then against iteration."""
+        return (self.by_time, self.by_iteration)
 
-    def _fit_ranges(self) -> None:
+    def show_curves(self, curves: dict, charts: tuple = (0, 1)) -> None:
+        """Runs' objectives on the `charts` (their places in `charts`): {run: (seconds,
+        rows)}, the rows (iteration, primal, dual, gap) each at its time; each chart's
+        ranges fitted once to them all."""
+        self.renew_charts(charts)
+        for k, (seconds, rows) in curves.items():
+            if not len(rows):
+                continue
+            # log scales: the first iteration (0) and the first instant are drawn at
+            # their neighbours' scale, not at minus infinity
+            across = (np.maximum(seconds, 1e-4), np.maximum(rows[:, 0], 1.0))
+            for c in charts:
+                for curve, y in zip(self._curves[k][2 * c:2 * c + 2], (rows[:, 1], rows[:, 2])):
+                    finite = np.isfinite(y)
+                    curve.setData(across[c][finite], y[finite])
+            # the first row (the start, far from any optimum) and the first fifth left out
+            start = max(1, int(EARLY_SHARE * len(rows))) if len(rows) > 1 else 0
+            self._shown[k] = (*across, rows[start:, 1:3])
+        if curves:
+            self._fit_ranges(charts)
+
+    def _fit_ranges(self, charts: tuple) -> None:
         """The charts' ranges, changed only when the curves leave them or fill a third of
         them: x by whole powers of ten, y around every curve past its first fifth."""
         shown = list(self._shown.values())
+        if not shown:
+            return
         heights = np.concatenate([values.ravel() for *_, values in shown])
         heights = heights[np.isfinite(heights)]
-        for chart, column in ((self.by_time, 0), (self.by_iteration, 1)):
+        for column in charts:
+            chart = self.charts[column]
             xs = np.concatenate([np.asarray(s[column]) for s in shown])
             if len(xs):
                 low, high = math.floor(np.log10(xs.min())), math.ceil(np.log10(xs.max()))
@@ -315,6 +353,15 @@ class ComparisonView(QWidget):
     def cell_text(self, row: int, column: int) -> str:
         item = self.table.item(row, column)
         return "" if item is None else item.text()
+
+
+class _Chart(pg.PlotWidget):
+    """A chart that says when it has painted (the comparison draws in turns on it)."""
+    painted = Signal()
+
+    def paintEvent(self, ev) -> None:
+        super().paintEvent(ev)
+        self.painted.emit()
 
 
 def _widen(chart: pg.PlotWidget, axis: int, low: float, high: float,
