@@ -48,7 +48,9 @@ from ...i18n import set_language, tr
 from .framing import Framer
 
 HOLD_POLL = 0.005            # s between looks at the flags while paused
-BACKGROUND_NICENESS = 10     # how much lower a background process's priority is
+BACKGROUND_NICENESS = 10     # how much lower a background process's priority is (19
+                             # left the window's paints a few ms more, but beside two
+                             # busy programs comparisons of seconds took over ten)
 
 # the flags' places in the shared array (float64: every one is a count or a yes/no);
 # READY: the process has made its imports and waits for orders; a background process's
