@@ -433,6 +433,7 @@ class Canvas(pg.PlotWidget):
         sv, bounded = scene.support_xy, scene.bounded
         batch = scene.batch_xy
         self.batch_marks.setData(batch[:, 0], batch[:, 1])
+        self.batch_marks.setVisible(len(batch) > 0)   # an empty item still costs a paint
         sizes = np.full(len(sv), self.ring_size)
         if scene.ring_share is not None:
             sizes = ring_sizes(scene.ring_share, self.ring_inner,
@@ -508,6 +509,7 @@ class Canvas(pg.PlotWidget):
     def show_terms(self, where: np.ndarray) -> None:
         """Ring the points of f's largest terms under the cursor ((k, 2); none: no rings)."""
         self.term_marks.setData(where[:, 0], where[:, 1])
+        self.term_marks.setVisible(len(where) > 0)
 
     def leaveEvent(self, ev) -> None:
         super().leaveEvent(ev)

@@ -88,6 +88,7 @@ class StepMarks:
         self._show_kkt(kkt, kkt_xy)
         self.legend.setVisible(True)
         self.rings.setData(pair_xy[:, 0], pair_xy[:, 1])
+        self.rings.setVisible(True)
         for label, (x, y) in zip(self.labels, pair_xy):
             label.setPos(float(x), float(y))
             label.setVisible(True)
@@ -98,10 +99,12 @@ class StepMarks:
         if kkt is None or xy is None:
             for item in (self.free, self.bound, self.violators):
                 item.setData([], [])
+                item.setVisible(False)          # an empty item still costs a paint
             return
         for item, state in ((self.free, FREE), (self.bound, AT_BOUND)):
             at = xy[kkt.state == state]
             item.setData(at[:, 0], at[:, 1])
+            item.setVisible(len(at) > 0)
         breaking = kkt.violation > MET
         worst = float(kkt.violation.max(initial=0.0))
         low, high = VIOLATOR_SIZES
@@ -111,11 +114,13 @@ class StepMarks:
         sizes = low + (high - low) / (SIZE_STEPS - 1) * np.round(share * (SIZE_STEPS - 1))
         at = xy[breaking]
         self.violators.setData(at[:, 0], at[:, 1], size=sizes)
+        self.violators.setVisible(len(at) > 0)
 
     def clear(self) -> None:
         self.legend.setVisible(False)
         self._show_kkt(None, None)
         self.rings.setData([], [])
+        self.rings.setVisible(False)
         for label in self.labels:
             label.setVisible(False)
         for curve in (self.before_boundary, self.before_margins):
