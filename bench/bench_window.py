@@ -49,11 +49,13 @@
    6-11 frames/s. The frames and the table's rows made in the solvers' processes, the
    charts' curves made once: 84 / 100 ms, 9-11 frames/s. The canvases and the two charts
    drawn in turns, one per pass of the event loop (each after the last one's paint), the
-   charts' left axes of a fixed width (a new range re-laid them out: a second paint), the
-   Compare click's chart and table work halved: tol 1e-3 17.5 / 23 ms, tol 1e-9 22 / 24 ms,
+   charts' left axes widening only (a new range re-laid them out: a second paint), the
+   Compare click's chart and table work halved, empty marks out of the paint: medians of
+   17.5-23 ms (tol 1e-3) and 21-22 ms (1e-9) over four runs of the bench, worst 23-46,
    10.6-11.8 frames/s. Not met yet: one canvas's frame set and painted (3-7 ms of the
    thread's time) takes 10-20 ms of the clock while four niced solver processes share
-   the two cores with it.
+   the two cores with it (niceness 19 was measured too: 19.5-23 ms, but the runs then
+   starved beside other busy programs).
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -49,7 +49,6 @@ HEADINGS = ((N_("run"), N_("the solver and C of the run; its colour is its curve
                              "settings predicts them")),
             (N_("state"), N_("how the run ended")))
 CURVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
-AXIS_ROOM = 24               # px of a chart's left axis beside its tick labels (its title)
 EARLY_SHARE = 0.2            # the first fifth of a curve is left out of the charts' y range:
                              # a dual's first values (thousands below its optimum) would
                              # flatten every curve to a line
@@ -130,11 +129,9 @@ class ComparisonView(QWidget):
         # following every new row re-lays the axes out, 6 ms each, ten times a second
         chart.disableAutoRange()
         chart.setMouseEnabled(x=False, y=False)
-        # a left axis as wide as its widest labels will be: one that fits each range's
-        # labels re-lays the chart out after each new range, a second paint (4 ms)
-        left = chart.getAxis("left")
-        left.setWidth(QFontMetrics(left.style["tickFont"] or chart.font())
-                      .horizontalAdvance("−888888") + AXIS_ROOM)
+        # a left axis that widens for longer labels and never narrows: one that fits
+        # each range's labels re-laid the chart out after each new range, a second paint
+        chart.getAxis("left").setStyle(autoReduceTextSpace=False)
         # a run's thousands of rows drawn as the pixels they fill (the chart gives each
         # curve added its modes)
         chart.setDownsampling(auto=True, mode="peak")
