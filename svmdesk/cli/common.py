@@ -10,7 +10,7 @@ from pathlib import Path
 
 PROG = "svmdesk"
 
-COMMANDS = ("train", "predict", "evaluate", "render", "grid")
+COMMANDS = ("train", "predict", "evaluate", "render", "grid", "compare")
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE = 0, 1, 2
 
 # bad input: the user can fix it (exit 2); anything else is a failure (exit 1)

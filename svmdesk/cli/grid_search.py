@@ -16,7 +16,6 @@ from typing import TextIO
 import numpy as np
 
 from ..core import GridCell, GridResult, catalog, grid_search, kinds
-from ..core.catalog import Table
 from ..core.datasets import class_labels
 from ..formats import load_dataset
 from ..formats.atomic import write_atomic
@@ -34,7 +33,7 @@ from .common import (
     offscreen_application,
     seed,
 )
-from .options import add_options, chosen
+from .options import add_options, chosen, without
 
 KINDS = (kinds.C_SVC, kinds.EPSILON_SVR)  # the kinds the grid searches (C and gamma)
 TYPES = tuple(kind.option for kind in KINDS)    # their --type
@@ -53,12 +52,7 @@ def estimators() -> dict:
 
 def tables() -> dict:
     """The parameter table of each --type without the grid's axes: the fixed parameters."""
-    return {kind.option: _without(kinds.KINDS[kind.key].table, SEARCHED) for kind in KINDS}
-
-
-def _without(table: Table, names: tuple) -> Table:
-    return Table(table.kernels, table.solvers,
-                 tuple(p for p in table.params if p.name not in names))
+    return {kind.option: without(kinds.KINDS[kind.key].table, SEARCHED) for kind in KINDS}
 
 
 GRID_HELP = f"""\

@@ -11,7 +11,7 @@ from pathlib import Path
 from .. import version
 from ..core import catalog
 from ..i18n import ENVIRONMENT, LANGUAGES, normalise
-from . import evaluate, grid_search, options, predict, render, train
+from . import compare, evaluate, grid_search, options, predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
 MAIN_HELP = f"""\
@@ -27,6 +27,8 @@ data file).  The commands run without a display, for scripts:
            vectors) into a PNG or SVG image
   grid     cross-validate every combination of C and gamma values, print the
            best and write the table as CSV (and a heat map with --plot)
+  compare  train several solvers (or values of C) on the same points and write
+           the comparison's table as CSV (and its picture with --plot)
 
 'svmdesk COMMAND --help' describes each command's options.
 
@@ -42,7 +44,8 @@ examples:
   svmdesk predict moons.json new_points.csv > predictions.csv
   svmdesk evaluate moons.json moons_test.csv
   svmdesk render moons.csv --model moons.json --out moons.png
-  svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --out grid.csv"""
+  svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --out grid.csv
+  svmdesk compare moons.csv --solver smo --solver pegasos --kernel linear --out t.csv"""
 
 
 def main(argv=None) -> int:
@@ -136,4 +139,5 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_parser(commands)
     render.add_parser(commands)
     grid_search.add_parser(commands)
+    compare.add_parser(commands)
     return parser

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ..core.catalog import KernelKind
+from ..core.catalog import KernelKind, Table
 
 SET_BY_CLI = ("random_state",)   # --seed sets it, and draws the test split as well
 UNSET = object()                 # an option not given: its kind's default applies
@@ -40,6 +40,12 @@ def add_options(parser, tables: dict) -> None:
         if len(kinds) < len(tables):
             argument["help"] += f"; --type {', '.join(kinds)}"
         parser.add_argument(flag(param), dest=param.name, **{**argument, "default": UNSET})
+
+
+def without(table: Table, names: tuple) -> Table:
+    """The table less the parameters `names` (a command sets them its own way)."""
+    return Table(table.kernels, table.solvers,
+                 tuple(p for p in table.params if p.name not in names))
 
 
 def chosen(args, table, classes: Sequence | np.ndarray = (), kind: str = "",

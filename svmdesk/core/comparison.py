@@ -12,6 +12,7 @@ count them: a machine's final iteration and one for each machine before it.
 """
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -137,20 +138,61 @@ def stopped_row(summed: tuple, seconds: float) -> Row:
                False, stopped=True)
 
 
+@dataclass(frozen=True)
+class Trained:
+    """A run of a comparison trained to its end: its row, its model, and its objectives
+    as it went (rows of seconds, iteration, primal, dual; NaN: no dual), one per
+    snapshot asked for."""
+
+    entry: Entry
+    row: Row
+    model: SVC
+    curve: np.ndarray
+
+
+def train_run(entry: Entry, shared: dict, X: ArrayLike, labels: ArrayLike,
+              X_test: ArrayLike, labels_test: ArrayLike, every: int = NEVER) -> Trained:
+    """The run trained on the points, a snapshot every `every` iterations (NEVER: its
+    final ones only, and no curve); its seconds are its own fit's."""
+    estimator, finals, machine, curve = SVC(**entry.params(shared)), [], -1, []
+    started = time.perf_counter()
+    for step in estimator.iter_fit(X, labels, every=every):
+        if step.machine.index != machine:
+            finals.append(step.snapshot)
+            machine = step.machine.index
+        finals[-1] = step.snapshot
+        if every != NEVER:
+            iteration, primal, dual, _gap = totals(finals)
+            curve.append((time.perf_counter() - started, iteration, primal,
+                          np.nan if dual is None else dual))
+    seconds = time.perf_counter() - started
+    row = row_of(estimator, totals(finals), seconds, X, labels, X_test, labels_test)
+    return Trained(entry, row, estimator, np.array(curve, dtype=float).reshape(-1, 4))
+
+
 def compare(entries: Sequence[Entry], shared: dict, X: ArrayLike, labels: ArrayLike,
             X_test: ArrayLike, labels_test: ArrayLike) -> list:
     """Each run trained in turn, and its row (its seconds are its own fit's)."""
-    rows = []
-    for entry in entries:
-        params = entry.params(shared)
-        estimator, finals, machine = SVC(**params), [], -1
-        started = time.perf_counter()
-        for step in estimator.iter_fit(X, labels, every=NEVER):
-            if step.machine.index != machine:
-                finals.append(step.snapshot)
-                machine = step.machine.index
-            finals[-1] = step.snapshot
-        seconds = time.perf_counter() - started
-        rows.append(row_of(estimator, totals(finals), seconds, X, labels, X_test,
-                           labels_test))
-    return rows
+    return [train_run(entry, shared, X, labels, X_test, labels_test).row
+            for entry in entries]
+
+
+def row_texts(row: Row) -> tuple:
+    """A row's numbers as the table shows them, from time to agreement ('—': does not
+    apply, or not known)."""
+    def number(value, form):
+        return "—" if value is None or not math.isfinite(value) else format(value, form)
+
+    def share(value):
+        return "—" if value is None else f"{100 * value:.1f} %"
+
+    return (f"{row.seconds:.3f}", str(row.iterations), number(row.primal, ".6g"),
+            number(row.dual, ".6g"), number(row.gap, ".3g"),
+            "—" if row.support is None else str(row.support),
+            share(row.train_accuracy), share(row.test_accuracy), share(row.agreement))
+
+
+def state_words(row: Row) -> str:
+    """How a run ended, in the table's last column."""
+    return (tr("stopped") if row.stopped else tr("converged") if row.converged
+            else tr("budget spent"))

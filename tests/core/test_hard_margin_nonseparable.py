@@ -54,3 +54,26 @@ def test_smo_is_as_accurate_as_a_large_C_and_as_dual_gradient():
     dual, _ = hard_margin("dual-gradient")
     assert abs(smo.score(X, Y) - LARGE_C) <= 0.05
     assert abs(smo.score(X, Y) - dual.score(X, Y)) <= 0.05
+
+
+MOONS = make_classification(60, n_features=2, n_redundant=0, flip_y=0.3, random_state=3)
+
+
+@pytest.mark.parametrize("solver", ["smo", "dual-gradient"])
+@pytest.mark.parametrize("data", [(X, Y), MOONS], ids=["flipped", "small"])
+def test_the_best_state_is_the_same_whatever_the_snapshots_asked_for(solver, data):
+    """The model depends on the data and the parameters only: the window streams a
+    snapshot at each step or when its clock wants one, `fit` takes none, and SMO chose its
+    best state among the states before each batch of pair steps, which snapshots split
+    (on the small data, 41% of the points predicted differently)."""
+    points, labels = data
+    fitted = SVC(solver=solver, kernel="linear", C=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        fitted.fit(points, labels)
+        for every, wanted in ((1, None), (7, None), (10**9, lambda: True)):
+            streamed = SVC(solver=solver, kernel="linear", C=None)
+            for _ in streamed.iter_fit(points, labels, every=every, wanted=wanted):
+                pass
+            np.testing.assert_array_equal(streamed.dual_coef_, fitted.dual_coef_)
+            np.testing.assert_array_equal(streamed.intercept_, fitted.intercept_)

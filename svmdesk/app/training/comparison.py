@@ -28,6 +28,7 @@ from ...core.comparison import (
     Row,
     entries_for,
     offered,
+    state_words,
 )
 from ...core.datasets import class_labels
 from ...core.estimators import SVC
@@ -454,12 +455,6 @@ def _in_sight(canvas) -> bool:
     """Whether a change to the canvas will be painted (its window shown on a screen)."""
     screen = canvas.window().windowHandle()
     return canvas.isVisible() and screen is not None and screen.isExposed()
-
-
-def state_words(row: Row) -> str:
-    """How a run ended, in the table's last column."""
-    return (tr("stopped") if row.stopped else tr("converged") if row.converged
-            else tr("budget spent"))
 
 
 def shared_words(params: dict) -> str:

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from ...core.catalog import TABLE
-from ...core.comparison import MOST_RUNS, Row
+from ...core.comparison import MOST_RUNS, Row, row_texts
 from ...i18n import N_, tr
 from .canvas import Canvas, plain_numbers
 
@@ -335,7 +335,7 @@ class ComparisonView(QWidget):
     def show_row(self, k: int, row: Row | None, state: str) -> None:
         """Run k's line of the table (None: under way, only its state)."""
         if row is not None:
-            for column, value in enumerate(row_cells(row), start=1):
+            for column, value in enumerate(row_texts(row), start=1):
                 self._cell(k, column, value)
         self._cell(k, len(HEADINGS) - 1, state)
 
@@ -391,17 +391,3 @@ def _set_decades(chart: pg.PlotWidget, low: int, high: int) -> None:
 def colour_of(k: int) -> str:
     """Run k's colour: its title's, its curves' and its table row's."""
     return CURVE_COLOURS[k % len(CURVE_COLOURS)]
-
-
-def row_cells(row: Row) -> tuple:
-    """The table's texts for a row, after its run's name and before its state."""
-    def number(value, form):
-        return "—" if value is None or not math.isfinite(value) else format(value, form)
-
-    def share(value):
-        return "—" if value is None else f"{100 * value:.1f} %"
-
-    return (f"{row.seconds:.3f}", str(row.iterations), number(row.primal, ".6g"),
-            number(row.dual, ".6g"), number(row.gap, ".3g"),
-            "—" if row.support is None else str(row.support),
-            share(row.train_accuracy), share(row.test_accuracy), share(row.agreement))

@@ -21,13 +21,14 @@ from .state import SolverState
 from .violating_sets import membership
 
 
-def checkpoint(s: SolverState) -> tuple | None:
-    """Hard margin only: the state before a batch of pair steps is a candidate for the best
-    state, which the run goes back to should it find that no solution exists (`keep_if_best`);
-    the best so far, or None in a box."""
+def checkpoint(s: SolverState, due: bool = True) -> tuple | None:
+    """Hard margin only: the state before a batch of pair steps is, when `due`, a candidate
+    for the best state, which the run goes back to should it find that no solution exists
+    (`keep_if_best`); the best so far, or None in a box."""
     if not s.unbounded:
         return None
-    keep_if_best(s)
+    if due:
+        keep_if_best(s)
     return s.best
 
 

@@ -66,16 +66,23 @@ class _SMO(SolverState):
         converged = False
         self.wanted_now = False      # the pair steps stopped because a snapshot is wanted
         busy = 0.0                   # seconds spent solving (not suspended at a yield)
+        # A hard margin's candidates for its best state are the states where a batch of
+        # pair steps starts in a fit (after a shrink, a Newton step, or optimality on the
+        # active set): a batch cut short for a snapshot offers none, so the model is the
+        # same whatever snapshots are asked for, and whenever the window's clock wants one.
+        due = True
         while True:
             if self.hand_over_at < math.inf and self._work() >= self.hand_over_at:
                 self.handed_over = True                 # another solver goes on from here
                 return
             started = time.perf_counter()
-            budget = min(next_snapshot, self.max_iter, self.next_shrink, self.next_newton)
-            before = hard_margin.checkpoint(self)
+            fits_end = min(self.max_iter, self.next_shrink, self.next_newton)
+            budget = min(next_snapshot, fits_end)
+            before = hard_margin.checkpoint(self, due)
             steps_before, m = self.iteration, self.m
             with np.errstate(over="ignore", invalid="ignore"):   # seen below, and said
                 optimal = self._steps(budget - self.iteration, wanted)
+            due = optimal or self.iteration >= fits_end
             self.swept += (self.iteration - steps_before) * m
             if not math.isfinite(self.dual):
                 hard_margin.overflowed(self, before)
