@@ -279,3 +279,49 @@ def test_comparisons_of_more_then_fewer_then_more_runs_chart_each_run(window, qt
             primal = [len(item.getData()[0] if item.getData()[0] is not None else ())
                       for item in drawn[::2]]
             assert all(primal)
+
+
+def test_the_comparison_saves_as_a_picture_and_a_table_that_reads_back(
+        window, qtbot, monkeypatch, tmp_path, another_window):
+    """Save picture… and Save table… under the table: the picture as wide as a picture of
+    the canvas, PNG or SVG; the table the window's rows exactly, also from a session
+    reopened. Neither is offered before a comparison ends."""
+    from PySide6.QtGui import QImage
+
+    from svmdesk.formats.comparison_table import read_table
+
+    window.panel.controls["max_iter"].widget.setValue(2000)
+    view = open_comparison(window, qtbot)
+    assert not view.save_picture.isEnabled() and not view.save_table.isEnabled()
+    tick(view, ("smo", "dual-gradient"))
+    type_Cs(view, "1")
+    run_comparison(window, qtbot, view)
+    assert view.save_picture.isEnabled() and view.save_table.isEnabled()
+    for name in ("compare.png", "compare.svg"):
+        answer_dialogs(monkeypatch, tmp_path / name)
+        QTest.mouseClick(view.save_picture, LEFT)
+        qtbot.waitUntil((tmp_path / name).exists, timeout=TIMEOUT)
+    picture = QImage(str(tmp_path / "compare.png"))
+    assert picture.width() == window.files.default_width() and picture.height() > 200
+    assert "Dual gradient" in (tmp_path / "compare.svg").read_text(encoding="utf-8")
+    answer_dialogs(monkeypatch, tmp_path / "compare")           # .csv added
+    QTest.mouseClick(view.save_table, LEFT)
+    qtbot.waitUntil((tmp_path / "compare.csv").exists, timeout=TIMEOUT)
+    written = read_table((tmp_path / "compare.csv").read_text(encoding="utf-8"))
+    comparison = window.comparison.comparison
+    assert [entry for entry, _row in written] == [run.entry for run in comparison.runs]
+    assert [row for _entry, row in written] == comparison.results
+    # the same table from the session the comparison is kept in
+    path = tmp_path / "lab.svmdesk"
+    answer_dialogs(monkeypatch, path)
+    press(view.window(), Qt.Key.Key_S, CTRL)
+    other = another_window()
+    answer_dialogs(monkeypatch, path)
+    press(other, Qt.Key.Key_O, CTRL)
+    qtbot.waitUntil(lambda: other.work.comparison is not None, timeout=TIMEOUT)
+    again = open_comparison(other, qtbot)
+    answer_dialogs(monkeypatch, tmp_path / "again.csv")
+    QTest.mouseClick(again.save_table, LEFT)
+    qtbot.waitUntil((tmp_path / "again.csv").exists, timeout=TIMEOUT)
+    assert (tmp_path / "again.csv").read_text(encoding="utf-8") == \
+        (tmp_path / "compare.csv").read_text(encoding="utf-8")

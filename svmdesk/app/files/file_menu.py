@@ -20,9 +20,10 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ...core import DataError, Dataset
 from ...formats import export_libsvm, save_dataset, save_model
+from ...formats.atomic import write_atomic
 from ...formats.session import SUFFIX, Session, save_session
 from ...formats.targets import save_targets
-from ...i18n import tr
+from ...i18n import N_, tr
 from ...resources import WINDOW_EXAMPLES, Example, example_path
 from ..actions import make_action
 from ..background import in_background
@@ -51,6 +52,9 @@ if TYPE_CHECKING:
     from ..widgets.notices import Notices
 
 NOVELTY_CLASSES = ("inlier", "outlier")   # a novelty point set's classes in a data file
+
+
+TABLE_FILES = N_("CSV table (*.csv)")
 
 
 class FileActions(QObject):
@@ -273,22 +277,30 @@ class FileActions(QObject):
     def choose_evaluation_picture(self, view) -> None:
         """Ask where to save a picture of the evaluation view, then write the figure
         view.figure(width) makes of it (as wide as a picture of the canvas)."""
-        width = self.default_width()
         if view.evaluation is None:
             self.notices.error(tr("There is nothing to evaluate yet: train a model (F5) "
                                   "first."))
             return
-        self._ask_save(tr("Save the evaluation as a picture"), tr(PICTURE_FILES),
-                       "evaluation.png",
-                       lambda path: self.save_evaluation_to(path, view.figure, width))
+        self.choose_figure(tr("Save the evaluation as a picture"), "evaluation.png",
+                           view.figure)
 
-    def save_evaluation_to(self, path, figure_of, width: int) -> bool:
+    def choose_figure(self, title: str, name: str, figure_of) -> None:
+        """Ask where to save a picture (`name` suggested), then write the figure
+        figure_of(width) makes, as wide as a picture of the canvas (None: nothing to
+        draw, said)."""
+        width = self.default_width()
+        self._ask_save(title, tr(PICTURE_FILES), name,
+                       lambda path: self.save_figure_to(path, figure_of, width))
+
+    def save_figure_to(self, path, figure_of, width: int) -> bool:
         path = Path(path)
         if path.suffix.lower() not in pictures.FORMATS:
             path = with_suffix(path, ".png")
 
         def write() -> None:
             figure = figure_of(width)
+            if figure is None:
+                raise ValueError(tr("there is nothing to draw yet"))
             # laid out without a window on the screen, as the exporter needs its size
             figure.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
             figure.show()
@@ -299,6 +311,20 @@ class FileActions(QObject):
                 figure.deleteLater()
 
         return write_file(self.notices, write, path, on_gui_thread=True)
+
+    def choose_table(self, title: str, name: str, text_of) -> None:
+        """Ask where to save a table (`name` suggested), then write the CSV text_of()
+        gives (None: no table yet, said)."""
+        self._ask_save(title, tr(TABLE_FILES), name,
+                       lambda path: self.save_table_to(path, text_of))
+
+    def save_table_to(self, path, text_of) -> bool:
+        path = with_suffix(path, ".csv")
+        text = text_of()
+        if text is None:
+            self.notices.error(tr("There is no table to save yet."))
+            return False
+        return write_file(self.notices, lambda: write_atomic(path, text), path)
 
     def caption(self) -> str:
         """The suggested caption of a picture of what the canvas shows."""

@@ -6,17 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow, QVBoxLayout, QWidget
 
+from ...core.comparison import Entry
+from ...core.datasets import class_labels
+from ...formats.comparison_table import table_text
 from ...i18n import tr
 from ..training.comparison import Comparison
+from ..widgets.comparison_picture import Points, comparison_figure
 from ..widgets.comparison_view import ComparisonView
 
 MARGIN = 40                  # px the window leaves of the screen's free area, each way
 
 
 class ComparisonWindow(QObject):
+    save_picture_requested = Signal()        # its view's "Save picture…" was clicked
+    save_table_requested = Signal()          # its view's "Save table…" was clicked
+
     def __init__(self, main: QMainWindow, make_job: Callable, panel_params: Callable,
                  work, canvas):
         """`work`: the document (its points the runs' canvases draw, its comparison the
@@ -53,6 +60,31 @@ class ComparisonWindow(QObject):
         window.setGeometry(free.adjusted(MARGIN // 2, MARGIN // 2, -MARGIN // 2, -MARGIN // 2))
         self._show_kept()
         self.work.comparison_replaced.connect(self._show_kept)
+        self.view.save_picture_requested.connect(self.save_picture_requested)
+        self.view.save_table_requested.connect(self.save_table_requested)
+
+    def figure(self, width: int):
+        """The last comparison as one picture `width` pixels wide, over the points in the
+        view its canvases show (None: there is none)."""
+        record = self.work.comparison
+        if record is None or self.view is None:
+            return None
+        p = self.points
+        points = Points(p.X, p.y, p.test_mask, tuple(p.class_names), self.canvas.axis_names)
+        labels = class_labels(self.work.used_class_names()).tolist()
+        return comparison_figure(record, points, labels, width, tr(
+            "Compared: {settings}").format(settings=record.settings),
+            tuple(self.view.canvases[0].view.viewRange()))
+
+    def table(self) -> str | None:
+        """The last comparison's table as CSV (formats.comparison_table; None: there is
+        none)."""
+        record = self.work.comparison
+        if record is None:
+            return None
+        return table_text([(Entry(run.solver, run.C),
+                            run.row if run.row is not None else run.error)
+                           for run in record.runs])
 
     def _show_kept(self) -> None:
         """The document's comparison (a session's), its models drawn over the points in

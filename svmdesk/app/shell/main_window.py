@@ -292,6 +292,10 @@ class MainWindow(QMainWindow):
         self.evaluation_window = EvaluationWindow(self.evaluation_view, self.below, self)
         self.evaluation_view.save_requested.connect(
             lambda: self.files.choose_evaluation_picture(self.evaluation_view))
+        self.comparison.save_picture_requested.connect(lambda: self.files.choose_figure(
+            tr("Save the comparison as a picture"), "comparison.png", self.comparison.figure))
+        self.comparison.save_table_requested.connect(lambda: self.files.choose_table(
+            tr("Save the comparison's table"), "comparison.csv", self.comparison.table))
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display
         v.frame_shown.connect(self.frame_shown)

@@ -367,15 +367,16 @@ class Comparison(QObject):
         self._ends_when_drawn = False
         for canvas in self.view.canvases:
             canvas.clear_model()
-        self.view.show_running(False)
         if record is None:
             self.view.show_runs([])
+            self.view.show_running(False)
             self.view.renew_charts()
             self.view.say("")
             return
         self.view.show_choices(tuple(dict.fromkeys(run.solver for run in record.runs)),
                                tuple(dict.fromkeys(run.C for run in record.runs)))
         self.view.show_runs([Entry(run.solver, run.C).title() for run in record.runs])
+        self.view.show_running(False)         # after the rows: it offers to save them
         self.view.renew_charts()
         for k, run in enumerate(record.runs):
             if run.row is not None:

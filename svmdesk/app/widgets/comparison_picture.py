@@ -82,6 +82,9 @@ def _laid_out(view: ComparisonView, record: ComparisonRecord, width: int,
     """The view's plots moved into one figure: the title, the runs' canvases in a row, the
     two charts under them."""
     n = len(record.runs)
+    for canvas in view.canvases[1:]:      # each plot on its own in the figure: a link to a
+        canvas.view.setXLink(None)        # plot deleted with another figure would be read
+        canvas.view.setYLink(None)
     figure = pg.GraphicsLayoutWidget()
     figure.setBackground("w")
     wide = layout_width(width)
@@ -97,7 +100,8 @@ def _laid_out(view: ComparisonView, record: ComparisonRecord, width: int,
     grid = figure.ci.layout
     grid.setRowStretchFactor(1, 3)
     grid.setRowStretchFactor(2, 2)
-    figure._view = view        # the canvases and charts the plots belong to stay alive
+    view.setParent(figure)     # the canvases and charts the plots came from go with it
+    view.hide()
     return figure
 
 

@@ -77,6 +77,8 @@ def parse_Cs(text: str) -> tuple:
 class ComparisonView(QWidget):
     compare_requested = Signal(tuple, tuple)    # the solvers chosen, the values of C
     stop_requested = Signal()
+    save_picture_requested = Signal()           # "Save picture…" was clicked
+    save_table_requested = Signal()             # "Save table…" was clicked
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -90,6 +92,12 @@ class ComparisonView(QWidget):
         self.compare.setToolTip(tr("Train every chosen solver at every value of C on the "
                                    "same points, with the panel's other settings, at once."))
         self.stop = QPushButton(tr("Stop"))
+        self.save_picture = QPushButton(tr("Save picture…"))
+        self.save_picture.setToolTip(tr("The last comparison as one picture (PNG or SVG): "
+                                        "each run's model and every run's objectives."))
+        self.save_table = QPushButton(tr("Save table…"))
+        self.save_table.setToolTip(tr("The last comparison's table as CSV, every number "
+                                      "in full."))
         self.said = QLabel()                 # what was refused, the settings, the outcome
         self.said.setWordWrap(True)
         self.titles: list[QLabel] = []
@@ -113,6 +121,8 @@ class ComparisonView(QWidget):
         self._layout()
         self.compare.clicked.connect(self._ask)
         self.stop.clicked.connect(self.stop_requested)
+        self.save_picture.clicked.connect(self.save_picture_requested)
+        self.save_table.clicked.connect(self.save_table_requested)
         self.show_running(False)
 
     def _chart(self, across: str) -> _Chart:
@@ -154,6 +164,8 @@ class ComparisonView(QWidget):
         asks.addWidget(self.compare)
         asks.addWidget(self.stop)
         asks.addWidget(self.said, 1)
+        asks.addWidget(self.save_picture)
+        asks.addWidget(self.save_table)
         self.multiples = QGridLayout()
         row = QWidget()
         row.setLayout(self.multiples)
@@ -233,6 +245,12 @@ class ComparisonView(QWidget):
     def show_running(self, running: bool) -> None:
         self.compare.setEnabled(not running)
         self.stop.setEnabled(running)
+        self._offer_saving(running)
+
+    def _offer_saving(self, running: bool = False) -> None:
+        """A comparison ended (or kept) can be saved; none while one runs."""
+        for button in (self.save_picture, self.save_table):
+            button.setEnabled(not running and self.table.rowCount() > 0)
 
     def show_runs(self, titles: list) -> None:
         """One canvas, one curve and one table row per run, named by `titles` (the
