@@ -1,6 +1,8 @@
 """The C-gamma map of the window's Tune panel as a session keeps it: the values of C and
 gamma searched, the folds and the seed they were dealt with, what was scored and with which
-other settings, and every cell finished (a cancelled map keeps the cells it has).
+other settings, and every cell finished (a cancelled map keeps the cells it has). Its cells
+also save as a CSV table (map_table_text), `svmdesk grid`'s columns and each fold's fit
+time, every number in full (read_map_table reads them back exactly).
 
 In a session (version 5, optional)::
 
@@ -11,14 +13,19 @@ In a session (version 5, optional)::
 """
 from __future__ import annotations
 
+import csv
+import io
+import math
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ..i18n import tr
 from .checked_json import Checker
+from .text_file import file_error
 
 METRICS = ("accuracy", "R²")
 MOST_FOLDS = 1000
@@ -124,3 +131,67 @@ def _axis(check: Checker, v: Any, where: str) -> tuple:
 def _listed(check: Checker, v: Any, where: str, length: int | None = None,
             positive: bool = False) -> tuple:
     return tuple(float(x) for x in check.reals(v, where, length, positive))
+
+
+def map_table_header(folds: int) -> list:
+    """The table's columns: `svmdesk grid`'s (less converged), then each fold's fit time."""
+    return ["C", "gamma", "mean_score", "std_score",
+            *(f"split{k}_score" for k in range(folds)), "mean_fit_time",
+            *(f"split{k}_fit_time" for k in range(folds))]
+
+
+def map_table_text(tuning: TuningMap) -> str:
+    """The map's cells finished as CSV, one row per cell in the grid's order (C slowest,
+    as `svmdesk grid` writes them), every number as repr writes it."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(map_table_header(tuning.folds))
+    order = sorted(tuning.cells, key=lambda c: (tuning.C.index(c.C),
+                                                tuning.gamma.index(c.gamma)))
+    for cell in order:
+        writer.writerow([repr(float(cell.C)), repr(float(cell.gamma)), repr(cell.mean),
+                         repr(cell.std), *(repr(float(s)) for s in cell.scores),
+                         repr(cell.fit_time), *(repr(float(t)) for t in cell.fit_times)])
+    return text.getvalue()
+
+
+def read_map_table(text: str, path: Path = Path("map.csv")) -> tuple:
+    """The cells of a table map_table_text wrote (TunedCells, in its order); a DataError
+    names the line and the column of what cannot be read."""
+    lines = [cells for cells in csv.reader(io.StringIO(text)) if any(c.strip() for c in cells)]
+    folds = (len(lines[0]) - 5) // 2 if lines else 0
+    if folds < 2 or lines[0] != map_table_header(folds):
+        raise file_error(path, tr("not a C-gamma map's table: its first line must name the "
+                                  "columns C, gamma, mean_score, std_score, the folds' "
+                                  "scores, mean_fit_time and the folds' fit times"), 1)
+    header = lines[0]
+    cells = []
+    for number, row in enumerate(lines[1:], start=2):
+        if len(row) != len(header):
+            raise file_error(path, tr("{count} cells where the table has {columns} "
+                                      "columns").format(count=len(row),
+                                                        columns=len(header)), number)
+        named = {column: _cell_value(text_value, column, path, number)
+                 for column, text_value in zip(header, row)}
+        cells.append(TunedCell(named["C"], named["gamma"],
+                               tuple(named[f"split{k}_score"] for k in range(folds)),
+                               tuple(named[f"split{k}_fit_time"] for k in range(folds))))
+    return tuple(cells)
+
+
+def _cell_value(text: str, column: str, path: Path, line: int) -> float:
+    """A number of the map's table: C and gamma above 0, a fit time 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if column in ("C", "gamma"):
+        fits, allowed = value > 0, tr("a positive number")
+    elif column.endswith("fit_time"):
+        fits, allowed = value >= 0, tr("a number of seconds, 0 or more")
+    else:
+        fits, allowed = True, tr("a number")
+    if not (fits and math.isfinite(value)):
+        raise file_error(path, tr("{got!r} is not {allowed}").format(got=text, allowed=allowed),
+                         line, column)
+    return value

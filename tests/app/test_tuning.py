@@ -309,3 +309,46 @@ def test_an_autosave_brings_the_map_back(window, qtbot, another_window):
     press(qtbot, restore)
     qtbot.waitUntil(lambda: restored.work.tuning is not None, timeout=TIMEOUT * 1000)
     assert restored.work.tuning == tuning and shown_cells(restored.tuning_panel) == 6
+
+
+def test_the_map_saves_as_a_picture_and_a_table_that_reads_back(window, qtbot, monkeypatch,
+                                                                tmp_path):
+    """Save picture… and Save table… beside the map: offered once a cell is done; the
+    picture as wide as a picture of the canvas; the table every cell exactly, in the grid's
+    order."""
+    from PySide6.QtGui import QImage
+
+    from svmdesk.formats.tuning_map import read_map_table
+
+    from .test_labels import answer_dialogs
+
+    panel = open_tuning(window, qtbot, folds=2)
+    assert not panel.save_picture.isEnabled() and not panel.save_table.isEnabled()
+    press(qtbot, panel.tune)
+    assert panel.save_picture.isEnabled() and panel.save_table.isEnabled()
+    for name in ("map.png", "map.svg"):
+        answer_dialogs(monkeypatch, tmp_path / name)
+        press(qtbot, panel.save_picture)
+        qtbot.waitUntil((tmp_path / name).exists, timeout=TIMEOUT * 1000)
+    picture = QImage(str(tmp_path / "map.png"))
+    assert picture.width() == window.files.default_width()
+    assert picture.height() == picture.width() * 3 // 4
+    assert "gamma" in (tmp_path / "map.svg").read_text(encoding="utf-8")
+    answer_dialogs(monkeypatch, tmp_path / "map")                 # .csv added
+    press(qtbot, panel.save_table)
+    qtbot.waitUntil((tmp_path / "map.csv").exists, timeout=TIMEOUT * 1000)
+    tuning = window.work.tuning
+    cells = read_map_table((tmp_path / "map.csv").read_text(encoding="utf-8"))
+    assert sorted(cells, key=lambda c: (c.C, c.gamma)) == \
+        sorted(tuning.cells, key=lambda c: (c.C, c.gamma))
+    assert [(c.C, c.gamma) for c in cells] == sorted((c.C, c.gamma) for c in tuning.cells)
+
+
+def test_the_maps_axes_say_log_scale_and_no_scale_factor(window, qtbot):
+    """The ticks are powers of ten the map sets itself: pyqtgraph's SI prefix scaled the
+    axis titles of a small range ('gamma (log scale) (x0.001)') though no tick was."""
+    panel = open_tuning(window, qtbot, folds=2)
+    press(qtbot, panel.tune)
+    for side, name in (("left", "gamma (log scale)"), ("bottom", "C (log scale)")):
+        label = panel.map.getAxis(side).labelString()
+        assert label[label.index(">") + 1:label.rindex("<")].strip() == name

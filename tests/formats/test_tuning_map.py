@@ -4,10 +4,12 @@ names the field."""
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from svmdesk.core import DataError
 from svmdesk.formats import load_session, save_session
-from svmdesk.formats.tuning_map import TunedCell, TuningMap
+from svmdesk.formats.tuning_map import TunedCell, TuningMap, map_table_text, read_map_table
 
 from .test_session import _document, _session
 
@@ -61,3 +63,43 @@ def test_a_damaged_map_is_refused_in_one_sentence(tmp_path, change, said):
     path.write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(DataError, match=said):
         load_session(path)
+
+
+# -- the map's cells as a CSV table ---------------------------------------------------------------
+axis_values = st.lists(st.floats(1e-300, 1e300), min_size=1, max_size=4, unique=True).map(
+    lambda values: tuple(sorted(values)))
+
+
+@st.composite
+def maps(draw):
+    C, gamma, folds = draw(axis_values), draw(axis_values), draw(st.integers(2, 5))
+    done = draw(st.lists(st.tuples(st.sampled_from(C), st.sampled_from(gamma)), unique=True))
+    scores = st.tuples(*[st.floats(-1e6, 1.0)] * folds)
+    times = st.tuples(*[st.floats(0.0, 1e4)] * folds)
+    cells = tuple(TunedCell(c, g, draw(scores), draw(times)) for c, g in done)
+    return TuningMap(C, gamma, folds, 0, "accuracy", "rbf kernel", cells)
+
+
+@settings(max_examples=100, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
+@given(maps())
+def test_the_maps_table_reads_back_every_cell_exactly_in_the_grids_order(tuning):
+    cells = read_map_table(map_table_text(tuning))
+    order = sorted(tuning.cells, key=lambda c: (tuning.C.index(c.C),
+                                                tuning.gamma.index(c.gamma)))
+    assert cells == tuple(order)
+
+
+def test_the_maps_table_has_grids_columns_and_a_damaged_one_is_refused():
+    tuning = TuningMap((1.0, 10.0), (0.5,), 2, 0, "accuracy", "rbf kernel",
+                       (TunedCell(10.0, 0.5, (0.75, 1.0), (0.001, 0.002)),))
+    text = map_table_text(tuning)
+    header, row = text.splitlines()
+    assert header == ("C,gamma,mean_score,std_score,split0_score,split1_score,"
+                      "mean_fit_time,split0_fit_time,split1_fit_time")
+    assert row.startswith("10.0,0.5,0.875,0.125,0.75,1.0,")
+    for damaged, where in ((text.replace("10.0,0.5", "-1,0.5"), "line 2, C"),
+                           (text.replace(",0.001,", ",soon,"), "line 2, split0_fit_time"),
+                           (text.replace("gamma", "g"), "line 1"),
+                           (text + "1.0,0.5\n", "line 3")):
+        with pytest.raises(DataError, match=where):
+            read_map_table(damaged)

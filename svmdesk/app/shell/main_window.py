@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from ...core import class_labels, make_dataset
 from ...core.training_job import Job
 from ...drawing.decision_grid import GridSpec
+from ...formats.tuning_map import map_table_text
 from ...i18n import tr
 from ..actions import make_action as _action
 from ..document.editing import Editing
@@ -296,6 +297,12 @@ class MainWindow(QMainWindow):
             tr("Save the comparison as a picture"), "comparison.png", self.comparison.figure))
         self.comparison.save_table_requested.connect(lambda: self.files.choose_table(
             tr("Save the comparison's table"), "comparison.csv", self.comparison.table))
+        self.tuning_panel.save_picture_requested.connect(lambda: self.files.choose_figure(
+            tr("Save the C-gamma map as a picture"), "c-gamma-map.png",
+            self.tuning_panel.figure))
+        self.tuning_panel.save_table_requested.connect(lambda: self.files.choose_table(
+            tr("Save the C-gamma map's table"), "c-gamma-map.csv",
+            lambda: None if self.tuner.tuning is None else map_table_text(self.tuner.tuning)))
         p.params_changed.connect(self._auto_retrain)
         v = self.run_display
         v.frame_shown.connect(self.frame_shown)

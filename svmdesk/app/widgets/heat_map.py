@@ -12,6 +12,7 @@ from PySide6.QtCore import QRectF, Qt, Signal
 
 from ...formats.tuning_map import TunedCell, TuningMap
 from ...i18n import tr
+from .canvas import plain_numbers
 
 INK = "#202020"
 BEST = "#D62728"
@@ -67,6 +68,7 @@ class HeatMap(pg.PlotWidget):
         for item in (self.best, self.current):
             item.setZValue(10)
             self.addItem(item)
+        plain_numbers(self)       # the ticks are the map's own powers of ten: no SI scale
         self.setLabel("bottom", tr("C (log scale)"))
         self.setLabel("left", tr("gamma (log scale)"))
         self.hideButtons()
@@ -105,6 +107,10 @@ class HeatMap(pg.PlotWidget):
             self.setXRange(xs[0] - dx / 2, xs[-1] + dx / 2, padding=0)
             self.setYRange(ys[0] - dy / 2, ys[-1] + dy / 2, padding=0)
             self._mark()
+
+    def current_mark(self) -> tuple:
+        """(C, gamma) of the panel's own settings marked, or (None, None)."""
+        return self._current or (None, None)
 
     def mark_current(self, C: float | None, gamma: float | None) -> None:
         """Mark the panel's own C and gamma (None: the panel has none to mark)."""

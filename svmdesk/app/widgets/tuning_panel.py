@@ -19,6 +19,7 @@ from ...formats.tuning_map import MOST_VALUES, TunedCell, TuningMap
 from ...i18n import tr
 from .heat_map import HeatMap
 from .number_fields import IntField
+from .pictures import layout_width
 
 # LIBSVM grid.py's ranges: C from 2^-5 to 2^15, gamma from 2^-15 to 2^3, every other power
 DEFAULT_C = (-5, 15, 2)
@@ -60,6 +61,8 @@ class TuningPanel(QWidget):
     start_requested = Signal(tuple, tuple, int)    # C values, gamma values, folds
     cancel_requested = Signal()
     cell_clicked = Signal(float, float)            # the C and gamma of a cell clicked
+    save_picture_requested = Signal()              # "Save picture…" was clicked
+    save_table_requested = Signal()                # "Save table…" was clicked
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -74,6 +77,12 @@ class TuningPanel(QWidget):
                                 "the ranges, on the same folds as Cross-validate; click a "
                                 "cell to train its model."))
         self.cancel = QPushButton(tr("Cancel"))
+        self.save_picture = QPushButton(tr("Save picture…"))
+        self.save_picture.setToolTip(tr("The map as a picture (PNG or SVG), with its colour "
+                                        "scale and the best cell ringed."))
+        self.save_table = QPushButton(tr("Save table…"))
+        self.save_table.setToolTip(tr("The map's cells as CSV, as svmdesk grid writes them, "
+                                      "with each fold's score and fit time in full."))
         self.progress = QProgressBar()
         self.progress.setFormat(tr("%v of %m cells"))
         self.times = QLabel()
@@ -93,10 +102,14 @@ class TuningPanel(QWidget):
         self._layout()
         self.tune.clicked.connect(self._ask)
         self.cancel.clicked.connect(self.cancel_requested)
+        self.save_picture.clicked.connect(self.save_picture_requested)
+        self.save_table.clicked.connect(self.save_table_requested)
         self.map.clicked.connect(self.cell_clicked)
         self.map.hovered.connect(self._hovered)
         self.show_running(False)
         self.stale.hide()
+        for button in (self.save_picture, self.save_table):   # no map yet
+            button.setEnabled(False)
 
     def _layout(self) -> None:
         """The controls and the lines in a column, the map beside them: a tab under the
@@ -110,9 +123,14 @@ class TuningPanel(QWidget):
         for button in (self.folds, self.tune, self.cancel):
             buttons.addWidget(button)
         buttons.addStretch(1)
+        saving = QHBoxLayout()
+        for button in (self.save_picture, self.save_table):
+            saving.addWidget(button)
+        saving.addStretch(1)
         column = QVBoxLayout()
         column.addLayout(grid)
         column.addLayout(buttons)
+        column.addLayout(saving)
         for widget in (self.scored, self.progress, self.times, self.best_line, self.stale,
                        self.hover):
             column.addWidget(widget)
@@ -163,6 +181,8 @@ class TuningPanel(QWidget):
 
     def show_map(self, tuning: TuningMap | None) -> None:
         self.map.show_map(tuning)
+        for button in (self.save_picture, self.save_table):   # a cell done: a map to save
+            button.setEnabled(tuning is not None and bool(tuning.cells))
         self.progress.setTextVisible(tuning is not None)
         self.progress.setRange(0, 1 if tuning is None else tuning.size)
         self.progress.setValue(0 if tuning is None else len(tuning.cells))
@@ -185,3 +205,19 @@ class TuningPanel(QWidget):
         self.hover.setText(tr("C = {C:g}, gamma = {gamma:g}: {mean:.3f} ± {std:.3f} over the "
                               "folds, {time:.3g} s a fit").format(
             C=cell.C, gamma=cell.gamma, mean=cell.mean, std=cell.std, time=cell.fit_time))
+
+    def figure(self, width: int):
+        """The map shown as a picture `width` pixels wide (pictures.save_picture writes it),
+        titled with what it scored; None before a cell is done."""
+        tuning = self.map.tuning
+        if tuning is None or not tuning.cells:
+            return None
+        figure = HeatMap()
+        wide = layout_width(width)
+        figure.setFixedSize(wide, wide * 3 // 4)
+        figure.setTitle(tr("Mean {metric} over {folds} folds · {settings}").format(
+            metric=tr("accuracy") if tuning.metric == "accuracy" else tuning.metric,
+            folds=tuning.folds, settings=tuning.settings), color="#202020")
+        figure.show_map(tuning)
+        figure.mark_current(*self.map.current_mark())
+        return figure
