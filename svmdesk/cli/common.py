@@ -124,3 +124,35 @@ def offscreen_application():
 
     pg.setConfigOptions(antialias=True)   # as the window
     return QApplication.instance() or QApplication([PROG])
+
+
+def picture_path(plot: str | None) -> Path | None:
+    """--plot's file, checked before any work (None: no picture asked for)."""
+    if plot is None:
+        return None
+    path = Path(plot)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"--plot {plot}: the image file must end in .png or .svg")
+    check_folder(path)
+    return path
+
+
+def table_path(out: str) -> Path:
+    """--out's CSV table, checked before any work."""
+    path = Path(out)
+    if path.suffix.lower() != ".csv":
+        raise ValueError(f"--out {out}: the table must end in .csv")
+    check_folder(path)
+    return path
+
+
+def save_plot(path: Path, width: int, draw) -> None:
+    """Qt on the offscreen platform, the figure `draw` makes laid out, then saved."""
+    app = offscreen_application()
+    from ..app.widgets.pictures import save_picture
+
+    figure = draw()
+    figure.show()
+    app.processEvents()       # the layout settles before the exporter measures it
+    save_picture(figure, path, width)
+    print(f"wrote {path}")

@@ -34,10 +34,12 @@ from .common import (
     EXIT_OK,
     PROG,
     add_picture_options,
-    check_folder,
     command,
     fraction,
+    picture_path,
+    save_plot,
     seed,
+    table_path,
 )
 from .options import INF_WORDS, add_options, chosen, without
 from .train import split
@@ -131,7 +133,7 @@ def add_parser(commands) -> None:
 
 
 def run(args) -> int:
-    out, picture = _paths(args)           # refused before any work, and nothing printed
+    out, picture = table_path(args.out), picture_path(args.plot)   # before any work
     data = load_dataset(args.data)
     classes = class_labels(data.class_names)
     X, y = data.X, classes[np.asarray(data.y)]
@@ -162,19 +164,6 @@ def run(args) -> int:
     return EXIT_OK
 
 
-def _paths(args) -> tuple[Path, Path | None]:
-    out = Path(args.out)
-    if out.suffix.lower() != ".csv":
-        raise ValueError(f"--out {args.out}: the table must end in .csv")
-    check_folder(out)
-    picture = None if args.plot is None else Path(args.plot)
-    if picture is not None:
-        if picture.suffix.lower() not in (".png", ".svg"):
-            raise ValueError(f"--plot {args.plot}: the image file must end in .png or .svg")
-        check_folder(picture)
-    return out, picture
-
-
 HEADINGS = ("run", "time (s)", "iterations", "P", "D", "P-D", "SVs", "train", "test",
             "= SMO", "state")
 
@@ -198,26 +187,21 @@ def summary(args, runs: list, trained: int, tested: int) -> str:
 
 def _save_plot(path: Path, args, shared: dict, runs: list[Trained], data, labels,
                test: np.ndarray) -> None:
-    """Qt on the offscreen platform, the comparison's picture laid out, then saved."""
-    from .common import offscreen_application
+    """The comparison's picture, drawn on Qt's offscreen platform, then saved."""
+    def draw():
+        from ..app.training.comparison import shared_words
+        from ..app.widgets.comparison_picture import Points, comparison_figure
+        from ..formats.comparison_record import ComparedRun, ComparisonRecord, thinned
 
-    app = offscreen_application()
-    from ..app.training.comparison import shared_words
-    from ..app.widgets.comparison_picture import Points, comparison_figure
-    from ..app.widgets.pictures import save_picture
-    from ..formats.comparison_record import ComparedRun, ComparisonRecord, thinned
+        held_out = np.zeros(len(data.X), dtype=bool)
+        held_out[test] = True
+        points = Points(data.X, np.asarray(data.y), held_out, tuple(data.class_names),
+                        tuple(data.feature_names[:2]))
+        settings = shared_words({**shared, "solver": runs[0].entry.solver})
+        record = ComparisonRecord(settings, tuple(
+            ComparedRun(run.entry.solver, run.entry.C, run.row, "", thinned(run.curve),
+                        run.model) for run in runs))
+        return comparison_figure(record, points, list(labels.tolist()), args.width,
+                                 f"{Path(args.data).name} · {settings}")
 
-    held_out = np.zeros(len(data.X), dtype=bool)
-    held_out[test] = True
-    points = Points(data.X, np.asarray(data.y), held_out, tuple(data.class_names),
-                    tuple(data.feature_names[:2]))
-    settings = shared_words({**shared, "solver": runs[0].entry.solver})
-    record = ComparisonRecord(settings, tuple(
-        ComparedRun(run.entry.solver, run.entry.C, run.row, "", thinned(run.curve),
-                    run.model) for run in runs))
-    figure = comparison_figure(record, points, list(labels.tolist()), args.width,
-                               f"{Path(args.data).name} · {settings}")
-    figure.show()
-    app.processEvents()       # the layout settles before the exporter measures it
-    save_picture(figure, path, args.width)
-    print(f"wrote {path}")
+    save_plot(path, args.width, draw)

@@ -26,9 +26,9 @@ from .common import (
     EXIT_CODES,
     EXIT_OK,
     add_picture_options,
-    check_folder,
     command,
-    offscreen_application,
+    picture_path,
+    save_plot,
 )
 from .predict import read_model
 
@@ -89,7 +89,7 @@ def add_parser(commands) -> None:
 
 
 def run(args) -> int:
-    picture = _picture_path(args.plot)     # refused before any work, and nothing printed
+    picture = picture_path(args.plot)     # refused before any work, and nothing printed
     estimator = read_model(args.model)
     model = estimator.model_
     if model.is_regressor:
@@ -97,36 +97,14 @@ def run(args) -> int:
         z, f = _regression_points(estimator, args.data)
         print(_regression_report(z, f))
         if picture is not None:
-            _save_plot(picture, args.width, lambda: _residuals(z, f, args))
+            save_plot(picture, args.width, lambda: _residuals(z, f, args))
         return EXIT_OK
     names, truth, values, predicted = _classified(estimator, args)
     print(_classification_report(names, truth, values, predicted, len(model.classes)))
     if picture is not None:
-        _save_plot(picture, args.width,
+        save_plot(picture, args.width,
                    lambda: _curves(names, truth, values, model, args))
     return EXIT_OK
-
-
-def _picture_path(plot: str | None) -> Path | None:
-    if plot is None:
-        return None
-    path = Path(plot)
-    if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"--plot {plot}: the image file must end in .png or .svg")
-    check_folder(path)
-    return path
-
-
-def _save_plot(path: Path, width: int, draw) -> None:
-    """Qt on the offscreen platform, the figure `draw` makes laid out, then saved."""
-    app = offscreen_application()
-    from ..app.widgets.pictures import save_picture
-
-    figure = draw()
-    figure.show()
-    app.processEvents()       # the layout settles before the exporter measures it
-    save_picture(figure, path, width)
-    print(f"wrote {path}")
 
 
 def _curves(names: list, truth: np.ndarray, values: np.ndarray, model, args):

@@ -26,12 +26,13 @@ from .common import (
     EXIT_CODES,
     EXIT_OK,
     add_picture_options,
-    check_folder,
     command,
     folds,
     jobs,
-    offscreen_application,
+    picture_path,
+    save_plot,
     seed,
+    table_path,
 )
 from .options import add_options, chosen, without
 
@@ -182,7 +183,7 @@ def add_parser(commands) -> None:
 
 
 def run(args) -> int:
-    out, picture = _paths(args)           # refused before any work, and nothing printed
+    out, picture = table_path(args.out), picture_path(args.plot)   # before any work
     if args.scheduler is not None and args.jobs is not None:
         raise ValueError("--jobs counts this machine's processes; with --scheduler the "
                          "cluster's workers score the grid: give one of the two")
@@ -216,19 +217,6 @@ def run(args) -> int:
     if picture is not None:
         _save_plot(picture, args, result, tuple(param_grid))
     return EXIT_OK
-
-
-def _paths(args) -> tuple[Path, Path | None]:
-    out = Path(args.out)
-    if out.suffix.lower() != ".csv":
-        raise ValueError(f"--out {args.out}: the table must end in .csv")
-    check_folder(out)
-    picture = None if args.plot is None else Path(args.plot)
-    if picture is not None:
-        if picture.suffix.lower() not in (".png", ".svg"):
-            raise ValueError(f"--plot {args.plot}: the image file must end in .png or .svg")
-        check_folder(picture)
-    return out, picture
 
 
 def _param_grid(args, kernel: str) -> dict:
@@ -337,14 +325,11 @@ def _shown(value) -> str:
 
 
 def _save_plot(path: Path, args, result: GridResult, axes: tuple) -> None:
-    """Qt on the offscreen platform, the heat map (or line) laid out, then saved."""
-    app = offscreen_application()
-    from ..app.widgets.pictures import save_picture
-    from .grid_search_picture import grid_plot
+    """The heat map (or line), drawn on Qt's offscreen platform, then saved."""
+    def draw():
+        from .grid_search_picture import grid_plot
 
-    figure = grid_plot(result, axes, f"mean {scored_by(args.type)}", args.width,
-                       Path(args.data).name)
-    figure.show()
-    app.processEvents()       # the layout settles before the exporter measures it
-    save_picture(figure, path, args.width)
-    print(f"wrote {path}")
+        return grid_plot(result, axes, f"mean {scored_by(args.type)}", args.width,
+                         Path(args.data).name)
+
+    save_plot(path, args.width, draw)
