@@ -303,6 +303,14 @@ def test_the_comparison_saves_as_a_picture_and_a_table_that_reads_back(
         qtbot.waitUntil((tmp_path / name).exists, timeout=TIMEOUT)
     picture = QImage(str(tmp_path / "compare.png"))
     assert picture.width() == window.files.default_width() and picture.height() > 200
+    figure = window.comparison.figure(900)           # the runs' canvases of one width
+    figure.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)     # as Save picture…
+    figure.show()
+    QApplication.processEvents()
+    widths = [figure.ci.getItem(1, k).width() for k in range(2)]
+    figure.close()
+    figure.deleteLater()
+    assert widths[0] == widths[1] > 300
     assert "Dual gradient" in (tmp_path / "compare.svg").read_text(encoding="utf-8")
     answer_dialogs(monkeypatch, tmp_path / "compare")           # .csv added
     QTest.mouseClick(view.save_table, LEFT)

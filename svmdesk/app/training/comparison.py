@@ -36,11 +36,11 @@ from ...core.kinds import C_SVC
 from ...core.training_job import Job
 from ...drawing.decision_grid import GridSpec
 from ...drawing.frame_views import regrid
-from ...drawing.model_frames import model_frame
 from ...formats.comparison_record import ComparedRun, ComparisonRecord
 from ...i18n import tr
 from ..background import in_background
 from ..widgets.charts import History
+from ..widgets.comparison_picture import Points, run_frame
 from ..widgets.pictures import settings_parts
 from .draw_turns import DrawTurns
 from .run import RunRefused
@@ -393,20 +393,17 @@ class Comparison(QObject):
         """Each kept model over the points, on its canvas. On the GUI thread, as a session
         opens: five models over a small canvas's grid take a few tens of milliseconds,
         once."""
-        points, spec = self.work.points, self._spec()
+        p, spec = self.work.points, self._spec()
+        points = Points(p.X, p.y, p.test_mask, tuple(p.class_names))
         labels = class_labels(self.work.used_class_names()).tolist()
-        X, y, test = points.X, points.y, points.test_mask
         for k, run in enumerate(record.runs):
-            model = run.model
-            if model is None or not all(c in labels for c in model.classes_.tolist()):
-                continue            # no model, or one of other classes than these points'
-            colours = np.array([labels.index(c) for c in model.classes_.tolist()])
             try:
-                frame = model_frame(model, X, y, spec, colours, held_out=test)
+                frame = run_frame(run.model, points, labels, spec)
             except (ValueError, ArithmeticError) as error:
                 self.view.say(tr("Could not draw a kept model: {error}").format(error=error))
                 continue
-            self.view.canvases[k].show_frame(frame)
+            if frame is not None:       # None: no model, or one of other classes
+                self.view.canvases[k].show_frame(frame)
 
     def _draw_charts(self) -> None:
         """The runs' new rows on the charts, each chart in a turn of its own."""

@@ -100,6 +100,14 @@ def _laid_out(view: ComparisonView, record: ComparisonRecord, width: int,
     grid = figure.ci.layout
     grid.setRowStretchFactor(1, 3)
     grid.setRowStretchFactor(2, 2)
+    # the runs' canvases one width: by their size hints, a canvas whose axis labels are
+    # wider took more of the row (SMO's two 225 px beside two 310 px)
+    left, _top, right, _bottom = grid.getContentsMargins()
+    room = wide - left - right - (n - 1) * grid.horizontalSpacing()
+    for k in range(n):
+        grid.setColumnFixedWidth(k, room / n)
+    for c in range(len(view.charts)):
+        charts.layout.setColumnFixedWidth(c, (room - charts.layout.horizontalSpacing()) / 2)
     view.setParent(figure)     # the canvases and charts the plots came from go with it
     view.hide()
     return figure
