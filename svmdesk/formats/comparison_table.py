@@ -5,7 +5,7 @@ Columns: solver (its name in the catalog), C (inf: the hard margin), seconds, it
 primal, dual, gap, support_vectors, train_accuracy, test_accuracy, agreement (the share of
 every point predicted as SMO's solution of the same settings predicts them; accuracies
 and agreement as shares from 0 to 1), converged, stopped (True or False) and error (why a
-run failed; its numbers are then empty). An empty cell: does not apply, or not known (a
+run failed, on one line; its numbers are then empty). An empty cell: does not apply, or not known (a
 primal solver's dual; the test accuracy without held-out points; a stopped run's model).
 """
 from __future__ import annotations
@@ -41,9 +41,15 @@ def table_text(runs: Sequence[tuple[Entry, Row | str]]) -> str:
                      _number(r.train_accuracy), _number(r.test_accuracy),
                      _number(r.agreement), str(r.converged), str(r.stopped), ""]
         else:
-            cells = [""] * len(NUMBERS) + ["False", "False", str(result) or "failed"]
+            cells = [""] * len(NUMBERS) + ["False", "False", one_line(result) or "failed"]
         writer.writerow([entry.solver, repr(float(entry.C)), *cells])
     return text.getvalue()
+
+
+def one_line(text: str) -> str:
+    """A failed run's message on one line, without control characters (Python 3.10's csv
+    can neither write NUL nor read back a lone carriage return)."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(text)).split())
 
 
 def _number(value: float | None) -> str:

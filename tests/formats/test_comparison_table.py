@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from svmdesk.core import DataError, make_dataset
 from svmdesk.core.catalog import TABLE
 from svmdesk.core.comparison import Entry, Row, compare
-from svmdesk.formats.comparison_table import COLUMNS, read_table, table_text
+from svmdesk.formats.comparison_table import COLUMNS, one_line, read_table, table_text
 
 SHARED = {**TABLE.defaults, "kernel": "linear"}
 
@@ -54,7 +54,7 @@ rows = st.builds(Row, st.floats(0.0, 1e6), st.integers(0, 10**9), numbers,
 entries = st.builds(Entry, st.sampled_from(sorted(TABLE.solvers)),
                     st.floats(1e-300, 1e300) | st.just(math.inf))
 failures = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)),
-                   min_size=1, max_size=40).filter(lambda t: t.strip() == t and t)
+                   min_size=1, max_size=40).map(one_line).filter(bool)
 
 
 @settings(max_examples=100, deadline=5000, suppress_health_check=[HealthCheck.too_slow])
@@ -85,3 +85,9 @@ def test_an_accuracy_above_one_is_refused():
     text = table_text([(Entry("smo", 0.5), row)]).replace(",0.9,", ",1.5,")
     with pytest.raises(DataError, match="train_accuracy"):
         read_table(text)
+
+
+def test_a_failed_runs_message_is_written_on_one_line():
+    text = table_text([(Entry("smo", 1.0), "out of\r\nmemory\x00 now\t")])
+    assert read_table(text)[0][1] == "out of memory now"
+    assert len(text.splitlines()) == 2
