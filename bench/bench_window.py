@@ -52,10 +52,16 @@
    charts' left axes widening only (a new range re-laid them out: a second paint), the
    Compare click's chart and table work halved, empty marks out of the paint: medians of
    17.5-23 ms (tol 1e-3) and 21-22 ms (1e-9) over four runs of the bench, worst 23-46,
-   10.6-11.8 frames/s. Not met yet: one canvas's frame set and painted (3-7 ms of the
-   thread's time) takes 10-20 ms of the clock while four niced solver processes share
-   the two cores with it (niceness 19 was measured too: 19.5-23 ms, but the runs then
-   starved beside other busy programs).
+   10.6-11.8 frames/s. The line the window says given two lines' room (2026-11-29): its
+   words at Compare took one line where "Ready: ..." took two, the canvases moved by 6 px
+   and all five repainted in the click's pass (24-37 ms of the thread's time; the bench
+   measured 42-54 ms that morning). Since, over four runs of the bench: medians of
+   10.8-17.8 ms (tol 1e-3) and 11.5-18.4 ms (1e-9), six of the eight <= 16, worst 15.7-
+   29.3, 10.7-12.5 frames/s. What is left: a chart's turn paints it two to four times
+   (its axes re-laid out after a new range: 5-15 ms), and the clock runs 2-3x the
+   thread's time while four niced solver processes share the two cores with it
+   (niceness 19 was measured too: 19.5-23 ms, but the runs then starved beside other
+   busy programs).
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations

@@ -145,6 +145,34 @@ def test_bad_values_of_C_are_said_and_nothing_runs(window, qtbot, text, said):
     assert view.table.rowCount() == 0
 
 
+def test_what_the_window_says_never_moves_the_canvases(window, qtbot):
+    """A line said is one or two lines long: the canvases keep their height and place
+    (a canvas resized repaints whole, and all five at once held the window for 40 ms; two
+    runs' canvases are wider than five's, by design)."""
+    view = open_comparison(window, qtbot)
+    tick(view, ("smo", "dual-gradient"))
+    narrowest = view.window().minimumSizeHint().width()     # under 1,000 px
+    view.window().resize(narrowest, 640)
+    qtbot.waitUntil(lambda: view.window().width() == narrowest, timeout=TIMEOUT)
+    QTest.qWait(50)
+    said_width = view.said.fontMetrics().horizontalAdvance
+    room = view.said.width()
+    assert said_width(view.said.text()) > room      # "Ready: ..." takes two lines here
+
+    def places():
+        return [(canvas.y(), canvas.height()) for canvas in view.canvases]
+
+    before = places()
+    type_Cs(view, "")                               # a refusal of one line
+    QTest.mouseClick(view.compare, LEFT)
+    assert said_width(view.said.text()) < room
+    QTest.qWait(50)                                 # a layout asked for is done by then
+    assert places() == before
+    type_Cs(view, "1")
+    run_comparison(window, qtbot, view)             # the runs' words, then the outcome
+    assert places() == before
+
+
 def test_too_many_runs_are_refused(window, qtbot):
     view = open_comparison(window, qtbot)
     tick(view, ("smo", "dual-gradient"))

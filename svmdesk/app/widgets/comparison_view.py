@@ -100,6 +100,9 @@ class ComparisonView(QWidget):
                                       "in full."))
         self.said = QLabel()                 # what was refused, the settings, the outcome
         self.said.setWordWrap(True)
+        # two lines' room whatever it says: a row that shrank from two lines to one moved
+        # every canvas by 6 px as the runs began, and five canvases repainted at once
+        self.said.setMinimumHeight(2 * self.said.fontMetrics().lineSpacing())
         self.titles: list[QLabel] = []
         self.canvases: list[Canvas] = []
         self.cells: list[QWidget] = []
