@@ -57,11 +57,13 @@
    and all five repainted in the click's pass (24-37 ms of the thread's time; the bench
    measured 42-54 ms that morning). Since, over four runs of the bench: medians of
    10.8-17.8 ms (tol 1e-3) and 11.5-18.4 ms (1e-9), six of the eight <= 16, worst 15.7-
-   29.3, 10.7-12.5 frames/s. What is left: a chart's turn paints it two to four times
-   (its axes re-laid out after a new range: 5-15 ms), and the clock runs 2-3x the
-   thread's time while four niced solver processes share the two cores with it
-   (niceness 19 was measured too: 19.5-23 ms, but the runs then starved beside other
-   busy programs).
+   29.3, 10.7-12.5 frames/s. The charts' left axes given room for "-123.456" from the
+   start (they widened three or four times a run, each a layout and a paint of the whole
+   chart; full paints of a chart in 5 s: 19 before, 8 after), three runs: medians of
+   11.7-20.6 ms (1e-3) and 11.1-14.6 ms (1e-9), five of the six <= 16, worst 14.7-23.3.
+   What is left: a chart's paint takes 2 ms alone and 8-11 ms of the clock while four
+   niced solver processes share the two cores with it (niceness 19 was measured too:
+   19.5-23 ms, but the runs then starved beside other busy programs).
 The live run ends with Stop: the time until the final frame is drawn (budget < 100 ms).
 """
 from __future__ import annotations

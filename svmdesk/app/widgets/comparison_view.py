@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -48,6 +48,7 @@ HEADINGS = ((N_("run"), N_("the solver and C of the run; its colour is its curve
             (N_("= SMO"), N_("share of all points predicted as SMO's solution of the same "
                              "settings predicts them")),
             (N_("state"), N_("how the run ended")))
+WIDE_TICK = "-123.456"      # a chart's left axis has room for labels this wide from the start
 CURVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 EARLY_SHARE = 0.2            # the first fifth of a curve is left out of the charts' y range:
                              # a dual's first values (thousands below its optimum) would
@@ -143,8 +144,12 @@ class ComparisonView(QWidget):
         chart.disableAutoRange()
         chart.setMouseEnabled(x=False, y=False)
         # a left axis that widens for longer labels and never narrows: one that fits
-        # each range's labels re-laid the chart out after each new range, a second paint
-        chart.getAxis("left").setStyle(autoReduceTextSpace=False)
+        # each range's labels re-laid the chart out after each new range, a second paint;
+        # and room from the start for labels such as -123.456 (it widened three or four
+        # times a run, each time a paint of the whole chart)
+        left = chart.getAxis("left")
+        left.setStyle(autoReduceTextSpace=False,
+                      tickTextWidth=QFontMetrics(left.font()).horizontalAdvance(WIDE_TICK))
         # a run's thousands of rows drawn as the pixels they fill (the chart gives each
         # curve added its modes)
         chart.setDownsampling(auto=True, mode="peak")
