@@ -17,7 +17,8 @@ DESKTOP_ENTRY = "svmdesk.desktop"
 
 @dataclass(frozen=True)
 class Example:
-    """An example data set of examples/ (README.md there says where it comes from)."""
+    """An example data set or exercise of examples/ (README.md there says where each comes
+    from)."""
     file: str
     title: str          # File > Examples shows it (translated there)
     task: str           # "classification" or "regression"
@@ -30,8 +31,18 @@ EXAMPLES = (
     Example("imbalanced.csv", N_("Imbalanced: 200 points against 20"), "classification"),
     Example("noisy-sine.csv", N_("Noisy sine: a 1-D regression"), "regression"),
 )
+# Sessions a teacher hands out: instructions, locked controls and goals (formats/exercise.py)
+EXERCISES = (
+    Example("exercise-hard-margin.svmdesk",
+            N_("Exercise: the hard margin and its support vectors"), "classification"),
+    Example("exercise-soft-margin.svmdesk", N_("Exercise: C and the soft margin"),
+            "classification"),
+    Example("exercise-gamma-moons.svmdesk", N_("Exercise: gamma and over-fitting on moons"),
+            "classification"),
+)
 # What File > Examples and the welcome page offer: every example (the window does each task)
-WINDOW_EXAMPLES = EXAMPLES
+# and every exercise
+WINDOW_EXAMPLES = EXAMPLES + EXERCISES
 
 
 def path(relative: str) -> Path:

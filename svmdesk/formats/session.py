@@ -3,9 +3,9 @@
 A session is what a student reopens next week on another laptop: one JSON document, data
 only, written atomically and checked field by field on load like a model file.
 
-Format, version 6::
+Format, version 7::
 
-    {"format": "svmdesk-session", "version": 5,
+    {"format": "svmdesk-session", "version": 7,
      "task": "classification", "novelty" or "regression",
      "points": {"x": [[x1, x2], ...], "held_out": [bool, ...], and by task:
                 "class": [index, ...] (classification), "outlier": [bool, ...] (novelty: a
@@ -23,6 +23,8 @@ Format, version 6::
      "tuning": the Tune panel's C-gamma map (see tuning_map)   (optional, version 5)
      "comparison": the Compare solvers window's last comparison (see comparison_record)
                    (optional, version 6)
+     "exercise": the exercise the session is, or a student's work on (see exercise)
+                 (optional, version 7)
      "session_file": "/absolute/path/of/lab.svmdesk"}     (autosaves only, optional)
 
 `evaluation` is the evaluation view's state: its decision threshold, on f(x) or (a
@@ -30,7 +32,7 @@ two-class model with probabilities) on P(class | x) as `scale` says, the class i
 to (three or more classes), whether the matrices show row shares, and the
 cross-validations run, oldest first. Version 3 had none: its sessions open with the
 threshold at 0 and no cross-validation. Version 4 had no `tuning`, version 5 no
-`comparison`.
+`comparison`, version 6 no `exercise`.
 
 `session_file` is written by the autosave alone (a saved session never records where it
 lies): the session file the autosaved work belongs to, so that a restored autosave saves
@@ -64,22 +66,23 @@ from ..i18n import N_, tr
 from .atomic import StrPath, write_atomic
 from .checked_json import SESSION_FILE, Checker, describe, read_json
 from .comparison_record import ComparisonRecord, comparison_document, read_comparison
+from .exercise import POINTS, Exercise, exercise_document, read_exercise
 from .model_json import model_document
 from .model_json_reading import model_from_document
 from .relabelling import relabelled
 from .tuning_map import TuningMap, read_tuning, tuning_document
 
 FORMAT = "svmdesk-session"
-VERSION = 6                   # 3: "task", and the points' targets or outlier marks;
+VERSION = 7                   # 3: "task", and the points' targets or outlier marks;
                               # 4: "evaluation" (optional); 5: "tuning" (optional);
-                              # 6: "comparison" (optional)
+                              # 6: "comparison" (optional); 7: "exercise" (optional)
 LEGACY_VERSION = 1            # models trained on class indices
 TASKS = (CLASSIFICATION, NOVELTY, REGRESSION)
 SUFFIX = ".svmdesk"
 MAX_BYTES = 200 * 2**20
 _KEYS = ("format", "version", "points", "class_names", "feature_names", "settings", "view",
          "model")
-_OPTIONAL_KEYS = ("session_file", "evaluation", "tuning", "comparison")
+_OPTIONAL_KEYS = ("session_file", "evaluation", "tuning", "comparison", "exercise")
 METRICS = ("accuracy", "R²")  # what a cross-validation scored
 SCALES = ("f", "P")           # what the evaluation's threshold is on
 MOST_FOLDS = 1000
@@ -135,6 +138,7 @@ class Session:
     evaluation: dict = field(default_factory=dict)   # the evaluation view's state (above)
     tuning: TuningMap | None = None         # the Tune panel's map
     comparison: ComparisonRecord | None = None   # the Compare solvers window's last
+    exercise: Exercise | None = None        # the exercise it is (or a student's work on)
 
     def per_point(self) -> np.ndarray:
         """What each point is in the task: its class index, outlier mark or target."""
@@ -169,6 +173,8 @@ def session_document(session: Session) -> dict:
         doc["tuning"] = tuning_document(session.tuning)
     if session.comparison is not None:
         doc["comparison"] = comparison_document(session.comparison)
+    if session.exercise is not None:
+        doc["exercise"] = exercise_document(session.exercise)
     if session.session_file is not None:
         doc["session_file"] = str(session.session_file)
     return doc
@@ -311,18 +317,20 @@ class _Reader(Checker):
         features = tuple(self.string(v, f"feature_names[{k}]") for k, v in enumerate(axes))
         X, values, held_out = self.points(doc["points"], len(names), task)
         model, notes = self.model(doc["model"], task), ()
+        settings = self.settings(doc["settings"])
         if version == LEGACY_VERSION and model is not None:
             model, notes = _labels_repaired(model, names)
         by_task = {"classification": {}, "novelty": {"outliers": values},
                    "regression": {"targets": values}}[task]
         return Session(X=X, y=values if task == "classification" else np.zeros(len(X), int),
                        held_out=held_out, class_names=names, feature_names=features,
-                       settings=self.settings(doc["settings"]), view=self.view(doc["view"]),
+                       settings=settings, view=self.view(doc["view"]),
                        model=model, notes=notes,
                        session_file=_session_file(doc.get("session_file")), task=task,
                        evaluation=self.evaluation(doc.get("evaluation"), version),
                        tuning=self.tuning(doc.get("tuning"), version),
                        comparison=self.comparison(doc.get("comparison"), version),
+                       exercise=self.exercise(doc.get("exercise"), version, settings),
                        **by_task)
 
     def points(self, v, n_classes: int, task: str):
@@ -380,6 +388,20 @@ class _Reader(Checker):
         if version < 6:
             self.fail("comparison", tr("{field} is not a field of this format version"))
         return read_comparison(self, v)
+
+    def exercise(self, v, version: int, settings: dict) -> Exercise | None:
+        """The exercise, whose locks are settings of the session (or the points)."""
+        if v is None:
+            return None
+        if version < 7:
+            self.fail("exercise", tr("{field} is not a field of this format version"))
+        exercise = read_exercise(self, v)
+        for k, name in enumerate(exercise.locks):
+            if name != POINTS and name not in settings:
+                self.fail(f"exercise.locks[{k}]", tr("{field} locks {name}, which the "
+                                                     "session's settings do not hold"),
+                          name=name)
+        return exercise
 
     def tuning(self, v, version: int) -> TuningMap | None:
         if v is None:

@@ -39,7 +39,7 @@ def test_each_png_icon_is_the_svg_drawn_at_its_size(qapp, size):
 
 def test_the_examples_menu_lists_what_the_window_can_open(window):
     titles = [a.text() for a in _examples_menu(window).actions()]
-    assert titles == [e.title for e in resources.EXAMPLES]
+    assert titles == [e.title for e in resources.EXAMPLES + resources.EXERCISES]
     assert app_icon() is app_icon()                   # made once
 
 

@@ -114,7 +114,7 @@ def _document(tmp_path) -> dict:
 BAD = [
     ("not a session", lambda d: {"format": "svmdesk-model"}, "is a model file"),
     ("other json", lambda d: [1, 2], "is not a svmdesk session file"),
-    ("newer", lambda d: {**d, "version": 7}, "version is 7"),
+    ("newer", lambda d: {**d, "version": 8}, "version is 8"),
     ("extra key", lambda d: {**d, "colour": 1}, "colour is not a field"),
     ("missing key", lambda d: {k: v for k, v in d.items() if k != "points"}, "points is missing"),
     ("one coordinate", lambda d: {**d, "points": {**d["points"], "x": [[0.0]] * 48}},

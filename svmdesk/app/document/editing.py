@@ -54,10 +54,19 @@ class Editing(QObject):
 
     @Slot(float, float, int)
     def add_point(self, x: float, y: float, label: int) -> None:
-        self.undo.push(AddPoint(self.points, (x, y), label))
+        if not self._points_locked(tr("A click")):
+            self.undo.push(AddPoint(self.points, (x, y), label))
 
     def remove_point(self, index: int) -> None:
-        self.undo.push(RemovePoint(self.points, index))
+        if not self._points_locked(tr("Removing a point")):
+            self.undo.push(RemovePoint(self.points, index))
+
+    def _points_locked(self, action: str) -> bool:
+        """Whether an exercise fixes the points (then said: `action` is not done)."""
+        refusal = self.work.locks.points_refusal(action)
+        if refusal:
+            self.notices.say(refusal, 6000)
+        return bool(refusal)
 
     def delete_under_mouse(self) -> None:
         pos = self.canvas.viewport().mapFromGlobal(QCursor.pos())
@@ -70,6 +79,11 @@ class Editing(QObject):
         and the model drawn, of the other task, goes."""
         task = KINDS[kind].task
         if task == self.points.task:
+            return
+        refusal = self.work.locks.settings_refusal({"kind": kind}, tr("Choosing that task"))
+        if refusal:
+            self.panel.show_task(self.points.task)      # the Task box as it was
+            self.notices.error(refusal)
             return
         marks = self.points.novelty and bool((self.points.y == MARK).any())
         self.undo.push(ChangeTask(self.points, task, tr(TASK_STEPS[task]), self.shelf))
@@ -98,15 +112,17 @@ class Editing(QObject):
                          3000)
 
     def _drag_moved(self, index: int, x: float, y: float) -> None:
-        if 0 <= index < len(self.points):
+        if 0 <= index < len(self.points) and not self.work.locks.points:
             self.points.move(index, (x, y))
 
     def _drag_finished(self, index: int, old, new) -> None:
-        if 0 <= index < len(self.points):
+        if 0 <= index < len(self.points) and not self._points_locked(tr("Moving a point")):
             self.undo.push(MovePoint(self.points, index, old, new))
 
     def generate(self, name: str, n: int, noise: float, seed: int) -> None:
         """Points made by the generator `name` (regression: samples (x, y))."""
+        if self._points_locked(tr("Generating points")):
+            return
         make = make_samples if self.points.regression else make_dataset
         try:
             data = make(name, n=n, noise=noise, seed=seed)
@@ -125,6 +141,8 @@ class Editing(QObject):
         self.canvas.fit_view()
 
     def clear_points(self) -> None:
+        if self._points_locked(tr("Clearing the points")):
+            return
         self.replace_points(np.empty((0, 2)), np.empty(0, np.intp), None,
                             tr("Clear points"))
 

@@ -9,9 +9,11 @@ from PySide6.QtCore import QObject, Signal
 
 from ...core.kinds import C_SVC
 from ...formats.comparison_record import ComparisonRecord
+from ...formats.exercise import Exercise
 from ...formats.session import CVRecord
 from ...formats.tuning_map import TuningMap
 from ...i18n import N_, tr
+from .locks import Locks
 from .point_set import PointSet
 
 TITLE = N_("svmdesk — watch a support vector machine learn")
@@ -24,6 +26,7 @@ class Work(QObject):
     saved = Signal()                 # the work is saved in its session file
     tuning_replaced = Signal()       # a session's C-gamma map replaced the one shown
     comparison_replaced = Signal()   # a session's comparison replaced the one shown
+    exercise_replaced = Signal()     # an exercise opened (or none: the work left it)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -35,6 +38,8 @@ class Work(QObject):
         self.cross_validations: list[CVRecord] = []   # run over these points, oldest first
         self.tuning: TuningMap | None = None   # the Tune panel's C-gamma map
         self.comparison: ComparisonRecord | None = None   # Compare solvers' last
+        self.exercise: Exercise | None = None    # the exercise this work is on
+        self.locks = Locks()                     # what it fixes
 
     def replace_tuning(self, tuning: TuningMap | None) -> None:
         """A session's map (None: none) replaces the one shown."""
@@ -45,6 +50,12 @@ class Work(QObject):
         """A session's comparison (None: none) replaces the one shown."""
         self.comparison = comparison
         self.comparison_replaced.emit()
+
+    def replace_exercise(self, exercise: Exercise | None, settings: dict) -> None:
+        """A session's exercise (None: none) is the work's now, its locks at the session's
+        `settings`."""
+        self.exercise, self.locks = exercise, Locks(exercise, settings)
+        self.exercise_replaced.emit()
 
     def used_class_names(self) -> list:
         """The class names the points use (two at least: a click adds class 2)."""

@@ -122,11 +122,14 @@ class FileActions(QObject):
                                             quiet=quiet))
 
     def open_example(self, example: Example) -> None:
-        """An example data set, as any data file is opened, but kept out of the recent
-        files: the save dialogs must not offer the installed package's folder. The window
-        takes the example's task first (an undoable step) if it does another."""
+        """An example data set or exercise, as any file is opened, but kept out of the
+        recent files and unnamed: the save dialogs must not offer the installed package's
+        folder, nor Ctrl+S overwrite it. The window takes the example's task first (an
+        undoable step) if it does another."""
         if example.task != self.work.points.task:
             self.opener.take_task(example.task)
+            if example.task != self.work.points.task:     # refused (an exercise's lock)
+                return
         self.open(example_path(example), remember=False)
 
     def _apply(self, result, request: int, remember: bool = True, quiet: bool = False
@@ -163,8 +166,11 @@ class FileActions(QObject):
         if done:
             if remember:
                 self.recent.add(opened.path)
-            if opened.file_type == "session":
+            if opened.file_type == "session" and remember:
                 self.work.name_session(opened.path)
+                self.work.mark_saved()
+            elif opened.file_type == "session":   # an example exercise: Ctrl+S asks where
+                self.work.detach()                # (never over the installed file)
                 self.work.mark_saved()
             else:
                 self.work.mark_changed()

@@ -66,6 +66,7 @@ class Opener(QObject):
         self.canvas, self.panel, self.notices = canvas, panel, notices
         self.editing, self.run, self.run_display = editing, run, run_display
         self.discard_model, self.grid_spec = discard_model, grid_spec
+        self.goals_met: Callable[[], tuple] = tuple   # the exercise's goals the model meets
         self.applying = False        # a file is being applied: no auto-retrain meanwhile
         # the open "which two columns?" dialog of a wide file
         self.column_chooser: ColumnChooser | None = None
@@ -74,6 +75,8 @@ class Opener(QObject):
         """Show a data file's points. A file of more than two feature columns first asks
         which two the canvas shows (the window stays usable meanwhile; Cancel keeps the
         points it has)."""
+        if self._points_locked(path):
+            return False
         if len(data.class_names) > MAX_CLASSES:
             self.notices.file_error(tr("{name} has {n} classes; the canvas shows at most "
                                        "{most}.").format(name=Path(path).name,
@@ -142,18 +145,30 @@ class Opener(QObject):
                           feature_names=self.canvas.axis_names, settings=self.panel.settings(),
                           view=(x0, x1, y0, y1), model=self.work.fitted, task=task,
                           evaluation=evaluation, tuning=self.work.tuning,
-                          comparison=self.work.comparison)
+                          comparison=self.work.comparison,
+                          exercise=self._exercise_as_done())
         if task == "novelty":
             session = replace(session, y=np.zeros(len(y), dtype=np.intp), outliers=y == MARK)
         elif task == "regression":       # a sample's target is its height on the canvas
             session = replace(session, y=np.zeros(len(y), dtype=np.intp), targets=X[:, 1])
         return session
 
+    def _exercise_as_done(self):
+        """The work's exercise, with the goals the model drawn meets (None: none)."""
+        exercise = self.work.exercise
+        if exercise is None:
+            return None
+        return replace(exercise, met=self.goals_met() if exercise.goals else None)
+
     def apply_session(self, session: Session, name: str) -> bool:
         """Show a session's points, settings, view and model. A setting this window cannot
         take, or a model it cannot draw, is an error that changes nothing."""
         problem = session.model is not None and self.model_problem(
             session.model, name, session.class_names, session.task)
+        locks = self.work.locks
+        if not problem and session.exercise is None and locks:   # an exercise: its own
+            problem = (locks.points_refusal(tr("Opening {name}").format(name=name))
+                       or locks.settings_refusal(session.settings, name))
         if problem:
             self.notices.file_error(problem)
             return False
@@ -181,6 +196,8 @@ class Opener(QObject):
             self._apply_evaluation(session.evaluation)
             self.work.replace_tuning(session.tuning)
             self.work.replace_comparison(session.comparison)
+            if session.exercise is not None:
+                self.work.replace_exercise(session.exercise, session.settings)
         opened = tr("Opened {path}: {n} points.").format(path=name, n=len(session.y))
         self.notices.say(" ".join([opened, *session.notes]), 15000)
         return True
@@ -220,7 +237,9 @@ class Opener(QObject):
         """Draw a fitted model over the current points (an opened model file, or with
         `own` a session's model of its own points). Model classes that match the points'
         class names take their colours; others the next free ones."""
-        problem = self.model_problem(svc, name)
+        problem = self.model_problem(svc, name) or (
+            "" if own else self.work.locks.settings_refusal(
+                {**svc.get_params(), "kind": svc.model_.kind}, name))
         if problem:
             self.notices.file_error(problem)
             return False
@@ -276,6 +295,8 @@ class Opener(QObject):
         as the height (a file of more features says which one the canvas shows)."""
         X, z, names = samples
         name = Path(path).name
+        if self._points_locked(path):
+            return False
         if self._beyond_the_canvas(name, np.column_stack([X[:, 0], z])):
             return False
         self.panel.data_box.show_points_source(name)
@@ -291,6 +312,14 @@ class Opener(QObject):
         self.notices.say(message, 10000)
         return True
 
+    def _points_locked(self, path) -> bool:
+        """Whether an exercise fixes the points a data file would replace (then said)."""
+        refusal = self.work.locks.points_refusal(
+            tr("Opening {name}").format(name=Path(path).name))
+        if refusal:
+            self.notices.file_error(refusal)
+        return bool(refusal)
+
     @contextlib.contextmanager
     def _applying_file(self):
         """Controls set from a file are not the user's edits: no auto-retrain meanwhile."""
@@ -299,7 +328,6 @@ class Opener(QObject):
             yield
         finally:
             self.applying = was
-
 
 
 def _points_of(session: Session) -> tuple:

@@ -58,6 +58,7 @@ from ..widgets.panel import SidePanel
 from ..widgets.tuning_panel import TuningPanel
 from .comparison_window import ComparisonWindow
 from .evaluation_window import EvaluationWindow
+from .exercise_room import ExerciseRoom
 from .help_menu import HelpMenu
 from .hover_text import hover_terms, hover_text, point_words
 from .language_menu import LanguageMenu
@@ -193,6 +194,9 @@ class MainWindow(QMainWindow):
         self.opener = Opener(                  # what opening a file does to the window
             self.work, self.undo, self.canvas, self.panel, self.notices, self.editing,
             self.run, self.run_display, self.discard_model, self.grid_spec, self)
+        self.exercise = ExerciseRoom(          # the exercise's pane, locks and goals
+            self, self.work, self.panel, self.canvas, self.notices)
+        self.opener.goals_met = lambda: self.exercise.met      # a student's work keeps them
 
     def _build_menus(self) -> None:
         self.files = FileActions(self, self.menuBar().addMenu(tr("&File")), self.work,
@@ -383,6 +387,11 @@ class MainWindow(QMainWindow):
 
     def _take_cell(self, C: float, gamma: float) -> None:
         """A cell of the map clicked: the panel takes its C and gamma and trains them."""
+        refusal = self.work.locks.settings_refusal({"C": C, "gamma": gamma},
+                                                   tr("The cell clicked"))
+        if refusal:
+            self.notices.error(refusal)
+            return
         self.panel.take_values({"C": C, "gamma": gamma})
         self.train()
 

@@ -78,7 +78,7 @@ class DataBox(QGroupBox):
         for b in (generate, open_file, clear):
             buttons.addWidget(b)
         form.addRow(buttons)
-        self.generate_button = generate
+        self.generate_button, self.open_button, self.clear_button = generate, open_file, clear
         for control, tip in (
                 (self.generator, tr("The kind of data set Generate makes.")),
                 (self.n_points, tr("How many points Generate makes.")),
@@ -127,6 +127,11 @@ class DataBox(QGroupBox):
             self.hints.addWidget(hint)
         self.hint = self._hint_labels[0]              # the task's
         form.addRow(self.hints)
+
+    def point_makers(self) -> tuple:
+        """The controls that make or replace points (an exercise may fix the points)."""
+        return (self.generator, self.n_points, self.noise, self.seed, self.generate_button,
+                self.open_button, self.clear_button)
 
     def fill_generators(self, task: str) -> None:
         """The generators of the task's data (the name is the item's data; its title shows)."""

@@ -33,6 +33,7 @@ class SidePanel(QWidget):
         super().__init__(parent)
         self._task_shown = "classification"             # the task the Data box is set for
         self._kernel_of: dict = {}      # task -> kernel it had when left
+        self._tips: dict = {}           # a locked control -> its own tooltip
         # the kind last chosen of each task
         self._kind_of = {task: kinds.of_task(task)[0].key
                          for task in (kinds.CLASSIFICATION, kinds.NOVELTY, kinds.REGRESSION)}
@@ -272,6 +273,24 @@ class SidePanel(QWidget):
         self._select_kind(checked.pop("kind", kind))
         for name, value in checked.items():
             write(widgets[name], value)
+
+    def lock(self, names, points: bool) -> None:
+        """Disable the controls of the settings `names` (an exercise fixes them), and with
+        `points` the Data box's point makers, each saying why in its tooltip; the others as
+        they were (an empty lock frees them all)."""
+        locked = [w for name, w in self._setting_widgets().items() if name in names]
+        if points:
+            locked += [w for w in self.data_box.point_makers() if w not in locked]
+        for widget in set(self._tips) - set(locked):          # freed: as it was
+            widget.setToolTip(self._tips.pop(widget))
+            widget.setEnabled(True)
+        for widget in locked:
+            self._tips.setdefault(widget, widget.toolTip())
+            widget.setEnabled(False)
+            widget.setToolTip(tr("The exercise fixes this.") + "\n" + self._tips[widget]
+                              if self._tips[widget] else tr("The exercise fixes this."))
+        if not points and self.data_box.generator.currentIndex() < 0:
+            self.data_box.generate_button.setEnabled(False)   # no generator: nothing to do
 
     def take_values(self, values: dict) -> None:
         """Show these values of real parameters (a tuned cell's C and gamma) in their
