@@ -208,3 +208,92 @@ def test_the_pane_speaks_japanese(window, qtbot):
     finally:
         set_language("en")
     QTest.qWait(0)
+
+
+def _menu_action(window, text: str):
+    file_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
+    return next(a for a in file_menu.actions() if a.text() == text)
+
+
+def test_a_teacher_saves_the_work_as_an_exercise_a_student_opens_locked(
+        window, qtbot, monkeypatch, tmp_path, another_window):
+    from .test_labels import answer_dialogs
+    from .test_panel_rows import _box
+    from .test_tasks import choose
+
+    box = window.panel.data_box                   # the teacher's points, from a seed
+    choose(box.generator, "moons")
+    type_value(qtbot, box.n_points, 80)
+    type_value(qtbot, box.seed, 3)
+    qtbot.mouseClick(box.generate_button, LEFT)
+    assert len(window.points) == 80
+    train(window, qtbot)                          # the teacher's model stays at home
+    _menu_action(window, "Sa&ve as exercise…").trigger()
+    form = window.files.dialog
+    qtbot.waitExposed(form)
+    qtbot.mouseClick(form.save_button, LEFT)          # nothing written yet: it says why
+    assert form.isVisible() and "Give the exercise a title" in form.said.text()
+    QTest.keyClicks(form.titles["en"], "Moons by hand")
+    qtbot.mouseClick(form.save_button, LEFT)
+    assert "English has only one of them" in form.said.text()
+    QTest.keyClicks(form.texts["en"], "Find a *gamma* that generalises.")
+    for name in ("points", "kernel"):
+        qtbot.mouseClick(form.locks[name], LEFT, pos=_box(form.locks[name]))
+    row = form.goal_rows[0]
+    choose(row.measure, "train_accuracy")
+    choose(row.comparison, ">=")
+    type_value(qtbot, row.number, 0.8)
+    path = tmp_path / "moons.svmdesk"
+    answer_dialogs(monkeypatch, path)
+    qtbot.mouseClick(form.save_button, LEFT)
+    assert path.exists(), window.notices.banner.text()
+    saved = load_session(path)
+    assert saved.model is None and saved.exercise.met is None
+    assert saved.exercise.title == {"en": "Moons by hand"}
+    assert saved.exercise.locks == ("points", "kernel")
+    assert saved.exercise.data == {"generator": "moons", "n": 80, "noise": 0.2, "seed": 3}
+    assert [g.words() for g in saved.exercise.goals] == ["train accuracy ≥ 0.8"]
+    assert window.work.exercise is None and window.panel.kernel.isEnabled()
+    student = another_window()
+    student.files.open(path)
+    assert student.exercise.dock.isVisible() and not student.panel.kernel.isEnabled()
+    assert student.exercise.pane.title.text() == "Moons by hand"
+    train(student, qtbot)
+    qtbot.waitUntil(lambda: ticked(student), timeout=10_000)
+
+
+def test_the_exercise_survives_the_autosave_and_its_restore(window, qtbot, another_window,
+                                                            private_state_dir):
+    from .test_files import _click_restore
+
+    exercise = open_exercise(window, "exercise-hard-margin.svmdesk")
+    train(window, qtbot)
+    qtbot.waitUntil(lambda: ticked(window), timeout=10_000)
+    autosave = window.files.autosave
+    autosave.save_now()
+    assert autosave.wait(10)
+    kept = load_session(autosave.path).exercise
+    assert kept.title == exercise.title and kept.met == (True, True)
+    # kill -9: the autosave stays, and the next window offers it back, exercise and all
+    (private_state_dir / "autosave-999999-dead.svmdesk").write_bytes(
+        autosave.path.read_bytes())
+    window.shutdown()
+    for leftover in private_state_dir.glob("unsaved-*.svmdesk"):
+        leftover.unlink()
+    other = another_window()
+    _click_restore(other)
+    qtbot.waitUntil(lambda: other.work.exercise is not None, timeout=10_000)
+    assert other.work.exercise.locks == exercise.locks
+    assert not other.panel.kernel.isEnabled() and other.exercise.dock.isVisible()
+    qtbot.waitUntil(lambda: ticked(other), timeout=10_000)        # its model came back
+
+
+def test_ctrl_z_after_opening_an_exercise_changes_nothing_it_fixes(window, qtbot):
+    from .test_labels import CTRL, press
+
+    click(window, 0.5, 0.5)                       # an edit before: not undoable after
+    open_exercise(window, "exercise-gamma-moons.svmdesk")
+    before = (window.points.X.copy(), window.panel.settings())
+    press(window, Qt.Key.Key_Z, CTRL)
+    np.testing.assert_array_equal(window.points.X, before[0])
+    assert window.panel.settings() == before[1]

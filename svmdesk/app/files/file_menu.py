@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 from ...core import DataError, Dataset
 from ...formats import export_libsvm, save_dataset, save_model
 from ...formats.atomic import write_atomic
+from ...formats.exercise import Exercise
 from ...formats.session import SUFFIX, Session, save_session
 from ...formats.targets import save_targets
 from ...i18n import N_, tr
@@ -29,6 +30,7 @@ from ..actions import make_action
 from ..background import in_background
 from ..settings import app_settings
 from ..widgets import pictures
+from ..widgets.exercise_form import ExerciseForm
 from .autosave import Autosave
 from .dialogs import OPEN, SAVE, ask, ask_path
 from .file_types import (
@@ -90,6 +92,7 @@ class FileActions(QObject):
         menu.addSeparator()
         add(tr("&Save session"), "Ctrl+S", self.save)
         add(tr("Save session &as…"), "Ctrl+Shift+S", self.save_as)
+        add(tr("Sa&ve as exercise…"), "", self.save_as_exercise)
         add(tr("Save &points as…"), "", self.choose_points_path)
         menu.addSeparator()
         add(tr("Save &model…"), "", self.choose_model_path)
@@ -206,6 +209,27 @@ class FileActions(QObject):
             self.work.mark_saved()
 
         return write_file(self.notices, lambda: save_session(session, path), path, saved)
+
+    def save_as_exercise(self) -> None:
+        """The work as an exercise a teacher hands out: the form (title, instructions,
+        what it fixes, its goals), then where to save it."""
+        panel = self.opener.panel
+        form = ExerciseForm(panel.lockable(), panel.points_made(), self.work.exercise,
+                            self.window)
+        self.dialog = ask(form, lambda: self._ask_exercise_path(form.exercise()))
+
+    def _ask_exercise_path(self, exercise: Exercise) -> None:
+        self._ask_save(tr("Save exercise"), session_files(), f"exercise{SUFFIX}",
+                       lambda path: self.save_exercise_to(path, exercise))
+
+    def save_exercise_to(self, path, exercise: Exercise) -> bool:
+        """The points and settings as they are, with `exercise`: no model (the students
+        train their own) and none of the teacher's evaluations, maps or comparisons. The
+        work itself stays as it was (the teacher's controls are not locked)."""
+        path = with_suffix(path, SUFFIX)
+        session = replace(self.opener.current_session(), exercise=exercise, model=None,
+                          evaluation={}, tuning=None, comparison=None)
+        return write_file(self.notices, lambda: save_session(session, path), path)
 
     def choose_points_path(self) -> None:
         self._ask_save(tr("Save points"), data_files(), "points.csv", self.save_points_to)

@@ -17,12 +17,17 @@ from PySide6.QtWidgets import (
 )
 
 from ...core import Kernel, catalog, kinds
+from ...formats.exercise import POINTS
 from ...i18n import both, either, tr
 from .data_box import DataBox
 from .param_offers import offer
 from .param_rows import LogParam, ParamControl, check_setting, clamped, read, write
 from .readout import Readout
 from .run_box import RunBox
+
+# What an exercise may fix besides the points (File > Save as exercise... offers them)
+LOCKABLE = ("kind", "solver", "kernel", "C", "hard_margin", "gamma", "gamma_scale", "degree",
+            "coef0", "nu", "epsilon", "tol", "max_iter", "test_fraction")
 
 
 class SidePanel(QWidget):
@@ -273,6 +278,27 @@ class SidePanel(QWidget):
         self._select_kind(checked.pop("kind", kind))
         for name, value in checked.items():
             write(widgets[name], value)
+
+    def lockable(self) -> dict:
+        """{setting name: its words} of what an exercise may fix, the points first."""
+        widgets = self._setting_widgets()
+        words = {POINTS: tr("the points"), "kind": tr("Task"),
+                 "test_fraction": tr("Test fraction")}
+        for name in LOCKABLE:
+            widget = widgets[name]
+            if name not in words:
+                words[name] = (widget.text() if isinstance(widget, QCheckBox)
+                               else self.controls[name].label)
+        return words
+
+    def points_made(self) -> dict | None:
+        """The generator and seed the Data box shows, if one made the points (None: they
+        came from a file)."""
+        box = self.data_box
+        if box.generator.currentIndex() < 0:
+            return None
+        return {"generator": box.generator.currentData(), "n": box.n_points.value(),
+                "noise": box.noise.value(), "seed": box.seed.value()}
 
     def lock(self, names, points: bool) -> None:
         """Disable the controls of the settings `names` (an exercise fixes them), and with
