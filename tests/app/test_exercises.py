@@ -56,7 +56,7 @@ def test_each_example_exercise_opens_locked_and_its_goals_are_met_through_the_wi
         window, qtbot, file, free):
     exercise = open_exercise(window, file)
     pane = window.exercise.pane
-    assert window.exercise.dock.isVisible()
+    assert window.exercise.pane.isVisible()
     assert pane.title.text() == exercise.title["en"]
     assert "<i>" in pane.instructions.toHtml() or "<span style=\" font-style:italic" in \
         pane.instructions.toHtml()
@@ -68,6 +68,10 @@ def test_each_example_exercise_opens_locked_and_its_goals_are_met_through_the_wi
         assert not widgets[name].isEnabled(), name
         assert widgets[name].toolTip().startswith(LOCKED_TIP), name
     assert widgets["solver"].isEnabled() and widgets["C"].isEnabled()
+    words = window.panel.lockable()           # the pane names what it fixes as the panel does
+    for name in exercise.locks:
+        assert words[name] in pane.fixed.text()
+    assert "kind" not in pane.fixed.text() and "the points" in pane.fixed.text()
     assert goal_words(window) and not ticked(window)
     for name, value in free.items():
         type_value(qtbot, window.panel.controls[name].widget.spin, value)
@@ -178,7 +182,7 @@ def test_leaving_the_exercise_frees_every_control(window, qtbot):
     open_exercise(window, "exercise-hard-margin.svmdesk")
     assert not window.panel.kernel.isEnabled()
     qtbot.mouseClick(window.exercise.pane.leave, LEFT)
-    assert window.work.exercise is None and not window.exercise.dock.isVisible()
+    assert window.work.exercise is None and not window.exercise.pane.isVisible()
     assert window.panel.kernel.isEnabled() and window.panel.data_box.open_button.isEnabled()
     assert not window.panel.kernel.toolTip().startswith(LOCKED_TIP)
     click(window, 0.0, 0.0)
@@ -243,6 +247,7 @@ def test_a_teacher_saves_the_work_as_an_exercise_a_student_opens_locked(
     choose(row.measure, "train_accuracy")
     choose(row.comparison, ">=")
     type_value(qtbot, row.number, 0.8)
+    assert row.number.text() == "0.8"                  # as the pane will write it
     path = tmp_path / "moons.svmdesk"
     answer_dialogs(monkeypatch, path)
     qtbot.mouseClick(form.save_button, LEFT)
@@ -256,7 +261,7 @@ def test_a_teacher_saves_the_work_as_an_exercise_a_student_opens_locked(
     assert window.work.exercise is None and window.panel.kernel.isEnabled()
     student = another_window()
     student.files.open(path)
-    assert student.exercise.dock.isVisible() and not student.panel.kernel.isEnabled()
+    assert student.exercise.pane.isVisible() and not student.panel.kernel.isEnabled()
     assert student.exercise.pane.title.text() == "Moons by hand"
     train(student, qtbot)
     qtbot.waitUntil(lambda: ticked(student), timeout=10_000)
@@ -284,7 +289,7 @@ def test_the_exercise_survives_the_autosave_and_its_restore(window, qtbot, anoth
     _click_restore(other)
     qtbot.waitUntil(lambda: other.work.exercise is not None, timeout=10_000)
     assert other.work.exercise.locks == exercise.locks
-    assert not other.panel.kernel.isEnabled() and other.exercise.dock.isVisible()
+    assert not other.panel.kernel.isEnabled() and other.exercise.pane.isVisible()
     qtbot.waitUntil(lambda: ticked(other), timeout=10_000)        # its model came back
 
 

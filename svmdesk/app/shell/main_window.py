@@ -51,6 +51,7 @@ from ..training.tuning import Tuning
 from ..widgets.canvas import Canvas
 from ..widgets.charts import TrainingCharts
 from ..widgets.evaluation.view import EvaluationView
+from ..widgets.exercise_pane import ExercisePane
 from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.pair_inset import PairInset
@@ -70,6 +71,7 @@ RUN_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Escape, Qt.Key.Key_F5)   # act from any
 PANEL_WIDTH = 390            # the side panel's width at least (its scroll bar included)
 BELOW_HEIGHT = 275           # the charts' and evaluation's tabs under the canvas, at first
 CANVAS_MINIMUM = 200         # the canvas keeps this much height whatever the splitter says
+EXERCISE_WIDTH = 250         # an exercise's pane beside the canvas, at first
 
 
 class MainWindow(QMainWindow):
@@ -144,8 +146,18 @@ class MainWindow(QMainWindow):
         beside.addWidget(self.below, 6)
         beside.addWidget(self.panel.readout_box, 2)
         self.canvas.setMinimumHeight(CANVAS_MINIMUM)
+        # an exercise's pane beside the canvas (hidden without one): the charts and the
+        # readout under them keep their width
+        self.exercise_pane = ExercisePane()
+        self.exercise_pane.hide()
+        beside_canvas = QSplitter(Qt.Orientation.Horizontal)
+        beside_canvas.addWidget(self.exercise_pane)
+        beside_canvas.addWidget(self.canvas)
+        beside_canvas.setStretchFactor(1, 1)
+        beside_canvas.setCollapsible(1, False)
+        beside_canvas.setSizes([EXERCISE_WIDTH, 10_000])
         self.column_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.column_splitter.addWidget(self.canvas)
+        self.column_splitter.addWidget(beside_canvas)
         self.column_splitter.addWidget(lower)
         self.column_splitter.setStretchFactor(0, 1)
         self.column_splitter.setCollapsible(0, False)
@@ -195,7 +207,7 @@ class MainWindow(QMainWindow):
             self.work, self.undo, self.canvas, self.panel, self.notices, self.editing,
             self.run, self.run_display, self.discard_model, self.grid_spec, self)
         self.exercise = ExerciseRoom(          # the exercise's pane, locks and goals
-            self, self.work, self.panel, self.canvas, self.notices)
+            self.exercise_pane, self.work, self.panel, self.canvas, self.notices, self)
         self.opener.goals_met = lambda: self.exercise.met      # a student's work keeps them
 
     def _build_menus(self) -> None:

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -24,10 +23,12 @@ from PySide6.QtWidgets import (
 
 from ...core.goals import COMPARISONS, METRICS, SIGNS, Goal
 from ...formats.exercise import Exercise
-from ...i18n import LANGUAGES, tr
+from ...i18n import LANGUAGES, language, tr
+from .number_fields import RealField
 
 GOAL_ROWS = 4                # goals the form offers (an exercise file may hold more)
 LOCK_COLUMNS = 4
+TEXT_LINES = 8               # the instructions' box shows this many lines at least
 
 
 class ExerciseForm(QDialog):
@@ -51,6 +52,9 @@ class ExerciseForm(QDialog):
                                                    "starts a paragraph."))
             form.addRow(tr("Instructions"), self.texts[code])
             pages.addTab(page, name)
+            # room for a paragraph or two (the form opened at its least height: 3 lines)
+            self.texts[code].setMinimumHeight(TEXT_LINES * self.fontMetrics().lineSpacing())
+        pages.setCurrentIndex(list(LANGUAGES).index(language()))   # the teacher's first
         self.locks = {name: QCheckBox(words) for name, words in lockable.items()}
         fixed = QGroupBox(tr("Fixed at their values now (the students cannot change them)"))
         grid = QGridLayout(fixed)
@@ -80,6 +84,7 @@ class ExerciseForm(QDialog):
         column.addWidget(buttons)
         if start is not None:
             self._show(start)
+        self.resize(self.sizeHint())
 
     def _show(self, exercise: Exercise) -> None:
         for code, text in exercise.title.items():
@@ -130,9 +135,9 @@ class _GoalRow(QWidget):
         self.comparison = QComboBox()
         for comparison in COMPARISONS:
             self.comparison.addItem(SIGNS[comparison], comparison)
-        self.number = QDoubleSpinBox()
+        self.number = _GoalNumber(tr("The goal's number"))
         self.number.setRange(-1e9, 1e9)
-        self.number.setDecimals(4)
+        self.number.setDecimals(6)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.measure, 2)
@@ -149,6 +154,13 @@ class _GoalRow(QWidget):
         if not metric:
             return None
         return Goal(metric, self.comparison.currentData(), self.number.value())
+
+
+class _GoalNumber(RealField):
+    """A goal's number as the pane shows it: 0.9, 60 (not 0.900000, 60.000000)."""
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
+        return format(value, "g")
 
 
 def _source(data: dict | None) -> str:

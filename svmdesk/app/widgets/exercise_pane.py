@@ -8,11 +8,12 @@ import re
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
-from ...formats.exercise import POINTS, Exercise
+from ...formats.exercise import Exercise
 from ...i18n import both, tr
 
 MET, OPEN = "✓", "○"
 MET_COLOUR, OPEN_COLOUR = "#1E8449", "#555"
+MINIMUM_WIDTH = 180          # px: the goals' lines stay whole
 
 
 def instructions_html(text: str) -> str:
@@ -32,6 +33,7 @@ class ExercisePane(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
+        self.setMinimumWidth(MINIMUM_WIDTH)
         self.title = QLabel()
         self.title.setWordWrap(True)
         self.title.setStyleSheet("font-weight: bold")
@@ -61,10 +63,11 @@ class ExercisePane(QWidget):
         column.addWidget(self.done)
         column.addWidget(self.leave)
 
-    def show_exercise(self, exercise: Exercise) -> None:
+    def show_exercise(self, exercise: Exercise, words: dict) -> None:
+        """`words`: {setting name: how the panel names it} of what it may fix."""
         self.title.setText(exercise.shown_title())
         self.instructions.setHtml(instructions_html(exercise.shown_instructions()))
-        names = [tr("the points") if name == POINTS else name for name in exercise.locks]
+        names = [words.get(name, name) for name in exercise.locks]
         self.fixed.setText(tr("Fixed by the exercise: {names}.").format(names=both(names))
                            if names else "")
         self.fixed.setVisible(bool(names))
