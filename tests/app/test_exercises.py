@@ -19,7 +19,7 @@ from svmdesk.formats.exercise import Exercise
 
 from .test_first_day import _examples_menu
 from .test_tasks import train, type_value
-from .test_window import click
+from .test_window import click, drag
 
 LEFT = Qt.MouseButton.LeftButton
 LOCKED_TIP = "The exercise fixes this."
@@ -121,6 +121,10 @@ def test_the_points_lock_holds_for_clicks_drags_generate_clear_and_data_files(wi
     click(window, 0.0, 0.0)
     assert "would change the points, which this exercise fixes" in \
         window.statusBar().currentMessage()
+    x, y = before[0]
+    drag(window, (x, y), (x + 1.0, y + 1.0))             # a drag of a point moves nothing
+    np.testing.assert_array_equal(window.points.X, before)
+    assert "Moving a point would change the points" in window.statusBar().currentMessage()
     window.editing.generate("moons", 50, 0.1, 0)         # a script's path to Generate
     window.editing.clear_points()
     data = tmp_path / "other.csv"
@@ -156,7 +160,7 @@ def test_a_model_or_session_that_would_change_a_locked_value_is_refused_naming_i
     assert window.work.fitted is not None
 
 
-def test_a_task_and_a_tuned_cell_are_refused_when_the_exercise_fixes_them(window, tmp_path):
+def test_a_task_is_refused_when_the_exercise_fixes_it(window, tmp_path):
     session = load_session(resources.example_path(
         next(e for e in resources.EXERCISES if e.file == "exercise-gamma-moons.svmdesk")))
     from dataclasses import replace
@@ -172,10 +176,6 @@ def test_a_task_and_a_tuned_cell_are_refused_when_the_exercise_fixes_them(window
     assert window.points.task == "classification"
     assert "Choosing that task would change kind to Regression (ε-SVR), which this exercise " \
         "fixes at Classification (C-SVC)" in window.notices.banner.text()
-    window._take_cell(0.5, 2.0)                          # a click on the Tune map's cell
-    assert window.panel.params()["C"] == 100.0
-    assert "would change C to 0.5, which this exercise fixes at 100" in \
-        window.notices.banner.text()
 
 
 def test_leaving_the_exercise_frees_every_control(window, qtbot):
@@ -302,3 +302,56 @@ def test_ctrl_z_after_opening_an_exercise_changes_nothing_it_fixes(window, qtbot
     press(window, Qt.Key.Key_Z, CTRL)
     np.testing.assert_array_equal(window.points.X, before[0])
     assert window.panel.settings() == before[1]
+
+
+def _exercise_fixing(tmp_path, locks: tuple):
+    """The gamma-and-moons exercise saved again fixing `locks` (and nothing else)."""
+    from dataclasses import replace
+
+    session = load_session(resources.example_path(
+        next(e for e in resources.EXERCISES if e.file == "exercise-gamma-moons.svmdesk")))
+    path = tmp_path / "fixed.svmdesk"
+    save_session(replace(session, exercise=replace(session.exercise, locks=locks)), path)
+    return path
+
+
+def test_a_session_of_other_locked_settings_is_refused_naming_the_setting(window, tmp_path):
+    """Points free, kernel and C fixed: a plain session brings its points (taken) only if
+    its settings leave the locked ones as they are."""
+    from dataclasses import replace
+
+    window.files.open(_exercise_fixing(tmp_path, ("kernel", "C")))
+    assert window.work.exercise.locks == ("kernel", "C")
+    plain = replace(window.opener.current_session(), exercise=None)
+    other = tmp_path / "linear.svmdesk"
+    save_session(replace(plain, settings={**plain.settings, "kernel": "linear"}), other)
+    window.files.open(other)
+    assert "linear.svmdesk would change kernel to linear, which this exercise fixes at rbf" \
+        in window.notices.banner.text()
+    assert window.panel.kernel_key() == "rbf"
+    same = tmp_path / "same.svmdesk"
+    save_session(replace(plain, X=plain.X + 0.5), same)      # other points, same settings
+    window.files.open(same)
+    np.testing.assert_array_equal(window.points.X, plain.X + 0.5)
+    assert window.work.exercise.locks == ("kernel", "C")      # still in the exercise
+
+
+def test_a_cell_of_the_tune_map_clicked_is_refused_when_the_exercise_fixes_C(window, qtbot,
+                                                                             tmp_path):
+    from .test_tuning import map_pos
+
+    window.files.open(_exercise_fixing(tmp_path, ("kernel", "C", "points")))
+    QTest.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    panel = window.tuning_panel
+    for fields, values in ((panel.c_range, (-1, 1, 2)), (panel.gamma_range, (-1, 1, 2))):
+        for field, value in zip((fields.start, fields.stop, fields.step), values):
+            field.setValue(value)
+    panel.folds.setValue(2)
+    qtbot.mouseClick(panel.tune, LEFT)                 # no loop running: the grid runs inline
+    qtbot.waitUntil(lambda: window.work.tuning is not None
+                    and len(window.work.tuning.cells) == 4, timeout=10_000)
+    QTest.mouseClick(panel.map.viewport(), LEFT, Qt.KeyboardModifier.NoModifier,
+                     map_pos(panel, 2.0, 2.0).toPoint())
+    assert "The cell clicked would change C to 2, which this exercise fixes at 100" in \
+        window.notices.banner.text()
+    assert window.panel.params()["C"] == 100.0 and not window.run.active
