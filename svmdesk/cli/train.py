@@ -20,6 +20,7 @@ from ..core import (
 from ..core.datasets import class_labels
 from ..formats import export_libsvm, load_dataset, save_model
 from ..formats.points import load_unlabelled
+from ..formats.run_script import write_script
 from ..formats.targets import load_targets
 from .common import (
     DATA_FORMATS,
@@ -108,6 +109,11 @@ def add_parser(commands) -> None:
                         "regression): accuracy, or R^2, per fold with its mean and spread")
     p.add_argument("--out", required=True, metavar="MODEL",
                    help="the model file to write: .json (svmdesk) or .model (LIBSVM)")
+    p.add_argument("--script", metavar="SCRIPT",
+                   help="also write a Python script (.py) that reproduces this fit: the "
+                        "points (beside it in SCRIPT.npz past 5,000), the exact parameters "
+                        "and seed, the fit, its summary, and scikit-learn's estimator of "
+                        "the same problem behind its own --sklearn")
 
 
 def run(args) -> int:
@@ -116,6 +122,11 @@ def run(args) -> int:
         raise ValueError(f"--out {args.out}: the model file must end in .json (svmdesk's "
                          "model) or .model (LIBSVM's)")
     check_folder(out)
+    script = None if args.script is None else Path(args.script)
+    if script is not None:
+        if script.suffix.lower() != ".py":
+            raise ValueError(f"--script {args.script}: the script must end in .py")
+        check_folder(script)
     if args.cv is not None and kinds.by_option()[args.type].novelty:
         raise ValueError("--cv scores a model against classes or targets; a one-class model "
                          "has neither")
@@ -134,7 +145,13 @@ def run(args) -> int:
                                               folds=args.cv, seed=args.seed)
     written = ([save_model(estimator, out)] if out.suffix.lower() == ".json"
                else export_libsvm(estimator, out))
-    print(summary(args, params, task, estimator, elapsed, written))
+    scripts = []
+    if script is not None:
+        X_train, y_train, X_test, y_test = task.script_data()
+        scripts = write_script(script, estimators()[args.type](**params), X_train, y_train,
+                               X_test, y_test, fit_path="fit",
+                               title=f"svmdesk train {Path(args.data).name}")
+    print(summary(args, params, task, estimator, elapsed, written, scripts))
     for w in caught:
         print(f"{PROG}: warning: {' '.join(str(w.message).split())}", file=sys.stderr)
     return EXIT_OK
@@ -158,6 +175,10 @@ class _Task:
     def lines(self, estimator) -> list:
         return []
 
+    def script_data(self) -> tuple:
+        """(X, y, X_test, y_test) of the fit's script (y None: no labels)."""
+        return self.X[self.train], None, self.X[self.test], None
+
 
 class _Classification(_Task):
     scored_by = "accuracy"
@@ -174,6 +195,10 @@ class _Classification(_Task):
 
     def training(self) -> tuple:
         return self.X[self.train], self.labels[self.train]
+
+    def script_data(self) -> tuple:
+        return (self.X[self.train], self.labels[self.train], self.X[self.test],
+                self.labels[self.test])
 
     def lines(self, svc) -> list:
         counts = {c: int(np.sum(self.labels == c)) for c in svc.classes_.tolist()}
@@ -208,6 +233,9 @@ class _Regression(_Task):
     def training(self) -> tuple:
         return self.X[self.train], self.z[self.train]
 
+    def script_data(self) -> tuple:
+        return self.X[self.train], self.z[self.train], self.X[self.test], self.z[self.test]
+
     def lines(self, model) -> list:
         return [("targets", f"{self.z.min():.6g} to {self.z.max():.6g}"),
                 ("support vectors", str(len(model.support_))),
@@ -233,7 +261,7 @@ def split(n: int, fraction: float, seed: int):
     return np.sort(order[k:]), np.sort(order[:k])
 
 
-def summary(args, params, task, model, elapsed, written) -> str:
+def summary(args, params, task, model, elapsed, written, scripts=()) -> str:
     machines = len(model.model_.machines)
     iterations = np.atleast_1d(model.n_iter_).tolist()
     objective = np.atleast_1d(model.objective_).tolist()
@@ -258,6 +286,7 @@ def summary(args, params, task, model, elapsed, written) -> str:
         *_cross_validation(task, args),
         ("time", f"{elapsed:.3f} s"),
         ("model", ", ".join(str(p) for p in written)),
+        *([("script", ", ".join(str(p) for p in scripts))] if scripts else []),
     ]
     width = max(len(name) for name, _ in lines)
     return "\n".join(f"{name + ':':<{width + 2}}{value}" for name, value in lines)

@@ -83,6 +83,9 @@ def test_each_example_exercise_opens_locked_and_its_goals_are_met_through_the_wi
 def test_the_first_settings_meet_no_goal_of_the_soft_margin_and_the_student_sees_why(
         window, qtbot):
     open_exercise(window, "exercise-soft-margin.svmdesk")
+    words = window.panel.lockable()          # the pane says what is fixed, and at what
+    fixed = window.exercise.pane.fixed.text()
+    assert f"{words['hard_margin']}: off" in fixed and f"{words['kernel']}: linear" in fixed
     train(window, qtbot)                     # C = 100: a narrow margin (a run's first
     # frames, far from the optimum, have wide ones: the goals follow the model drawn)
     qtbot.waitUntil(lambda: goal_words(window)[0].startswith("○ margin width ≥ 2.5"),

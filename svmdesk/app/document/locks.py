@@ -27,8 +27,8 @@ class Locks:
             if name in settings and not _same(settings[name], fixed):
                 return tr("{source} would change {name} to {value}, which this exercise "
                           "fixes at {fixed}: nothing was changed.").format(
-                    source=source, name=name, value=_shown(name, settings[name]),
-                    fixed=_shown(name, fixed))
+                    source=source, name=name, value=shown_value(name, settings[name]),
+                    fixed=shown_value(name, fixed))
         return ""
 
     def points_refusal(self, action: str) -> str:
@@ -49,8 +49,10 @@ def _same(a, b) -> bool:
     return a == b and type(a) is type(b)
 
 
-def _shown(name: str, value) -> str:
-    """A setting's value as the panel shows it (a kind by its title)."""
+def shown_value(name: str, value) -> str:
+    """A setting's value in words: a kind by its title, a check box on or off."""
     if name == "kind" and value in KINDS:
         return tr(KINDS[value].title)
+    if type(value) is bool:
+        return tr("on") if value else tr("off")
     return format(value, "g") if type(value) is float else str(value)

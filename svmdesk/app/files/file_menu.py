@@ -10,6 +10,7 @@ options dialog picture_options.py's, the restore bar recovery.py's.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,9 +20,12 @@ from PySide6.QtCore import QObject, Qt, Slot
 from PySide6.QtWidgets import QMainWindow, QMenu, QWidget
 
 from ...core import DataError, Dataset
+from ...core.kinds import KINDS
+from ...core.training_job import Job
 from ...formats import export_libsvm, save_dataset, save_model
 from ...formats.atomic import write_atomic
 from ...formats.exercise import Exercise
+from ...formats.run_script import write_script
 from ...formats.session import SUFFIX, Session, save_session
 from ...formats.targets import save_targets
 from ...i18n import N_, tr
@@ -76,6 +80,7 @@ class FileActions(QObject):
         self._build_menu(menu)
         self.recent = RecentFiles(app_settings(), self.recent_menu, self.open)
         self.recovery_bar: QWidget | None = None
+        self.make_job: Callable[[], Job] = _no_job   # the window's run now (the window's)
         if self.autosave.leftovers:
             self._offer_recovery()
 
@@ -97,6 +102,7 @@ class FileActions(QObject):
         menu.addSeparator()
         add(tr("Save &model…"), "", self.choose_model_path)
         add(tr("&Export model for LIBSVM…"), "Ctrl+E", self.choose_export_path)
+        add(tr("Expor&t Python script…"), "", self.choose_script_path)
         menu.addSeparator()
         add(tr("Save p&icture…"), "Ctrl+Shift+P", self.choose_picture)
         add(tr("&Copy picture"), "Ctrl+Shift+C", self.copy_picture)
@@ -273,6 +279,34 @@ class FileActions(QObject):
         return svc is not None and write_file(self.notices,
                                               lambda: export_libsvm(svc, path), path)
 
+    def choose_script_path(self) -> None:
+        if self._fitted() is not None:
+            self._ask_save(tr("Export Python script"), tr("Python script ({patterns})")
+                           .format(patterns="*.py"), "svmdesk_run.py", self.script_to)
+
+    def script_to(self, path) -> bool:
+        """A script that trains the model drawn again, as the window's run did: its
+        parameters, the training and held-out points now (an edit since would have taken
+        the model away), every step iterated."""
+        svc, path = self._fitted(), with_suffix(path, ".py")
+        try:
+            job = self.make_job()
+        except ValueError as e:            # RunRefused: the points cannot be trained
+            self.notices.error(str(e))
+            return False
+        params = self.work.trained_params
+        if svc is None or params is None:
+            return False
+        estimator = KINDS[self.work.trained_kind].estimator(**params)
+        novelty = KINDS[self.work.trained_kind].novelty
+        y = None if novelty else job.training_labels()
+        y_test = None if novelty else (job.y_test if job.labels is None
+                                       else np.asarray(job.labels)[job.y_test])
+        title = tr("svmdesk's run of {name}").format(
+            name=self.work.session_path.name if self.work.session_path else tr("the window"))
+        return write_file(self.notices, lambda: write_script(
+            path, estimator, job.X, y, job.X_test, y_test, "iter_fit", title), path)
+
     def _fitted(self):
         svc = self.work.fitted
         if svc is None:
@@ -444,6 +478,10 @@ class FileActions(QObject):
             return str(self.work.session_path.parent)
         recent = self.recent.paths() if hasattr(self, "recent") else []
         return str(Path(recent[0]).parent) if recent else str(Path.home())
+
+
+def _no_job() -> Job:
+    raise ValueError("no window gave its job")
 
 
 def _read_or_error(path, task: str = "classification"):

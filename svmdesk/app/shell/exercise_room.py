@@ -10,7 +10,9 @@ from PySide6.QtCore import QObject
 
 from ...core.goals import all_met
 from ...drawing.goal_measures import goal_measures
+from ...formats.exercise import POINTS
 from ...i18n import tr
+from ..document.locks import shown_value
 
 if TYPE_CHECKING:
     from ..document.work import Work
@@ -39,7 +41,12 @@ class ExerciseRoom(QObject):
             self.pane.hide()
             self.met = ()
             return
-        self.pane.show_exercise(exercise, self.panel.lockable())
+        words = self.panel.lockable()
+        fixed = [words[POINTS] if name == POINTS else
+                 tr("{name}: {value}").format(name=words.get(name, name),
+                                              value=shown_value(name, locks.values[name]))
+                 for name in exercise.locks]
+        self.pane.show_exercise(exercise, fixed)
         self.pane.show()
         self.met = ()
         self.judge()

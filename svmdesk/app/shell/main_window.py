@@ -213,6 +213,7 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         self.files = FileActions(self, self.menuBar().addMenu(tr("&File")), self.work,
                                  self.opener, self.canvas, self.run, self.notices)
+        self.files.make_job = self._script_job  # File > Export Python script's run
         if self.files.recovery_bar is not None:     # what an earlier window left: above all
             self._column.insertWidget(0, self.files.recovery_bar)
         edit = self.menuBar().addMenu(tr("&Edit"))
@@ -454,6 +455,14 @@ class MainWindow(QMainWindow):
                        labels=NOVELTY_LABELS)
         return Job(X[~test], y[~test], estimator, X[test], y[test],
                    labels=class_labels(self.work.used_class_names()))
+
+    def _script_job(self) -> Job:
+        """`_job()` for the script's export, its refusal a ValueError (the files' room
+        knows no run)."""
+        try:
+            return self._job()
+        except RunRefused as e:
+            raise ValueError(str(e)) from None
 
     def _refusal(self) -> str:
         """Why the points and parameters cannot be trained now ('' when they can)."""

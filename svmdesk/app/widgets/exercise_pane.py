@@ -63,11 +63,11 @@ class ExercisePane(QWidget):
         column.addWidget(self.done)
         column.addWidget(self.leave)
 
-    def show_exercise(self, exercise: Exercise, words: dict) -> None:
-        """`words`: {setting name: how the panel names it} of what it may fix."""
+    def show_exercise(self, exercise: Exercise, fixed: list) -> None:
+        """`fixed`: what the exercise fixes, each in words ('Kernel: rbf')."""
         self.title.setText(exercise.shown_title())
         self.instructions.setHtml(instructions_html(exercise.shown_instructions()))
-        names = [words.get(name, name) for name in exercise.locks]
+        names = fixed
         self.fixed.setText(tr("Fixed by the exercise: {names}.").format(names=both(names))
                            if names else "")
         self.fixed.setVisible(bool(names))
