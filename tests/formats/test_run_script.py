@@ -4,12 +4,15 @@ objective to 1e-9, its predictions exactly), for every kind, with its points inl
 of the same problem behind --sklearn, and a sentence where there is none."""
 import json
 import math
+import os
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import svmdesk
 from svmdesk.core import SVC, SVR, NuSVC, NuSVR, OneClassSVM, make_dataset
 from svmdesk.formats import run_script
 from svmdesk.formats.run_script import python_value, write_script
@@ -69,9 +72,14 @@ def test_many_points_go_to_an_npz_beside_the_script(tmp_path, monkeypatch):
     assert written == [tmp_path / "big.py", tmp_path / "big.npz"]
     assert "0.25" not in (tmp_path / "big.py").read_text()      # no point inline
     (tmp_path / "elsewhere").mkdir()
+    # svmdesk as this test imports it (a checkout on a relative PYTHONPATH, in CI)
+    package_root = str(Path(svmdesk.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [package_root, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))])}
     done = subprocess.run([sys.executable, str(tmp_path / "big.py"), "--json"],
-                          capture_output=True, text=True, timeout=60,
+                          capture_output=True, text=True, timeout=60, env=env,
                           cwd=tmp_path / "elsewhere")       # found beside the script
+    assert done.returncode == 0, done.stderr
     said = json.loads(done.stdout)
     ours = SVC(C=2.0).fit(D.X[:60], LABELS[:60])
     assert said["predictions"] == ours.predict(D.X).tolist()
