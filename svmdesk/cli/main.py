@@ -45,7 +45,8 @@ examples:
   svmdesk evaluate moons.json moons_test.csv
   svmdesk render moons.csv --model moons.json --out moons.png
   svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --out grid.csv
-  svmdesk compare moons.csv --solver smo --solver pegasos --kernel linear --out t.csv"""
+  svmdesk compare moons.csv --solver smo --solver pegasos --kernel linear --out t.csv
+  svmdesk --lab-check                       does the window train on this computer?"""
 
 
 def main(argv=None) -> int:
@@ -53,6 +54,12 @@ def main(argv=None) -> int:
     name, default sys.argv[1:])."""
     argv = sys.argv[1:] if argv is None else list(argv)
     lang, rest = split_language(argv)
+    if rest == ["--lab-check"]:
+        from ..app.lab_check import lab_check
+        from ..i18n import chosen_language, set_language
+
+        set_language(chosen_language(lang))
+        return lab_check()
     if opens_window(rest) and (lang is None or normalise(lang)):
         from ..app import main as open_window
 
@@ -124,12 +131,17 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description=MAIN_HELP,
                      formatter_class=argparse.RawDescriptionHelpFormatter,
                      usage=f"{PROG} [-h] [--version] [--debug] {_CHOICES} ...\n"
-                           f"       {PROG} [--lang {{en,ja}}] [FILE]")
+                           f"       {PROG} [--lang {{en,ja}}] [FILE]\n"
+                           f"       {PROG} [--lang {{en,ja}}] --lab-check")
     parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
     parser.add_argument("--lang", choices=sorted(LANGUAGES), metavar="{" + ",".join(
                             sorted(LANGUAGES)) + "}",
                         help="the window's language: English or Japanese (default: "
                              f"{ENVIRONMENT}, then View > Language, then the system's)")
+    parser.add_argument("--lab-check", action="store_true",
+                        help="open the window, train an example in it and close, saying "
+                             "whether svmdesk works on this computer (after a lab's offline "
+                             "install, or in the frozen app)")
     parser.add_argument("--debug", action="store_true",
                         help="on an error, print the Python traceback too")
     commands = parser.add_subparsers(dest="command", metavar=_CHOICES,
