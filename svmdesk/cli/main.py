@@ -10,8 +10,8 @@ from pathlib import Path
 
 from .. import version
 from ..core import catalog
-from ..i18n import ENVIRONMENT, LANGUAGES, normalise
-from . import compare, evaluate, grid_search, options, predict, render, train
+from ..i18n import ENVIRONMENT, LANGUAGES, chosen_language, normalise, set_language, tr
+from . import argparse_words, compare, evaluate, grid_search, options, predict, render, train
 from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
 
 MAIN_HELP = f"""\
@@ -56,7 +56,6 @@ def main(argv=None) -> int:
     lang, rest = split_language(argv)
     if rest == ["--lab-check"]:
         from ..app.lab_check import lab_check
-        from ..i18n import chosen_language, set_language
 
         set_language(chosen_language(lang))
         return lab_check()
@@ -65,11 +64,13 @@ def main(argv=None) -> int:
 
         return open_window([sys.argv[0] if sys.argv and sys.argv[0] else PROG, *rest],
                            lang=normalise(lang))
+    set_language(chosen_language(lang))    # --lang, SVMDESK_LANG, else the system's
+    argparse_words.speak()
     args = build_parser().parse_args(options.joined(argv, catalog.TABLE))
     try:
         return args.run(args)
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
+        print(tr("{prog}: interrupted").format(prog=PROG), file=sys.stderr)
         return 130
     except BrokenPipeError:      # stdout closed early (| head): not an error of ours
         _silence_stdout()
@@ -105,7 +106,8 @@ def report_error(error: BaseException, debug: bool) -> int:
     message = str(error) or type(error).__name__
     if not bad_input:
         message = f"{type(error).__name__}: {message}"
-    print(f"{PROG}: error: {' '.join(message.split())}", file=sys.stderr)
+    print(tr("{prog}: error: {message}").format(prog=PROG, message=" ".join(message.split())),
+          file=sys.stderr)
     return EXIT_USAGE if bad_input else EXIT_FAILURE
 
 
@@ -121,7 +123,8 @@ class _Parser(argparse.ArgumentParser):
     """Usage errors as one line ("svmdesk: error: ...") and exit code 2."""
 
     def error(self, message):
-        self.exit(EXIT_USAGE, f"{PROG}: error: {message}; see '{self.prog} --help'\n")
+        self.exit(EXIT_USAGE, tr("{prog}: error: {message}; see '{help}'").format(
+            prog=PROG, message=message, help=f"{self.prog} --help") + "\n")
 
 
 _CHOICES = "{" + ",".join(COMMANDS) + "}"      # the usage's list of commands
