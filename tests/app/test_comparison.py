@@ -361,3 +361,15 @@ def test_the_comparison_saves_as_a_picture_and_a_table_that_reads_back(
     qtbot.waitUntil((tmp_path / "again.csv").exists, timeout=TIMEOUT)
     assert (tmp_path / "again.csv").read_text(encoding="utf-8") == \
         (tmp_path / "compare.csv").read_text(encoding="utf-8")
+
+
+def test_a_charts_powers_of_ten_are_labelled_sparsely_enough_to_read(window, qtbot):
+    """Five decades on a chart 160 px wide: "1000" and "10000" ran together."""
+    view = open_comparison(window, qtbot)
+    from svmdesk.app.widgets.comparison_view import _set_decades
+
+    for low, high, labelled in ((0, 2, ["1", "10", "100"]), (0, 4, ["1", "100", "10000"]),
+                                (-4, 1, ["0.0001", "0.01", "1"])):
+        _set_decades(view.by_iteration, low, high)
+        major, minor = view.by_iteration.getAxis("bottom")._tickLevels
+        assert [text for _k, text in major] == labelled and minor == []

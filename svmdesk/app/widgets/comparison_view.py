@@ -48,6 +48,7 @@ HEADINGS = ((N_("run"), N_("the solver and C of the run; its colour is its curve
             (N_("= SMO"), N_("share of all points predicted as SMO's solution of the same "
                              "settings predicts them")),
             (N_("state"), N_("how the run ended")))
+MOST_DECADES = 4             # labelled powers of ten along a chart's x axis at most
 WIDE_TICK = "-123.456"      # a chart's left axis has room for labels this wide from the start
 CURVE_COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e")
 EARLY_SHARE = 0.2            # the first fifth of a curve is left out of the charts' y range:
@@ -406,12 +407,15 @@ def _widen(chart: pg.PlotWidget, axis: int, low: float, high: float,
 
 
 def _set_decades(chart: pg.PlotWidget, low: int, high: int) -> None:
-    """The chart's x range from 10^low to 10^high, labelled at each power of ten and
-    nowhere between (pyqtgraph's own log ticks label 2..9 within a decade, which ran into
-    each other)."""
+    """The chart's x range from 10^low to 10^high, labelled at powers of ten and nowhere
+    between (pyqtgraph's own log ticks label 2..9 within a decade, which ran into each
+    other): every one up to MOST_DECADES of them, else every other or third (on a chart
+    160 px wide "1000" and "10000" ran together)."""
     chart.setXRange(low, high, padding=0)
+    decades = range(low, high + 1)
+    stride = math.ceil(len(decades) / MOST_DECADES)
     chart.getAxis("bottom").setTicks([[(k, format(10.0 ** k, "g"))
-                                       for k in range(low, high + 1)], []])
+                                       for k in decades[::stride]], []])
 
 
 def colour_of(k: int) -> str:
