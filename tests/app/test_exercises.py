@@ -358,3 +358,21 @@ def test_a_cell_of_the_tune_map_clicked_is_refused_when_the_exercise_fixes_C(win
     assert "The cell clicked would change C to 2, which this exercise fixes at 100" in \
         window.notices.banner.text()
     assert window.panel.params()["C"] == 100.0 and not window.run.active
+
+
+def test_a_model_of_a_soft_margin_is_refused_where_the_exercise_fixes_the_hard_one(
+        window, tmp_path):
+    """The hard margin is a check box, but in a model it is C = inf: the model is read as
+    the settings it would show (a soft margin's model was taken, the lock unseen)."""
+    open_exercise(window, "exercise-hard-margin.svmdesk")
+    d = make_dataset("blobs", n=40, seed=1)
+    soft = tmp_path / "soft.json"
+    save_model(SVC(kernel="linear", C=1.0).fit(d.X, d.y), soft)
+    window.files.open(soft)
+    assert "soft.json would change hard_margin to off, which this exercise fixes at on" in \
+        window.notices.banner.text()
+    assert window.work.fitted is None and window.panel.params()["C"] in (None, float("inf"))
+    hard = tmp_path / "hard.json"
+    save_model(SVC(kernel="linear", C=float("inf")).fit(d.X, d.y), hard)
+    window.files.open(hard)                       # the hard margin's own model is taken
+    assert window.work.fitted is not None

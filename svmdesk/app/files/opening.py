@@ -239,7 +239,7 @@ class Opener(QObject):
         class names take their colours; others the next free ones."""
         problem = self.model_problem(svc, name) or (
             "" if own else self.work.locks.settings_refusal(
-                {**svc.get_params(), "kind": svc.model_.kind}, name))
+                self.panel.settings_of(svc.get_params(), svc.model_.kind), name))
         if problem:
             self.notices.file_error(problem)
             return False

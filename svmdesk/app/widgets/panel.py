@@ -291,6 +291,16 @@ class SidePanel(QWidget):
                                else self.controls[name].label)
         return words
 
+    def settings_of(self, params: dict, kind: str) -> dict:
+        """The settings a model of `params` and `kind` would show (apply_params): its kind,
+        and each parameter its solver and kernel use as its controls show it (a hard margin
+        as its check box, C = inf)."""
+        said = {"kind": kind}
+        for name, control in self.controls.items():
+            if name in params and control.param.applies(params["solver"], params["kernel"]):
+                said.update(control.settings_of(params[name]))
+        return said
+
     def points_made(self) -> dict | None:
         """The generator and seed the Data box shows, if one made the points (None: they
         came from a file)."""

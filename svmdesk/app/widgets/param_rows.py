@@ -234,9 +234,7 @@ class ParamControl(QObject):
         if self.param.value_type == "weights":
             self._show_weights(value)
             return
-        if self.choice is not None and (
-                value == self.alternative if self.alternative is not None
-                else value is None or value == self.param.none_value):
+        if self.choice is not None and self._chooses(value):
             self.choice.setChecked(True)
             return
         if value is None and self._none_at_low:
@@ -244,6 +242,28 @@ class ParamControl(QObject):
         write(self.widget, check_setting(self.param.name, self.widget, value))
         if self.choice is not None:
             self.choice.setChecked(False)
+
+
+    def _chooses(self, value) -> bool:
+        """Whether `value` is what the check box stands for (gamma 'scale', C = inf)."""
+        return self.choice is not None and (
+            value == self.alternative if self.alternative is not None
+            else value is None or value == self.param.none_value)
+
+    def settings_of(self, value) -> dict:
+        """The settings that showing an estimator's `value` gives: the check box's, and
+        the field's unless the box stands for the value (class weights: none)."""
+        said: dict = {}
+        if self.choice is not None:
+            said[self.control.setting] = self._chooses(value)
+            if said[self.control.setting]:
+                return said
+        if self.param.value_type == "weights":
+            return said
+        if value is None and self._none_at_low:
+            value = self.widget.minimum()
+        said[self.param.name] = value
+        return said
 
 
 def _value_widget(param, table, control: Control, label: str):
