@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext
 import os
+from pathlib import Path
 
 DOMAIN = "svmdesk"
 LANGUAGES = {"en": "English", "ja": "日本語"}     # code: the language's own name
@@ -65,15 +66,22 @@ def set_language(code: str) -> str:
     if code == SOURCE:
         _translation, _language = gettext.NullTranslations(), SOURCE
         return _language
-    from . import resources  # installed beside the package (not in a Qt-free checkout)
-
-    found = gettext.translation(DOMAIN, str(resources.path("locale")), languages=[code],
-                                fallback=True)
+    found = gettext.translation(DOMAIN, str(_catalogues()), languages=[code], fallback=True)
     if isinstance(found, gettext.GNUTranslations):
         _translation, _language = found, code
     else:
         _translation, _language = gettext.NullTranslations(), SOURCE
     return _language
+
+
+def _catalogues() -> Path:
+    """The folder of the compiled catalogues: svmdesk.resources' once installed; in a
+    checkout run without installing (PYTHONPATH=.), resources/ beside the package."""
+    try:
+        from . import resources
+    except ImportError:
+        return Path(__file__).resolve().parent.parent / "resources" / "locale"
+    return Path(str(resources.path("locale")))
 
 
 def normalise(code: str | None) -> str | None:

@@ -32,3 +32,13 @@ def speak() -> None:
     """argparse's words from svmdesk's catalogue, in the language chosen (i18n)."""
     argparse._ = tr                                  # type: ignore[attr-defined]
     argparse.ngettext = lambda one, many, n: tr(one if n == 1 else many)  # type: ignore[attr-defined]
+    argparse.ArgumentError.__str__ = _argument_error  # type: ignore[method-assign, assignment]
+
+
+def _argument_error(error: argparse.ArgumentError) -> str:
+    """An option's error as Python 3.11 and later say it, its heading translated (3.10's
+    argparse leaves "argument %(argument_name)s: ..." out of gettext)."""
+    if error.argument_name is None:
+        return error.message
+    return tr("argument %(argument_name)s: %(message)s") % dict(
+        message=error.message, argument_name=error.argument_name)

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 
+from ..i18n import tr
+
 CONNECT_SECONDS = 10          # how long to look for the scheduler before saying so
 INSTALL = "pip install 'svmdesk[cluster]'"
 
@@ -21,15 +23,16 @@ def executor_at(address: str | None) -> Iterator[Executor | None]:
     try:
         from dask.distributed import Client
     except ImportError:
-        raise ValueError(f"--scheduler needs Dask's distributed scheduler, which is not "
-                         f"installed: {INSTALL}") from None
+        raise ValueError(tr("--scheduler needs Dask's distributed scheduler, which is not "
+                            "installed: {install}").format(install=INSTALL)) from None
     try:
         client = Client(address, timeout=CONNECT_SECONDS)
     except Exception as e:       # noqa: BLE001 - OSError, TimeoutError, ValueError, ...
         said = " ".join(str(e).split()) or type(e).__name__
-        raise ValueError(f"--scheduler {address}: cannot reach a Dask scheduler there "
-                         f"({said}); start one with 'dask scheduler' and give the address "
-                         f"it prints, such as tcp://10.0.0.5:8786") from None
+        raise ValueError(tr("--scheduler {address}: cannot reach a Dask scheduler there "
+                            "({said}); start one with 'dask scheduler' and give the address "
+                            "it prints, such as tcp://10.0.0.5:8786").format(
+                                address=address, said=said)) from None
     try:
         yield client.get_executor()
     finally:

@@ -8,6 +8,9 @@ import math
 import os
 from pathlib import Path
 
+from ..i18n import N_, tr
+from .terminal_text import HelpFormatter
+
 PROG = "svmdesk"
 
 COMMANDS = ("train", "predict", "evaluate", "render", "grid", "compare")
@@ -19,7 +22,7 @@ BAD_INPUT = (ValueError, FileNotFoundError, IsADirectoryError, NotADirectoryErro
 
 RENDER_WIDTH = (200, 8000)   # pixels
 
-EXIT_CODES = """\
+EXIT_CODES = N_("""\
 exit codes:
   0  success
   2  bad input or usage: unknown option, bad parameter value, missing or unreadable
@@ -27,44 +30,54 @@ exit codes:
   1  anything else (an unexpected failure; rerun with --debug for the traceback)
   130  interrupted (Ctrl+C)
 Errors are one line on stderr, "svmdesk: error: ...".  --debug (before or after the
-command) prints the Python traceback as well."""
+command) prints the Python traceback as well.""")
 
-DATA_FORMATS = """\
+DATA_FORMATS = N_("""\
 data files:
   CSV (.csv .tsv): ',', ';' or tab separated, a header row or none, UTF-8 or
   Shift-JIS; the last column is the label (text or numbers), every other column a
   feature.  LIBSVM/svmlight (.libsvm .svm .svmlight): 'label index:value ...' lines.
   Other extensions (.txt, .dat, ...) are read by their content: LIBSVM lines as
-  LIBSVM, the rest as CSV.  train uses every feature column."""
+  LIBSVM, the rest as CSV.  train uses every feature column.""")
 
 
-def command(commands, name: str, summary: str, description: str, run):
-    sub = commands.add_parser(name, prog=f"{PROG} {name}", help=summary,
-                              description=description,
-                              formatter_class=argparse.RawDescriptionHelpFormatter)
+def command(commands, name: str, summary: str, description: str, run, **values):
+    """The command `name`: its one-line `summary` and its help text `description` (marked
+    with N_: a template of {data_formats}, {exit_codes} and `values`) in the language
+    chosen."""
+    sub = commands.add_parser(name, prog=f"{PROG} {name}", help=tr(summary),
+                              description=described(description, **values),
+                              formatter_class=HelpFormatter)
     sub.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                     help="on an error, print the Python traceback too")
+                     help=tr("on an error, print the Python traceback too"))
     sub.set_defaults(run=run)
     return sub
 
 
+def described(template: str, **values) -> str:
+    """A help text in the language chosen, the data formats and exit codes filled in."""
+    return tr(template).format(data_formats=tr(DATA_FORMATS), exit_codes=tr(EXIT_CODES),
+                               **values)
+
+
 def fraction(text: str) -> float:
-    value = _number(text, "a number from 0 to below 1")
+    value = _number(text, tr("a number from 0 to below 1"))
     if not 0.0 <= value < 1.0:
-        raise argparse.ArgumentTypeError(f"must be from 0 to below 1; got {text!r}")
+        raise argparse.ArgumentTypeError(
+            tr("must be from 0 to below 1; got {text!r}").format(text=text))
     return value
 
 
 def seed(text: str) -> int:
-    return _whole(text, 0, "a non-negative integer")
+    return _whole(text, 0, tr("a non-negative integer"))
 
 
 def folds(text: str) -> int:
-    return _whole(text, 2, "a whole number of folds, 2 or more")
+    return _whole(text, 2, tr("a whole number of folds, 2 or more"))
 
 
 def jobs(text: str) -> int:
-    return _whole(text, 1, "a whole number of processes, 1 or more")
+    return _whole(text, 1, tr("a whole number of processes, 1 or more"))
 
 
 def _whole(text: str, least: int, allowed: str) -> int:
@@ -74,17 +87,19 @@ def _whole(text: str, least: int, allowed: str) -> int:
     except ValueError:
         value = least - 1
     if value < least:
-        raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}")
+        raise argparse.ArgumentTypeError(must_be(allowed, text))
     return value
 
 
 def add_picture_options(parser, drawn: str) -> None:
     """--plot FILE and --width W: `drawn` says what the picture shows."""
     parser.add_argument("--plot", default=None, metavar="FILE",
-                        help=f"also draw {drawn} into FILE.png or FILE.svg")
+                        help=tr("also draw {drawn} into FILE.png or FILE.svg").format(
+                            drawn=drawn))
     parser.add_argument("--width", type=width_value, default=1200, metavar="W",
-                        help=f"the --plot picture's width in pixels, {RENDER_WIDTH[0]} to "
-                             f"{RENDER_WIDTH[1]} (default 1200)")
+                        help=tr("the --plot picture's width in pixels, {least} to {most} "
+                                "(default 1200)").format(least=RENDER_WIDTH[0],
+                                                         most=RENDER_WIDTH[1]))
 
 
 def width_value(text: str) -> int:
@@ -94,8 +109,9 @@ def width_value(text: str) -> int:
     except ValueError:
         value = 0
     if not lo <= value <= hi:
-        raise argparse.ArgumentTypeError(f"must be a whole number of pixels from {lo} to "
-                                         f"{hi}; got {text!r}")
+        raise argparse.ArgumentTypeError(must_be(
+            tr("a whole number of pixels from {least} to {most}").format(least=lo, most=hi),
+            text))
     return value
 
 
@@ -103,16 +119,22 @@ def _number(text: str, allowed: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}") from None
+        raise argparse.ArgumentTypeError(must_be(allowed, text)) from None
     if math.isnan(value):
-        raise argparse.ArgumentTypeError(f"must be {allowed}; got {text!r}")
+        raise argparse.ArgumentTypeError(must_be(allowed, text))
     return value
+
+
+def must_be(allowed: str, text: str) -> str:
+    """An option value's error: what it must be (in the language chosen), what was typed."""
+    return tr("must be {allowed}; got {text!r}").format(allowed=allowed, text=text)
 
 
 def check_folder(path: Path) -> None:
     folder = path.parent
     if not folder.is_dir():
-        raise FileNotFoundError(f"cannot write {path}: the folder {folder} does not exist")
+        raise FileNotFoundError(tr("cannot write {path}: the folder {folder} does not "
+                                   "exist").format(path=path, folder=folder))
 
 
 def offscreen_application():
@@ -132,7 +154,8 @@ def picture_path(plot: str | None) -> Path | None:
         return None
     path = Path(plot)
     if path.suffix.lower() not in (".png", ".svg"):
-        raise ValueError(f"--plot {plot}: the image file must end in .png or .svg")
+        raise ValueError(tr("--plot {plot}: the image file must end in .png or .svg").format(
+            plot=plot))
     check_folder(path)
     return path
 
@@ -141,7 +164,7 @@ def table_path(out: str) -> Path:
     """--out's CSV table, checked before any work."""
     path = Path(out)
     if path.suffix.lower() != ".csv":
-        raise ValueError(f"--out {out}: the table must end in .csv")
+        raise ValueError(tr("--out {out}: the table must end in .csv").format(out=out))
     check_folder(path)
     return path
 
@@ -155,4 +178,8 @@ def save_plot(path: Path, width: int, draw) -> None:
     figure.show()
     app.processEvents()       # the layout settles before the exporter measures it
     save_picture(figure, path, width)
-    print(f"wrote {path}")
+    print(wrote(path))
+
+
+def wrote(path) -> str:
+    return tr("wrote {path}").format(path=path)

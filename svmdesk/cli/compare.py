@@ -28,21 +28,22 @@ from ..core.datasets import class_labels
 from ..formats import load_dataset
 from ..formats.atomic import write_atomic
 from ..formats.comparison_table import COLUMNS, table_text
+from ..i18n import N_, tr
 from .common import (
-    DATA_FORMATS,
-    EXIT_CODES,
     EXIT_OK,
-    PROG,
     add_picture_options,
     command,
     fraction,
+    must_be,
     picture_path,
     save_plot,
     seed,
     table_path,
+    wrote,
 )
 from .options import INF_WORDS, add_options, chosen, without
-from .train import split
+from .terminal_text import columns, ljust, rjust
+from .train import split, too_few_classes, warning_line
 
 COMPARED = ("solver", "C")                # each run's own; every other parameter shared
 SOLVERS = tuple(TABLE.solvers)
@@ -54,9 +55,9 @@ def table():
     return without(kinds.KINDS[kinds.C_SVC.key].table, COMPARED)
 
 
-COMPARE_HELP = f"""\
+COMPARE_HELP = N_("""\
 Train a C-SVC on DATA with each solver of --solver at each value of --C (both given once
-per value: --solver smo --solver pegasos --C 0.1 --C 1), {FEWEST_RUNS} to {MOST_RUNS} runs
+per value: --solver smo --solver pegasos --C 0.1 --C 1), {fewest} to {most} runs
 in all, every other setting (--kernel, --tol, --max-iter, ...) shared: the window's
 Compare solvers.  The runs train one after another, each on the same points (a seeded
 random --test-fraction held out), and the comparison's table is printed and written to
@@ -64,8 +65,8 @@ random --test-fraction held out), and the comparison's table is printed and writ
 (primal-subgradient and pegasos train the linear kernel only).
 
 the table (--out FILE.csv), one row per run, in the order solver by solver, then C:
-  {', '.join(COLUMNS[:7])},
-  {', '.join(COLUMNS[7:])}
+  {columns},
+  {more_columns}
   seconds: the run's own fit (the window's runs share the cores, so its times are
   longer); iterations count on across one-vs-one machines; primal, dual and gap are the
   machines' summed; accuracies and agreement are shares from 0 to 1, agreement the
@@ -78,15 +79,15 @@ the table (--out FILE.csv), one row per run, in the order solver by solver, then
 the points side by side, and every run's primal (solid) and dual (dashed) objectives
 against wall time and against iteration, each run in its colour.
 
-{DATA_FORMATS}
+{data_formats}
 
-{EXIT_CODES}
+{exit_codes}
 
 examples:
   svmdesk compare moons.csv --solver smo --solver dual-gradient --solver pegasos \\
       --kernel linear --out table.csv
   svmdesk compare moons.csv --solver smo --C 0.1 --C 1 --C 10 --kernel rbf \\
-      --test-fraction 0.2 --out table.csv --plot compare.png"""
+      --test-fraction 0.2 --out table.csv --plot compare.png""")
 
 
 def C_value(text: str) -> float:
@@ -99,37 +100,41 @@ def C_value(text: str) -> float:
         value = math.nan
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(
-            f"must be a positive number, or inf for the hard margin; got {text!r}")
+            must_be(tr("a positive number, or inf for the hard margin"), text))
     return value
 
 
 def solver_name(text: str) -> str:
     if text not in SOLVERS:
-        raise argparse.ArgumentTypeError(f"must be one of {', '.join(SOLVERS)}; got {text!r}")
+        raise argparse.ArgumentTypeError(
+            must_be(tr("one of {names}").format(names=", ".join(SOLVERS)), text))
     return text
 
 
 def add_parser(commands) -> None:
-    p = command(commands, "compare", "train several solvers (or values of C) on the same "
-                "points and write the comparison's table as CSV", COMPARE_HELP, run)
-    p.add_argument("data", metavar="DATA", help="the points (CSV or LIBSVM file)")
+    p = command(commands, "compare", N_("train several solvers (or values of C) on the same "
+                                        "points and write the comparison's table as CSV"),
+                COMPARE_HELP, run, fewest=FEWEST_RUNS, most=MOST_RUNS,
+                columns=", ".join(COLUMNS[:7]), more_columns=", ".join(COLUMNS[7:]))
+    p.add_argument("data", metavar="DATA", help=tr("the points (CSV or LIBSVM file)"))
     p.add_argument("--solver", dest="solvers", type=solver_name, action="append",
                    required=True, metavar="SOLVER",
-                   help=f"a solver to compare, once per solver: {', '.join(SOLVERS)}")
+                   help=tr("a solver to compare, once per solver: {names}").format(
+                       names=", ".join(SOLVERS)))
     p.add_argument("-C", "--C", dest="C_values", type=C_value, action="append",
                    default=None, metavar="C",
-                   help="a value of C to train each solver at, once per value (default: "
-                        "1); inf: the hard margin")
+                   help=tr("a value of C to train each solver at, once per value (default: "
+                           "1); inf: the hard margin"))
     add_options(p, {kinds.C_SVC.option: table()})
     p.add_argument("--test-fraction", type=fraction, default=0.0, metavar="F",
-                   help="share of the points held out at random for the test accuracy, "
-                        "from 0 (default) to below 1")
+                   help=tr("share of the points held out at random for the test accuracy, "
+                           "from 0 (default) to below 1"))
     p.add_argument("--seed", type=seed, default=0, metavar="N",
-                   help="seed of the test split and of the sampling solvers' random_state "
-                        "(default 0); the same seed, the same split")
+                   help=tr("seed of the test split and of the sampling solvers' "
+                           "random_state (default 0); the same seed, the same split"))
     p.add_argument("--out", required=True, metavar="FILE",
-                   help="the table to write, one row per run: FILE.csv")
-    add_picture_options(p, "each run's model and every run's objectives")
+                   help=tr("the table to write, one row per run: FILE.csv"))
+    add_picture_options(p, tr("each run's model and every run's objectives"))
 
 
 def run(args) -> int:
@@ -139,15 +144,15 @@ def run(args) -> int:
     X, y = data.X, classes[np.asarray(data.y)]
     train, test = split(len(X), args.test_fraction, args.seed)
     if len(np.unique(y[train])) < 2:
-        raise DataError(f"{Path(args.data).name}: the {len(train)} training points left by "
-                        f"--test-fraction {args.test_fraction:g} hold fewer than two "
-                        "classes; use a smaller test fraction or another --seed")
+        raise DataError(too_few_classes(Path(args.data).name, len(train), args.test_fraction))
     if picture is not None and X.shape[1] != 2:
-        raise DataError(f"--plot draws points of two features; {Path(args.data).name} has "
-                        f"{X.shape[1]} (the table alone can be written: leave out --plot)")
+        raise DataError(tr("--plot draws points of two features; {name} has {n} (the table "
+                           "alone can be written: leave out --plot)").format(
+                               name=Path(args.data).name, n=X.shape[1]))
     twice = sorted({s for s in args.solvers if args.solvers.count(s) > 1})
     if twice:
-        raise ValueError(f"--solver {twice[0]} is given twice: each run must differ")
+        raise ValueError(tr("--solver {name} is given twice: each run must differ").format(
+            name=twice[0]))
     shared = chosen(args, table(), classes, kinds.C_SVC.option)
     entries = entries_for(args.solvers, args.C_values or [TABLE.defaults["C"]], shared)
     with warnings.catch_warnings(record=True) as caught:
@@ -156,33 +161,37 @@ def run(args) -> int:
                 for entry in entries]
     write_atomic(out, table_text([(run.entry, run.row) for run in runs]))
     print(summary(args, runs, len(train), len(test)))
-    print(f"wrote {out}")
+    print(wrote(out))
     for w in caught:
-        print(f"{PROG}: warning: {' '.join(str(w.message).split())}", file=sys.stderr)
+        print(warning_line(w.message), file=sys.stderr)
     if picture is not None:
         _save_plot(picture, args, shared, runs, data, classes, test)
     return EXIT_OK
 
 
-HEADINGS = ("run", "time (s)", "iterations", "P", "D", "P-D", "SVs", "train", "test",
-            "= SMO", "state")
+HEADINGS = (N_("run"), N_("time (s)"), N_("iterations"), "P", "D", "P-D", N_("SVs"),
+            N_("train"), N_("test"), "= SMO", N_("state"))
 
 
 def summary(args, runs: list, trained: int, tested: int) -> str:
     """The data, then the table as the window shows it, in aligned columns."""
-    held = f", {tested} held out (seed {args.seed})" if tested else ""
+    points = (tr("{n} points for training, {held} held out (seed {seed})") if tested
+              else tr("{n} points for training")).format(n=trained, held=tested,
+                                                         seed=args.seed)
+    headings = [tr(heading) for heading in HEADINGS]
     lines = [[f"{run.entry.solver} C={run.entry.C:g}",
               *(text.replace("—", "-") for text in row_texts(run.row)),
               state_words(run.row)] for run in runs]
-    widths = [max(len(row[k]) for row in [list(HEADINGS), *lines])
+    widths = [max(columns(row[k]) for row in [headings, *lines])
               for k in range(len(HEADINGS))]
 
     def aligned(cells) -> str:
-        return "  ".join(cell.ljust(w) if k == 0 else cell.rjust(w)
+        return "  ".join(ljust(cell, w) if k == 0 else rjust(cell, w)
                          for k, (cell, w) in enumerate(zip(cells, widths))).rstrip()
 
-    return "\n".join([f"data:   {args.data}: {trained} points for training{held}",
-                      aligned(HEADINGS), *(aligned(line) for line in lines)])
+    data = tr("{name}:").format(name=tr("data"))
+    return "\n".join([ljust(data, max(8, columns(data) + 1)) + f"{args.data}: {points}",
+                      aligned(headings), *(aligned(line) for line in lines)])
 
 
 def _save_plot(path: Path, args, shared: dict, runs: list[Trained], data, labels,

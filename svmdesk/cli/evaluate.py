@@ -21,9 +21,8 @@ from ..formats import load_dataset
 from ..formats.label_matching import match_labels
 from ..formats.points import require_features
 from ..formats.targets import load_targets
+from ..i18n import N_, tr
 from .common import (
-    DATA_FORMATS,
-    EXIT_CODES,
     EXIT_OK,
     add_picture_options,
     command,
@@ -31,8 +30,9 @@ from .common import (
     save_plot,
 )
 from .predict import read_model
+from .terminal_text import columns, labelled_lines, rjust
 
-EVALUATE_HELP = f"""\
+EVALUATE_HELP = N_("""\
 Print how MODEL does on the labelled points of DATA:
   a classifier:  the confusion matrix (rows: the true class, columns: the predicted
                  one, with the class names), the accuracy, each class's precision,
@@ -65,27 +65,29 @@ regressor's residuals, target - f(x) against f(x), with R^2 and MSE in the legen
 MODEL is an svmdesk JSON model; DATA holds the model's features in the same order,
 then the label column.
 
-{DATA_FORMATS}
+{data_formats}
 
-{EXIT_CODES}
+{exit_codes}
 
 examples:
   svmdesk evaluate moons.json moons_test.csv
   svmdesk evaluate iris.json iris.csv --threshold 0.5 --class virginica
-  svmdesk evaluate moons.json moons_test.csv --plot roc.png"""
+  svmdesk evaluate moons.json moons_test.csv --plot roc.png""")
 
 
 def add_parser(commands) -> None:
-    p = command(commands, "evaluate", "print a saved model's confusion matrix, accuracy, "
-                 "precision, recall, F1 and AUC (R^2 for a regressor) on labelled data",
-                 EVALUATE_HELP, run)
-    p.add_argument("model", metavar="MODEL", help="an svmdesk JSON model file")
-    p.add_argument("data", metavar="DATA", help="labelled points (CSV or LIBSVM file)")
+    p = command(commands, "evaluate", N_("print a saved model's confusion matrix, accuracy, "
+                                         "precision, recall, F1 and AUC (R^2 for a "
+                                         "regressor) on labelled data"),
+                EVALUATE_HELP, run)
+    p.add_argument("model", metavar="MODEL", help=tr("an svmdesk JSON model file"))
+    p.add_argument("data", metavar="DATA", help=tr("labelled points (CSV or LIBSVM file)"))
     p.add_argument("--threshold", type=float, default=None, metavar="T",
-                   help="the decision threshold on f(x) (default 0)")
+                   help=tr("the decision threshold on f(x) (default 0)"))
     p.add_argument("--class", dest="chosen", default=None, metavar="C",
-                   help="with more than two classes: the class --threshold applies to")
-    add_picture_options(p, "the ROC and precision-recall curves (a regressor: its residuals)")
+                   help=tr("with more than two classes: the class --threshold applies to"))
+    add_picture_options(p, tr("the ROC and precision-recall curves (a regressor: its "
+                              "residuals)"))
 
 
 def run(args) -> int:
@@ -93,7 +95,7 @@ def run(args) -> int:
     estimator = read_model(args.model)
     model = estimator.model_
     if model.is_regressor:
-        _refuse_threshold(args, "a regressor has no decision threshold")
+        _refuse_threshold(args, tr("a regressor has no decision threshold"))
         z, f = _regression_points(estimator, args.data)
         print(_regression_report(z, f))
         if picture is not None:
@@ -135,10 +137,10 @@ def _regression_points(estimator, path) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _regression_report(z: np.ndarray, f: np.ndarray) -> str:
-    return "\n".join([f"points:  {len(z)}",
-                      f"R^2:     {metrics.r2(z, f):.6g}",
-                      f"MSE:     {metrics.mse(z, f):.6g}",
-                      f"MAE:     {metrics.mae(z, f):.6g}"])
+    return labelled_lines([(tr("points"), str(len(z))),
+                           ("R^2", f"{metrics.r2(z, f):.6g}"),
+                           ("MSE", f"{metrics.mse(z, f):.6g}"),
+                           ("MAE", f"{metrics.mae(z, f):.6g}")], gap=2)
 
 
 def _classified(estimator, args) -> tuple[list, np.ndarray, np.ndarray, np.ndarray]:
@@ -159,8 +161,9 @@ def _classification_report(names: list, truth: np.ndarray, values: np.ndarray,
     labels = np.arange(len(names))
     report = metrics.class_report(truth, predicted, labels=labels)
     lines = _matrix_lines(metrics.confusion_matrix(truth, predicted, labels=labels), names)
-    lines.append(f"accuracy: {report.accuracy:.4f} ({int(np.sum(truth == predicted))} of "
-                 f"{len(truth)})")
+    lines.append(tr("accuracy: {accuracy} ({right} of {n})").format(
+        accuracy=f"{report.accuracy:.4f}", right=int(np.sum(truth == predicted)),
+        n=len(truth)))
     lines += _per_class_lines(report, names)
     lines += _ranking_lines(truth, values, names, n_model)
     return "\n".join(lines)
@@ -176,12 +179,13 @@ def _true_classes(data: Dataset, model, name: str) -> tuple[list, np.ndarray]:
     used[np.unique(np.asarray(data.y, dtype=np.intp))] = True
     strangers = [str(data.class_names[k]) for k in np.flatnonzero((of_class < 0) & used)]
     if strangers and KINDS[model.kind].novelty:
-        raise DataError(f"{name}: a one-class model is evaluated on the labels 1 (inlier) and "
-                        f"-1 (outlier); the data has the class {strangers[0]!r}")
+        raise DataError(tr("{name}: a one-class model is evaluated on the labels 1 (inlier) "
+                           "and -1 (outlier); the data has the class {label!r}").format(
+                               name=name, label=strangers[0]))
     if strangers:
-        raise DataError(f"{name}: the model does not know the labels "
-                        f"{', '.join(map(repr, strangers))}; it knows "
-                        f"{', '.join(map(repr, names))}")
+        raise DataError(tr("{name}: the model does not know the labels {labels}; it knows "
+                           "{known}").format(name=name, labels=", ".join(map(repr, strangers)),
+                                             known=", ".join(map(repr, names))))
     return names, of_class[np.asarray(data.y)]
 
 
@@ -199,13 +203,14 @@ def _predicted(model, X, values: np.ndarray, args, names: list) -> np.ndarray:
         return np.asarray(model.predict_indices(X))
     if values.ndim == 1:
         if args.chosen is not None:
-            raise ValueError("--class is for models of more than two classes; with two, "
-                             "--threshold applies to f(x) of the second class")
+            raise ValueError(tr("--class is for models of more than two classes; with two, "
+                                "--threshold applies to f(x) of the second class"))
         return ranking.predict_at_threshold(values, args.threshold, 0, 1)
     if args.chosen is None:
         known = ", ".join(names[:len(model.classes)])
-        raise ValueError(f"--threshold with {len(model.classes)} classes needs --class C, "
-                         f"the class it applies to (one of {known})")
+        raise ValueError(tr("--threshold with {k} classes needs --class C, the class it "
+                            "applies to (one of {known})").format(k=len(model.classes),
+                                                                  known=known))
     chosen, n_classes = _class_index(args.chosen, model), len(model.classes)
     return vote_at_threshold(_scores(values, n_classes)[:, chosen], votes_of(values, n_classes),
                              vote_without(values, n_classes)[:, chosen], chosen,
@@ -215,42 +220,48 @@ def _predicted(model, X, values: np.ndarray, args, names: list) -> np.ndarray:
 def _class_index(name: str, model) -> int:
     index = int(match_labels([name], model.classes)[0])
     if index < 0:
-        raise ValueError(f"--class {name}: the model's classes are "
-                         f"{', '.join(str(c) for c in model.classes.tolist())}")
+        raise ValueError(tr("--class {name}: the model's classes are {classes}").format(
+            name=name, classes=", ".join(str(c) for c in model.classes.tolist())))
     return index
 
 
 def _refuse_threshold(args, why: str) -> None:
     if args.threshold is not None or args.chosen is not None:
-        raise ValueError(f"--threshold and --class: {why}")
+        raise ValueError(tr("--threshold and --class: {why}").format(why=why))
 
 
 def _refuse_class_alone(args) -> None:
     if args.chosen is not None:
-        raise ValueError("--class names the class --threshold applies to; give --threshold "
-                         "too")
+        raise ValueError(tr("--class names the class --threshold applies to; give "
+                            "--threshold too"))
 
 
 def _matrix_lines(matrix: np.ndarray, names: list) -> list:
     """The confusion matrix with the class names on its rows and columns."""
-    width = max(max(len(n) for n in names), len(str(int(matrix.max(initial=0)))), 4)
-    head = " " * (width + 2) + "  ".join(f"{n:>{width}}" for n in names)
-    rows = [f"{n:>{width}}  " + "  ".join(f"{int(v):>{width}}" for v in row)
+    width = max(max(columns(n) for n in names), len(str(int(matrix.max(initial=0)))), 4)
+    head = " " * (width + 2) + "  ".join(rjust(n, width) for n in names)
+    rows = [rjust(n, width) + "  " + "  ".join(f"{int(v):>{width}}" for v in row)
             for n, row in zip(names, matrix)]
-    return ["confusion matrix (rows: true class, columns: predicted class):", head, *rows]
+    return [tr("confusion matrix (rows: true class, columns: predicted class):"), head, *rows]
 
 
 def _per_class_lines(report, names: list) -> list:
-    width = max(max(len(n) for n in names), len("weighted avg"))
-    head = f"{'':<{width}}  precision  recall     f1  support"
-    rows = [f"{names[k]:>{width}}  {p:9.4f}  {r:6.4f}  {f:5.4f}  {int(s):7d}"
+    averages = ((tr("macro avg"), report.macro), (tr("weighted avg"), report.weighted))
+    width = max(columns(n) for n in [*names, *(name for name, _ in averages)])
+    headings = [tr("precision"), tr("recall"), "f1", tr("support")]
+    sizes = [max(columns(h), size) for h, size in zip(headings, (9, 6, 5, 7))]
+
+    def row(name: str, numbers: tuple) -> str:
+        return "  ".join([rjust(name, width), *(rjust(n, size) for n, size in
+                                                zip(numbers, sizes))])
+
+    rows = [row(names[k], (f"{p:.4f}", f"{r:.4f}", f"{f:.4f}", str(int(s))))
             for k, (p, r, f, s) in enumerate(zip(report.precision, report.recall,
                                                  report.f1, report.support))]
-    total = int(np.sum(report.support))
-    for name, mean in (("macro avg", report.macro), ("weighted avg", report.weighted)):
-        rows.append(f"{name:>{width}}  {mean.precision:9.4f}  {mean.recall:6.4f}  "
-                    f"{mean.f1:5.4f}  {total:7d}")
-    return [head, *rows]
+    total = str(int(np.sum(report.support)))
+    rows += [row(name, (f"{mean.precision:.4f}", f"{mean.recall:.4f}", f"{mean.f1:.4f}",
+                        total)) for name, mean in averages]
+    return [row("", tuple(headings)), *rows]
 
 
 def _ranking_lines(truth: np.ndarray, values: np.ndarray, names: list, n_model: int) -> list:
@@ -268,7 +279,7 @@ def _ranking_lines(truth: np.ndarray, values: np.ndarray, names: list, n_model: 
 
 def _ranked(label: str, positive: np.ndarray, scores: np.ndarray) -> list:
     if positive.all() or not positive.any():
-        said = "undefined (the data holds one side only)"
+        said = tr("undefined (the data holds one side only)")
         return [f"AUC{label} {said}", f"AP{label} {said}"]
     return [f"AUC{label} {ranking.roc_auc(positive, scores):.6g}",
             f"AP{label} {ranking.average_precision(positive, scores):.6g}"]

@@ -20,21 +20,23 @@ from ..core.datasets import class_labels
 from ..formats import load_dataset
 from ..formats.atomic import write_atomic
 from ..formats.targets import load_targets
+from ..i18n import N_, either, tr
 from .cluster import executor_at
 from .common import (
-    DATA_FORMATS,
-    EXIT_CODES,
     EXIT_OK,
     add_picture_options,
     command,
     folds,
     jobs,
+    must_be,
     picture_path,
     save_plot,
     seed,
     table_path,
+    wrote,
 )
 from .options import add_options, chosen, without
+from .terminal_text import columns, labelled_lines
 
 KINDS = (kinds.C_SVC, kinds.EPSILON_SVR)  # the kinds the grid searches (C and gamma)
 TYPES = tuple(kind.option for kind in KINDS)    # their --type
@@ -56,7 +58,7 @@ def tables() -> dict:
     return {kind.option: without(kinds.KINDS[kind.key].table, SEARCHED) for kind in KINDS}
 
 
-GRID_HELP = f"""\
+GRID_HELP = N_("""\
 Cross-validate a machine on DATA at every combination of the C values of --C and the
 gamma values of --gamma, all on the same K folds (--folds; stratified for classes,
 seeded by --seed), print the best cell and write every cell to --out as CSV: LIBSVM's
@@ -89,9 +91,9 @@ extra: pip install 'svmdesk[cluster]'; start the cluster with 'dask scheduler' a
 every worker once, and a worker lost mid-grid costs only its cells, which run again.
 On a terminal a progress bar counts the cells on stderr.
 
-{DATA_FORMATS}
+{data_formats}
 
-{EXIT_CODES}
+{exit_codes}
 
 examples:
   svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --folds 5 --out grid.csv
@@ -99,13 +101,14 @@ examples:
       --plot grid.png --jobs 4
   svmdesk grid big.csv --C 1e-2:1e3:21 --gamma 1e-3:1e2:21 --folds 10 --out grid.csv \\
       --scheduler tcp://10.0.0.5:8786
-  svmdesk grid sine.csv --type epsilon-svr --epsilon 0.05 --out grid.csv"""
+  svmdesk grid sine.csv --type epsilon-svr --epsilon 0.05 --out grid.csv""")
 
 
 def kind(text: str) -> str:
     if text not in TYPES:
         raise argparse.ArgumentTypeError(
-            f"grid searches C and gamma: {' or '.join(TYPES)}; got {text!r}")
+            tr("grid searches C and gamma of {types}; got {text!r}").format(
+                types=either(list(TYPES)), text=text))
     return text
 
 
@@ -114,21 +117,22 @@ def value_range(text: str) -> tuple[float, ...]:
     typed), or a single number as itself; every value > 0 and finite."""
     parts = text.split(":")
     if len(parts) not in (1, 3):
-        raise argparse.ArgumentTypeError(
-            f"must be START:STOP:COUNT (such as 1e-2:1e3:11) or one number; got {text!r}")
+        raise argparse.ArgumentTypeError(must_be(
+            tr("START:STOP:COUNT (such as 1e-2:1e3:11) or one number"), text))
     numbers = [_positive(part, text) for part in parts[:2]]
     if len(parts) == 1:
         return (numbers[0],)
     start, stop = numbers
     if start > stop:
-        raise argparse.ArgumentTypeError(f"START must not be above STOP; got {text!r}")
+        raise argparse.ArgumentTypeError(
+            tr("START must not be above STOP; got {text!r}").format(text=text))
     try:
         count = int(parts[2])
     except ValueError:
         count = 0
     if count < 1:
         raise argparse.ArgumentTypeError(
-            f"COUNT must be a whole number, 1 or more; got {text!r}")
+            tr("COUNT must be a whole number, 1 or more; got {text!r}").format(text=text))
     if count == 1 or start == stop:
         return (start,)
     values = np.logspace(math.log10(start), math.log10(stop), count)
@@ -142,51 +146,53 @@ def _positive(part: str, text: str) -> float:
     except ValueError:
         value = math.nan
     if not (math.isfinite(value) and value > 0):
-        raise argparse.ArgumentTypeError(
-            f"must be START:STOP:COUNT (such as 1e-2:1e3:11) or one number, each a number "
-            f"above 0; got {text!r}")
+        raise argparse.ArgumentTypeError(must_be(
+            tr("START:STOP:COUNT (such as 1e-2:1e3:11) or one number, each a number above 0"),
+            text))
     return value
 
 
 def add_parser(commands) -> None:
-    p = command(commands, "grid", "cross-validate every combination of C and gamma values "
-                "and write the table as CSV", GRID_HELP, run)
-    p.add_argument("data", metavar="DATA", help="the points (CSV or LIBSVM file)")
+    p = command(commands, "grid", N_("cross-validate every combination of C and gamma values "
+                                     "and write the table as CSV"), GRID_HELP, run)
+    p.add_argument("data", metavar="DATA", help=tr("the points (CSV or LIBSVM file)"))
     p.add_argument("--type", type=kind, default=kinds.C_SVC.option, metavar="TYPE",
-                   help="the kind of machine: c-svc (classes, scored by accuracy; the "
-                        "default) or epsilon-svr (targets, scored by R^2)")
+                   help=tr("the kind of machine: c-svc (classes, scored by accuracy; the "
+                           "default) or epsilon-svr (targets, scored by R^2)"))
     p.add_argument("-C", "--C", dest="C_values", type=value_range, default=None,
                    metavar="START:STOP:COUNT",
-                   help="the C values: COUNT log-spaced from START to STOP, or one number "
-                        f"(default {DEFAULT_C}, LIBSVM grid.py's 2^-5 to 2^15)")
+                   help=tr("the C values: COUNT log-spaced from START to STOP, or one number "
+                           "(default {default}, LIBSVM grid.py's 2^-5 to 2^15)").format(
+                               default=DEFAULT_C))
     p.add_argument("--gamma", dest="gamma_values", type=value_range, default=None,
                    metavar="START:STOP:COUNT",
-                   help="the gamma values, as --C (default "
-                        f"{DEFAULT_GAMMA}, LIBSVM grid.py's 2^-15 to 2^3); "
-                        f"kernel {_or(GAMMA_KERNELS)} only")
+                   help=tr("the gamma values, as --C (default {default}, LIBSVM grid.py's "
+                           "2^-15 to 2^3); kernel {kernels} only").format(
+                               default=DEFAULT_GAMMA, kernels=either(list(GAMMA_KERNELS))))
     add_options(p, tables())
     p.add_argument("--folds", type=folds, default=5, metavar="K",
-                   help="the number of cross-validation folds, 2 or more (default 5)")
+                   help=tr("the number of cross-validation folds, 2 or more (default 5)"))
     p.add_argument("--seed", type=seed, default=0, metavar="N",
-                   help="the seed the folds are dealt with (and the solvers' random_state): "
-                        "a non-negative integer (default 0); the same seed, the same folds")
+                   help=tr("the seed the folds are dealt with (and the solvers' "
+                           "random_state): a non-negative integer (default 0); the same "
+                           "seed, the same folds"))
     p.add_argument("--jobs", type=jobs, default=None, metavar="N",
-                   help="processes to score the grid in (default: one per core; 1: in "
-                        "this process)")
+                   help=tr("processes to score the grid in (default: one per core; 1: in "
+                           "this process)"))
     p.add_argument("--scheduler", default=None, metavar="ADDRESS",
-                   help="score the grid on the Dask cluster whose scheduler listens at "
-                        "ADDRESS (such as tcp://10.0.0.5:8786) instead of this machine's "
-                        "cores; needs pip install 'svmdesk[cluster]'")
+                   help=tr("score the grid on the Dask cluster whose scheduler listens at "
+                           "ADDRESS (such as tcp://10.0.0.5:8786) instead of this machine's "
+                           "cores; needs pip install 'svmdesk[cluster]'"))
     p.add_argument("--out", required=True, metavar="FILE",
-                   help="the table to write, one row per cell: FILE.csv")
-    add_picture_options(p, "the mean score as a heat map over log10 C and log10 gamma")
+                   help=tr("the table to write, one row per cell: FILE.csv"))
+    add_picture_options(p, tr("the mean score as a heat map over log10 C and log10 gamma"))
 
 
 def run(args) -> int:
     out, picture = table_path(args.out), picture_path(args.plot)   # before any work
     if args.scheduler is not None and args.jobs is not None:
-        raise ValueError("--jobs counts this machine's processes; with --scheduler the "
-                         "cluster's workers score the grid: give one of the two")
+        raise ValueError(tr("--jobs counts this machine's processes; with --scheduler the "
+                            "cluster's workers score the grid: give one of the two"))
     if kinds.by_option()[args.type].classifies:
         data = load_dataset(args.data)
         classes = class_labels(data.class_names)
@@ -213,7 +219,7 @@ def run(args) -> int:
     elapsed = time.perf_counter() - started
     write_atomic(out, table_text(result, tuple(param_grid)))
     print(summary(args, params, param_grid, result, len(X), elapsed))
-    print(f"wrote {out}")
+    print(wrote(out))
     if picture is not None:
         _save_plot(picture, args, result, tuple(param_grid))
     return EXIT_OK
@@ -224,14 +230,11 @@ def _param_grid(args, kernel: str) -> dict:
     C = args.C_values or value_range(DEFAULT_C)
     if kernel not in GAMMA_KERNELS:
         if args.gamma_values is not None:
-            raise ValueError(f"--gamma: the {kernel} kernel has no gamma; leave --gamma out "
-                             f"to search C alone, or choose --kernel {_or(GAMMA_KERNELS)}")
+            raise ValueError(tr("--gamma: the {kernel} kernel has no gamma; leave --gamma out "
+                                "to search C alone, or choose --kernel {kernels}").format(
+                                    kernel=kernel, kernels=either(list(GAMMA_KERNELS))))
         return {"C": list(C)}
     return {"C": list(C), "gamma": list(args.gamma_values or value_range(DEFAULT_GAMMA))}
-
-
-def _or(words) -> str:
-    return " or ".join(filter(None, (", ".join(words[:-1]), words[-1])))
 
 
 class _ProgressBar:
@@ -252,8 +255,9 @@ class _ProgressBar:
         if not self.shown:
             return
         full = BAR * self.done // max(self.total, 1)
-        text = f"cells {self.done}/{self.total} [{'#' * full}{'.' * (BAR - full)}]"
-        self.width = max(self.width, len(text))
+        text = tr("cells {done}/{total}").format(done=self.done, total=self.total)
+        text += f" [{'#' * full}{'.' * (BAR - full)}]"
+        self.width = max(self.width, columns(text))
         self.stream.write("\r" + text)
         self.stream.flush()
 
@@ -281,7 +285,7 @@ def table_text(result: GridResult, axes: tuple) -> str:
 
 
 def scored_by(kind_name: str) -> str:
-    return "accuracy" if kinds.by_option()[kind_name].classifies else "R^2"
+    return tr("accuracy") if kinds.by_option()[kind_name].classifies else "R^2"
 
 
 def summary(args, params: dict, param_grid: dict, result: GridResult, points: int,
@@ -289,27 +293,28 @@ def summary(args, params: dict, param_grid: dict, result: GridResult, points: in
     best = result.best
     counts = " x ".join(f"{len(values)} {name}" for name, values in param_grid.items())
     defaults = tables()[args.type].defaults
-    stratified = "stratified, " if kinds.by_option()[args.type].classifies else ""
+    dealt = (tr("stratified, seed {seed}") if kinds.by_option()[args.type].classifies
+             else tr("seed {seed}")).format(seed=result.seed)
     fixed = "  ".join(f"{name}={_shown(value)}" for name, value in params.items()
                       if name not in ("kernel", "random_state") and value != defaults[name])
     lines = [
-        ("data", f"{args.data}"),
-        ("type", args.type),
-        ("kernel", params["kernel"] + (f"  {fixed}" if fixed else "")),
-        ("points", str(points)),
-        ("folds", f"{result.folds} ({stratified}seed {result.seed})"),
-        ("cells", f"{len(result.cells)}: {counts}"),
-        ("time", f"{elapsed:.3f} s"),
-        ("best", f"{_cell_values(best)} mean {scored_by(args.type)} {best.mean:.4f} "
-                 f"(std {best.std:.4f})"),
+        (tr("data"), f"{args.data}"),
+        (tr("type"), args.type),
+        (tr("kernel"), params["kernel"] + (f"  {fixed}" if fixed else "")),
+        (tr("points"), str(points)),
+        (tr("folds"), f"{result.folds} ({dealt})"),
+        (tr("cells"), f"{len(result.cells)}: {counts}"),
+        (tr("time"), tr("{seconds} s").format(seconds=f"{elapsed:.3f}")),
+        (tr("best"), tr("{cell} mean {score} {mean} (std {std})").format(
+            cell=_cell_values(best), score=scored_by(args.type), mean=f"{best.mean:.4f}",
+            std=f"{best.std:.4f}")),
     ]
     unconverged = sum(not cell.converged for cell in result.cells)
     if unconverged:
-        lines.append(("not converged", f"{unconverged} of {len(result.cells)} cells (a fit "
-                                       "stopped before its tolerance: see the table's "
-                                       "converged column)"))
-    width = max(len(name) for name, _ in lines)
-    return "\n".join(f"{name + ':':<{width + 2}}{value}" for name, value in lines)
+        lines.append((tr("not converged"), tr(
+            "{k} of {n} cells (a fit stopped before its tolerance: see the table's converged "
+            "column)").format(k=unconverged, n=len(result.cells))))
+    return labelled_lines(lines)
 
 
 def _cell_values(cell: GridCell) -> str:
@@ -318,7 +323,7 @@ def _cell_values(cell: GridCell) -> str:
 
 def _shown(value) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("yes") if value else tr("no")
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
@@ -329,7 +334,8 @@ def _save_plot(path: Path, args, result: GridResult, axes: tuple) -> None:
     def draw():
         from .grid_search_picture import grid_plot
 
-        return grid_plot(result, axes, f"mean {scored_by(args.type)}", args.width,
+        return grid_plot(result, axes, tr("mean {score}").format(score=scored_by(args.type)),
+                         args.width,
                          Path(args.data).name)
 
     save_plot(path, args.width, draw)

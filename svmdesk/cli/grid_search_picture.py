@@ -11,6 +11,7 @@ from PySide6.QtCore import QRectF
 from ..app.widgets.canvas import plain_numbers
 from ..app.widgets.pictures import layout_width
 from ..core import GridResult
+from ..i18n import tr
 
 INK = "#202020"
 BEST = "#D62728"
@@ -23,7 +24,8 @@ def grid_plot(result: GridResult, axes: tuple, score: str, width: int, title: st
     plot = pg.PlotWidget(background="w")
     laid_out = layout_width(width)
     plot.setFixedSize(laid_out, laid_out * 3 // 4)
-    plot.setTitle(f"{title}: {score} over {result.folds} folds", color=INK)
+    plot.setTitle(tr("{title}: {score} over {k} folds").format(title=title, score=score,
+                                                               k=result.folds), color=INK)
     plain_numbers(plot)
     best = result.best
     C = np.log10([float(cell.params["C"]) for cell in result.cells])

@@ -10,11 +10,12 @@ from pathlib import Path
 
 from .. import version
 from ..core import catalog
-from ..i18n import ENVIRONMENT, LANGUAGES, chosen_language, normalise, set_language, tr
+from ..i18n import ENVIRONMENT, LANGUAGES, N_, chosen_language, normalise, set_language, tr
 from . import argparse_words, compare, evaluate, grid_search, options, predict, render, train
-from .common import BAD_INPUT, COMMANDS, DATA_FORMATS, EXIT_CODES, EXIT_FAILURE, EXIT_USAGE, PROG
+from .common import BAD_INPUT, COMMANDS, EXIT_FAILURE, EXIT_USAGE, PROG, described
+from .terminal_text import HelpFormatter
 
-MAIN_HELP = f"""\
+MAIN_HELP = N_("""\
 A desktop lab for support vector machines.  Without a command, svmdesk opens the
 window (on FILE when given: a session .svmdesk, a JSON model .json, or a CSV or LIBSVM
 data file).  The commands run without a display, for scripts:
@@ -32,9 +33,9 @@ data file).  The commands run without a display, for scripts:
 
 'svmdesk COMMAND --help' describes each command's options.
 
-{DATA_FORMATS}
+{data_formats}
 
-{EXIT_CODES}
+{exit_codes}
 
 examples:
   svmdesk                                   open the window
@@ -46,7 +47,7 @@ examples:
   svmdesk render moons.csv --model moons.json --out moons.png
   svmdesk grid moons.csv --C 1e-2:1e3:11 --gamma 1e-3:1e2:11 --out grid.csv
   svmdesk compare moons.csv --solver smo --solver pegasos --kernel linear --out t.csv
-  svmdesk --lab-check                       does the window train on this computer?"""
+  svmdesk --lab-check                       does the window train on this computer?""")
 
 
 def main(argv=None) -> int:
@@ -131,22 +132,24 @@ _CHOICES = "{" + ",".join(COMMANDS) + "}"      # the usage's list of commands
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog=PROG, description=MAIN_HELP,
-                     formatter_class=argparse.RawDescriptionHelpFormatter,
+    parser = _Parser(prog=PROG, description=described(MAIN_HELP),
+                     formatter_class=HelpFormatter,
                      usage=f"{PROG} [-h] [--version] [--debug] {_CHOICES} ...\n"
                            f"       {PROG} [--lang {{en,ja}}] [FILE]\n"
                            f"       {PROG} [--lang {{en,ja}}] --lab-check")
-    parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
+    parser.add_argument("--version", action="version", version=f"{PROG} {version()}",
+                        help=tr("show program's version number and exit"))
     parser.add_argument("--lang", choices=sorted(LANGUAGES), metavar="{" + ",".join(
                             sorted(LANGUAGES)) + "}",
-                        help="the window's language: English or Japanese (default: "
-                             f"{ENVIRONMENT}, then View > Language, then the system's)")
+                        help=tr("the language of the window and the commands: English or "
+                                "Japanese (default: {variable}, then View > Language, then "
+                                "the system's)").format(variable=ENVIRONMENT))
     parser.add_argument("--lab-check", action="store_true",
-                        help="open the window, train an example in it and close, saying "
-                             "whether svmdesk works on this computer (after a lab's offline "
-                             "install, or in the frozen app)")
+                        help=tr("open the window, train an example in it and close, saying "
+                                "whether svmdesk works on this computer (after a lab's "
+                                "offline install, or in the frozen app)"))
     parser.add_argument("--debug", action="store_true",
-                        help="on an error, print the Python traceback too")
+                        help=tr("on an error, print the Python traceback too"))
     commands = parser.add_subparsers(dest="command", metavar=_CHOICES,
                                      required=True)
     train.add_parser(commands)

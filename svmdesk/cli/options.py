@@ -11,6 +11,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..core.catalog import KernelKind, Table
+from ..i18n import N_, tr
+from .common import must_be
 
 SET_BY_CLI = ("random_state",)   # --seed sets it, and draws the test split as well
 UNSET = object()                 # an option not given: its kind's default applies
@@ -38,7 +40,7 @@ def add_options(parser, tables: dict) -> None:
     for param, table, kinds in rows.values():
         argument = _argument(param, table)
         if len(kinds) < len(tables):
-            argument["help"] += f"; --type {', '.join(kinds)}"
+            argument["help"] += tr("; --type {types}").format(types=", ".join(kinds))
         parser.add_argument(flag(param), dest=param.name, **{**argument, "default": UNSET})
 
 
@@ -57,8 +59,9 @@ def chosen(args, table, classes: Sequence | np.ndarray = (), kind: str = "",
     for name in every:
         if name not in table.names and getattr(args, name, UNSET) is not UNSET:
             takes = ", ".join(flag(p) for p in table.params if p.name not in SET_BY_CLI)
-            raise ValueError(f"{flag_of(name)} is not a parameter of --type {kind} (it takes "
-                             f"{takes})")
+            raise ValueError(tr("{option} is not a parameter of --type {kind} (it takes "
+                                "{takes})").format(option=flag_of(name), kind=kind,
+                                                   takes=takes))
     params = {}
     for param in table.params:
         value = args.seed if param.name == "random_state" else getattr(args, param.name)
@@ -95,10 +98,13 @@ class TypedWeights(dict):
         for text, weight in self.items():
             label = _class_named(text, known)
             if label is None:
-                raise ValueError(f"{option}: {text!r} is not a class of the data; its classes "
-                                 f"are {', '.join(str(c) for c in known)}")
+                raise ValueError(tr("{option}: {text!r} is not a class of the data; its "
+                                    "classes are {classes}").format(
+                                        option=option, text=text,
+                                        classes=", ".join(str(c) for c in known)))
             if label in out:
-                raise ValueError(f"{option}: class {label} is given twice")
+                raise ValueError(tr("{option}: class {label} is given twice").format(
+                    option=option, label=label))
             out[label] = weight
         return out
 
@@ -135,7 +141,7 @@ def _shown(param, value, svc) -> str:
         resolved = getattr(svc, param.name + "_", None)
         return value if resolved is None else f"{value} ({resolved:.6g})"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("yes") if value else tr("no")
     return f"{value:g}"
 
 
@@ -179,8 +185,7 @@ def _parse_weights(param):
         for item in text.split(","):
             label, equals, number = (part.strip() for part in item.partition("="))
             if not equals or not label:
-                raise argparse.ArgumentTypeError(
-                    f"must be {_in_cli_words(param)}; got {text!r}")
+                raise argparse.ArgumentTypeError(must_be(_in_cli_words(param), text))
             weights[label] = _weight(label, number, weights)
         return weights
     return parse
@@ -188,14 +193,16 @@ def _parse_weights(param):
 
 def _weight(label: str, text: str, earlier: dict) -> float:
     if label in earlier:
-        raise argparse.ArgumentTypeError(f"class {label} is given twice")
+        raise argparse.ArgumentTypeError(tr("class {label} is given twice").format(
+            label=label))
     try:
         weight = float(text)
     except ValueError:
         weight = math.nan
     if not (math.isfinite(weight) and weight >= 0):
-        raise argparse.ArgumentTypeError(f"the weight of class {label} must be a number >= 0 "
-                                         f"(0 leaves its points out); got {text!r}")
+        raise argparse.ArgumentTypeError(tr(
+            "the weight of class {label} must be a number >= 0 (0 leaves its points out); "
+            "got {text!r}").format(label=label, text=text))
     return weight
 
 
@@ -214,59 +221,65 @@ def _parse(param):
         except ValueError:
             value = math.nan
         if isinstance(value, float) and math.isnan(value):
-            raise argparse.ArgumentTypeError(f"must be {_in_cli_words(param)}; got {text!r}")
+            raise argparse.ArgumentTypeError(must_be(_in_cli_words(param), text))
         return value
     return parse
 
 
-# the catalog's words for Python values, and what a command line types instead
+# the catalog's words for Python values, and what a command line types instead (each in the
+# language chosen: the Japanese of "None (or inf)" is the words the catalog's sentence holds)
 CLI_WORDS = (
-    ("a mapping from class label to a non-negative weight",
-     "LABEL=WEIGHT pairs separated by commas, such as -1=2,1=0.5 or cat=3 (a class not named "
-     "weighs 1)"),
-    ("None (or inf)", "'inf' or 'none'"),
+    (N_("a mapping from class label to a non-negative weight"),
+     N_("LABEL=WEIGHT pairs separated by commas, such as -1=2,1=0.5 or cat=3 (a class not "
+        "named weighs 1)")),
+    (N_("None (or inf)"), N_("'inf' or 'none'")),
     ("None", "'none'"),
-    ("True or False", "given or not"),
+    (N_("True or False"), N_("given or not")),
 )
 
 
 def _in_cli_words(param) -> str:
     text = param.allowed()
     for python, typed in CLI_WORDS:
-        text = text.replace(python, typed)
+        text = text.replace(tr(python), tr(typed))
     return text
 
 
 def _help(param, table) -> str:
+    """The option's help, in the language chosen (argparse %-formats it: a % is doubled)."""
     rows = table.rows_for(param)
     if param.value_type == "choice" and rows is not None:
-        text = f"{param.about}: " + "; ".join(_choice(row, table) for row in rows.values())
+        values = "; ".join(_choice(row, table) for row in rows.values())
     elif param.value_type == "choice":
-        text = f"{param.about}: {param.allowed()}"
+        values = param.allowed()
     elif param.value_type == "bool":
-        text = param.about
+        values = ""
     else:
-        text = f"{param.about}: {_in_cli_words(param)}"
-    used = []
-    if param.solvers is not None:
-        used.append("solver " + ", ".join(param.solvers))
-    if param.kernels is not None:
-        used.append("kernel " + ", ".join(param.kernels))
-    if used:
-        text += f"; used by {' and '.join(used)}"
+        values = _in_cli_words(param)
+    text = tr("{about}: {values}").format(about=tr(param.about), values=values) if values \
+        else tr(param.about)
+    solvers = None if param.solvers is None else tr("solver {names}").format(
+        names=", ".join(param.solvers))
+    kernels = None if param.kernels is None else tr("kernel {names}").format(
+        names=", ".join(param.kernels))
+    if solvers and kernels:
+        text += tr("; used by {solvers} and {kernels}").format(solvers=solvers, kernels=kernels)
+    elif solvers or kernels:
+        text += tr("; used by {users}").format(users=solvers or kernels)
     if param.value_type != "bool":
-        text += f" (default {_default(param)})"
-    return text
+        text += tr(" (default {default})").format(default=_default(param))
+    return text.replace("%", "%%")
 
 
 def _choice(row, table) -> str:
     if isinstance(row, KernelKind):
         return f"{row.name}: {row.formula}"
     every = set(row.kernels) == set(table.kernels)
-    return f"{row.name}: {row.about} ({'every kernel' if every else ', '.join(row.kernels)})"
+    kernels = tr("every kernel") if every else ", ".join(row.kernels)
+    return f"{row.name}: {tr(row.about)} ({kernels})"
 
 
 def _default(param) -> str:
     if param.default is None:
-        return param.none
+        return tr(param.none)
     return f"{param.default:g}" if isinstance(param.default, float) else str(param.default)

@@ -11,9 +11,10 @@ from ..core import DataError, SVMModel
 from ..core.estimators import TableEstimator
 from ..formats import load_model
 from ..formats.points import load_points
-from .common import DATA_FORMATS, EXIT_CODES, EXIT_OK, command
+from ..i18n import N_, tr
+from .common import EXIT_OK, command
 
-PREDICT_HELP = f"""\
+PREDICT_HELP = N_("""\
 Print the predictions of MODEL for the points of DATA as CSV on stdout: the feature
 columns (with their names), then
   a classifier:  'label', the predicted class, then the decision values:
@@ -38,20 +39,21 @@ column (ignored): a CSV file with exactly as many columns as the model has featu
 no label column; with one more, the last is the label.  In a LIBSVM file features
 missing at the end are 0.
 
-{DATA_FORMATS}
+{data_formats}
 
-{EXIT_CODES}
+{exit_codes}
 
 example:
-  svmdesk predict moons.json new_points.csv > predictions.csv"""
+  svmdesk predict moons.json new_points.csv > predictions.csv""")
 
 
 def add_parser(commands) -> None:
-    p = command(commands, "predict", "print a saved model's predictions for a data file "
-                 "as CSV", PREDICT_HELP, run)
-    p.add_argument("model", metavar="MODEL", help="an svmdesk JSON model file")
+    p = command(commands, "predict", N_("print a saved model's predictions for a data file "
+                                        "as CSV"), PREDICT_HELP, run)
+    p.add_argument("model", metavar="MODEL", help=tr("an svmdesk JSON model file"))
     p.add_argument("data", metavar="DATA",
-                   help="the points to classify (CSV or LIBSVM file; label column optional)")
+                   help=tr("the points to classify (CSV or LIBSVM file; label column "
+                           "optional)"))
 
 
 def run(args) -> int:
@@ -92,11 +94,12 @@ def read_model(path) -> TableEstimator:
         with open(path, "rb") as f:
             head = f.read(64).lstrip()
     except FileNotFoundError:
-        raise FileNotFoundError(f"{path}: no such model file") from None
+        raise FileNotFoundError(tr("{path}: no such model file").format(path=path)) from None
     except IsADirectoryError:
-        raise IsADirectoryError(f"{path} is a folder, not a model file") from None
+        raise IsADirectoryError(tr("{path} is a folder, not a model file").format(
+            path=path)) from None
     if head.startswith(b"svm_type"):
-        raise DataError(f"{path.name} is a LIBSVM model; svmdesk reads its own JSON models "
-                        "(svmdesk train --out MODEL.json): use libsvm's svm-predict for "
-                        "LIBSVM models")
+        raise DataError(tr("{name} is a LIBSVM model; svmdesk reads its own JSON models "
+                           "(svmdesk train --out MODEL.json): use libsvm's svm-predict for "
+                           "LIBSVM models").format(name=path.name))
     return load_model(path)

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 
 from ..drawing.curves import CURVE_POINTS, outside_tube
 from ..drawing.shading import PALETTE
+from ..i18n import tr
 
 
 def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: int):
@@ -30,11 +31,12 @@ def regression_plot(x: np.ndarray, z: np.ndarray, names: tuple, model, width: in
     f = model.predict(xs[:, None])
     eps = float(model.epsilon_)
     tube = pg.mkPen("#333333", width=1, style=Qt.PenStyle.DashLine)
-    plot.addItem(pg.PlotCurveItem(xs, f + eps, pen=tube, name=f"tube f(x) ± {eps:.3g}"))
+    plot.addItem(pg.PlotCurveItem(xs, f + eps, pen=tube, name=tr("tube f(x) ± {epsilon}").format(
+        epsilon=f"{eps:.3g}")))
     plot.addItem(pg.PlotCurveItem(xs, f - eps, pen=tube))
     plot.addItem(pg.PlotCurveItem(xs, f, pen=pg.mkPen("#111111", width=2.5), name="f(x)"))
     plot.addItem(pg.ScatterPlotItem(x, z, size=8, brush=pg.mkBrush(PALETTE[0]),
-                                    pen=pg.mkPen("#202020"), name="points"))
+                                    pen=pg.mkPen("#202020"), name=tr("points")))
     support = np.asarray(model.support_)
     # the window's rule (drawing.curves): both ring the same support vectors as outside
     outside = outside_tube(z[support] - model.predict(x[support, None]), eps, z)

@@ -13,9 +13,8 @@ from ..formats import load_dataset
 from ..formats.label_matching import foreign_classes_warning, match_labels
 from ..formats.points import load_unlabelled, require_features
 from ..formats.targets import load_targets
+from ..i18n import N_, tr
 from .common import (
-    DATA_FORMATS,
-    EXIT_CODES,
     EXIT_OK,
     PROG,
     RENDER_WIDTH,
@@ -23,10 +22,11 @@ from .common import (
     command,
     offscreen_application,
     width_value,
+    wrote,
 )
 from .predict import read_model
 
-RENDER_HELP = f"""\
+RENDER_HELP = N_("""\
 Draw what svmdesk's canvas shows into an image file, without a display: the points of
 DATA (one colour and marker per class, a legend, axes named after the feature columns),
 in a view fitted to them, and with --model the model's decision regions, boundary
@@ -41,59 +41,65 @@ exactly two).  The image is W pixels wide and 3/4 of that high.  A model
 none of whose classes is a class of DATA is refused (exit 2); one over points well outside
 the range it was trained on is drawn, with the window's warning on stderr.
 
-{DATA_FORMATS}
+{data_formats}
 
-{EXIT_CODES}
+{exit_codes}
 
 example:
-  svmdesk render moons.csv --model moons.json --out moons.png --width 1600"""
+  svmdesk render moons.csv --model moons.json --out moons.png --width 1600""")
 
 
 def add_parser(commands) -> None:
-    p = command(commands, "render", "draw the points and a model into a PNG or SVG image",
-                 RENDER_HELP, run)
-    p.add_argument("data", metavar="DATA", help="the points to draw (CSV or LIBSVM file)")
+    p = command(commands, "render", N_("draw the points and a model into a PNG or SVG image"),
+                RENDER_HELP, run)
+    p.add_argument("data", metavar="DATA", help=tr("the points to draw (CSV or LIBSVM file)"))
     p.add_argument("--model", metavar="MODEL", default=None,
-                   help="an svmdesk JSON model with two features to draw with the points "
-                        "(default: the points only)")
+                   help=tr("an svmdesk JSON model with two features to draw with the points "
+                           "(default: the points only)"))
     p.add_argument("--out", required=True, metavar="FILE",
-                   help="the image to write: FILE.png or FILE.svg")
+                   help=tr("the image to write: FILE.png or FILE.svg"))
     p.add_argument("--width", type=width_value, default=1200, metavar="W",
-                   help=f"the image width in pixels, {RENDER_WIDTH[0]} to {RENDER_WIDTH[1]} "
-                        "(default 1200); the height is 3/4 of it")
+                   help=tr("the image width in pixels, {least} to {most} (default 1200); the "
+                           "height is 3/4 of it").format(least=RENDER_WIDTH[0],
+                                                         most=RENDER_WIDTH[1]))
 
 
 def run(args) -> int:
     out = Path(args.out)
     suffix = out.suffix.lower()
     if suffix not in (".png", ".svg"):
-        raise ValueError(f"--out {args.out}: the image file must end in .png or .svg")
+        raise ValueError(tr("--out {out}: the image file must end in .png or .svg").format(
+            out=args.out))
     check_folder(out)
     svc = None if args.model is None else read_model(args.model)
     if svc is not None and svc.model_.is_regressor:
         return _render_regression(args, svc, out)
     data = _points(args.data, svc)
     if len(data.class_names) > MAX_CLASSES:
-        raise DataError(f"{Path(args.data).name} has {len(data.class_names)} classes; the "
-                        f"canvas draws at most {MAX_CLASSES}")
+        raise DataError(tr("{name} has {k} classes; the canvas draws at most {most}").format(
+            name=Path(args.data).name, k=len(data.class_names), most=MAX_CLASSES))
     if svc is not None:
         if svc.n_features_in_ != 2:
-            raise DataError(f"{Path(args.model).name} has {svc.n_features_in_} features; "
-                            "render draws models of two features only")
+            raise DataError(tr("{name} has {n} features; render draws models of two "
+                               "features only").format(name=Path(args.model).name,
+                                                       n=svc.n_features_in_))
         require_features(data.X, data.feature_names, 2, Path(args.data), "")
         strangers = foreign_classes_warning(data.class_names, svc.model_.classes)
         if strangers:      # its regions would say nothing of these points: one colour
-            raise DataError(f"{Path(args.model).name} over {Path(args.data).name}: "
-                            f"{strangers} Nothing drawn: render these points with a model "
-                            "trained on their classes, or without --model")
+            raise DataError(tr("{model} over {data}: {strangers} Nothing drawn: render these "
+                               "points with a model trained on their classes, or without "
+                               "--model").format(model=Path(args.model).name,
+                                                 data=Path(args.data).name,
+                                                 strangers=strangers))
     canvas = _draw(data, svc, args.width)
     from ..app.files.file_types import range_warning
     from ..app.widgets.pictures import save_picture
     save_picture(canvas, out, args.width)
-    print(f"wrote {out}")
+    print(wrote(out))
     extrapolation = "" if svc is None else range_warning(svc, data.X)
     if extrapolation:      # as the window warns when it opens the model over these points
-        print(f"{PROG}: warning: {Path(args.model).name}: {extrapolation}", file=sys.stderr)
+        print(tr("{prog}: warning: {message}").format(
+            prog=PROG, message=f"{Path(args.model).name}: {extrapolation}"), file=sys.stderr)
     return EXIT_OK
 
 
@@ -101,19 +107,19 @@ def _render_regression(args, model, out: Path) -> int:
     """A regressor of one feature over the points (x, y) of DATA, its label column the
     target: the curve, its tube and the support vectors."""
     if model.n_features_in_ != 1:
-        raise DataError(f"{Path(args.model).name} has {model.n_features_in_} features; "
-                        "render draws regressors of one feature only")
+        raise DataError(tr("{name} has {n} features; render draws regressors of one feature "
+                           "only").format(name=Path(args.model).name, n=model.n_features_in_))
     X, z, names = load_targets(args.data)
     require_features(X, names, 1, Path(args.data), "")
     app = offscreen_application()
     from ..app.widgets.pictures import save_picture
     from .regression_picture import regression_plot
 
-    plot = regression_plot(X[:, 0], z, (names[0], "target"), model, args.width)
+    plot = regression_plot(X[:, 0], z, (names[0], tr("target")), model, args.width)
     plot.show()
     app.processEvents()
     save_picture(plot, out, args.width)
-    print(f"wrote {out}")
+    print(wrote(out))
     return EXIT_OK
 
 
@@ -163,7 +169,7 @@ def _colour_codes(data, svc):
     if svc is None:
         return np.asarray(data.y, dtype=np.intp), list(data.class_names)
     if KINDS[svc.model_.kind].novelty:      # the points, of the model's one class (+1)
-        return np.ones(len(data.y), dtype=np.intp), ["outlier (-1)", "points"]
+        return np.ones(len(data.y), dtype=np.intp), [tr("outlier (-1)"), tr("points")]
     names = [str(c) for c in svc.model_.classes.tolist()]
     of_class = match_labels(data.class_names, svc.model_.classes)
     for k in np.flatnonzero(of_class < 0):

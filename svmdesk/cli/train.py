@@ -22,9 +22,8 @@ from ..formats import export_libsvm, load_dataset, save_model
 from ..formats.points import load_unlabelled
 from ..formats.run_script import write_script
 from ..formats.targets import load_targets
+from ..i18n import N_, tr
 from .common import (
-    DATA_FORMATS,
-    EXIT_CODES,
     EXIT_OK,
     PROG,
     check_folder,
@@ -34,6 +33,7 @@ from .common import (
     seed,
 )
 from .options import add_options, chosen, trained_with
+from .terminal_text import labelled_lines
 
 TYPES = tuple(kinds.by_option())      # --type: every kind, LIBSVM's -s 0 to 4
 
@@ -50,7 +50,7 @@ def tables() -> dict:
 
 SHOWN_VALUES = 6             # per-machine values listed in the summary
 
-TRAIN_HELP = f"""\
+TRAIN_HELP = N_("""\
 Fit an SVM of the kind --type names to DATA, holding out a seeded random test fraction,
 save the model to --out and print a summary: data file, points, classes, solver, kernel
 and parameters, iterations, objective, convergence, support vectors, train and test
@@ -77,59 +77,62 @@ model files (--out):
           --standardize model also writes MODEL.range (svm-scale's range file: scale
           the inputs with 'svm-scale -r MODEL.range' before svm-predict)
 
-{DATA_FORMATS}
+{data_formats}
 
-{EXIT_CODES}
+{exit_codes}
 
 example:
   svmdesk train moons.csv --kernel rbf -C 10 --gamma 2 --test-fraction 0.2 --seed 1 \\
-      --out moons.json"""
+      --out moons.json""")
 
 
 def add_parser(commands) -> None:
-    p = command(commands, "train", "fit an SVM to a data file and save the model",
-                 TRAIN_HELP, run)
-    p.add_argument("data", metavar="DATA", help="the training points (CSV or LIBSVM file)")
+    p = command(commands, "train", N_("fit an SVM to a data file and save the model"),
+                TRAIN_HELP, run)
+    p.add_argument("data", metavar="DATA", help=tr("the training points (CSV or LIBSVM file)"))
     p.add_argument("--type", choices=TYPES, default=kinds.C_SVC.option, metavar="TYPE",
-                   help="the kind of machine: " + ", ".join(TYPES) +
-                   f" (default {kinds.C_SVC.option})")
+                   help=tr("the kind of machine: {types} (default {default})").format(
+                       types=", ".join(TYPES), default=kinds.C_SVC.option))
     add_options(p, tables())
     p.add_argument("--test-fraction", type=fraction, default=0.0, metavar="F",
-                   help="share of the points held out at random to measure test accuracy, "
-                        "from 0 (default: train on all) to below 1")
+                   help=tr("share of the points held out at random to measure test "
+                           "accuracy, from 0 (default: train on all) to below 1"))
     sampling = catalog.TABLE.param("random_state").solvers or ("every solver",)
     p.add_argument("--seed", type=seed, default=0, metavar="N",
-                   help="seed of the test split and the random_state of solver "
-                        f"{', '.join(sampling)}: a non-negative integer (default 0, as the "
-                        "window's); the same seed gives the same split")
+                   help=tr("seed of the test split and the random_state of solver "
+                           "{solvers}: a non-negative integer (default 0, as the window's); "
+                           "the same seed gives the same split").format(
+                               solvers=", ".join(sampling)))
     p.add_argument("--cv", type=folds, default=None, metavar="K",
-                   help="also score the parameters by K-fold cross-validation on the "
-                        "training points (stratified folds for classes, as scikit-learn's "
-                        "StratifiedKFold(K, shuffle=True, random_state=--seed); KFold for "
-                        "regression): accuracy, or R^2, per fold with its mean and spread")
+                   help=tr("also score the parameters by K-fold cross-validation on the "
+                           "training points (stratified folds for classes, as "
+                           "scikit-learn's StratifiedKFold(K, shuffle=True, "
+                           "random_state=--seed); KFold for regression): accuracy, or R^2, "
+                           "per fold with its mean and spread"))
     p.add_argument("--out", required=True, metavar="MODEL",
-                   help="the model file to write: .json (svmdesk) or .model (LIBSVM)")
+                   help=tr("the model file to write: .json (svmdesk) or .model (LIBSVM)"))
     p.add_argument("--script", metavar="SCRIPT",
-                   help="also write a Python script (.py) that reproduces this fit: the "
-                        "points (beside it in SCRIPT.npz past 5,000), the exact parameters "
-                        "and seed, the fit, its summary, and scikit-learn's estimator of "
-                        "the same problem behind its own --sklearn")
+                   help=tr("also write a Python script (.py) that reproduces this fit: the "
+                           "points (beside it in SCRIPT.npz past 5,000), the exact "
+                           "parameters and seed, the fit, its summary, and scikit-learn's "
+                           "estimator of the same problem behind its own --sklearn"))
 
 
 def run(args) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in (".json", ".model"):
-        raise ValueError(f"--out {args.out}: the model file must end in .json (svmdesk's "
-                         "model) or .model (LIBSVM's)")
+        raise ValueError(tr("--out {out}: the model file must end in .json (svmdesk's "
+                            "model) or .model (LIBSVM's)").format(out=args.out))
     check_folder(out)
     script = None if args.script is None else Path(args.script)
     if script is not None:
         if script.suffix.lower() != ".py":
-            raise ValueError(f"--script {args.script}: the script must end in .py")
+            raise ValueError(tr("--script {script}: the script must end in .py").format(
+                script=args.script))
         check_folder(script)
     if args.cv is not None and kinds.by_option()[args.type].novelty:
-        raise ValueError("--cv scores a model against classes or targets; a one-class model "
-                         "has neither")
+        raise ValueError(tr("--cv scores a model against classes or targets; a one-class "
+                            "model has neither"))
     task = _TASKS[kinds.by_option()[args.type].task](args)
     every = tuple(dict.fromkeys(name for table in tables().values() for name in table.names))
     params = chosen(args, tables()[args.type], task.classes, args.type, every)
@@ -153,7 +156,7 @@ def run(args) -> int:
                                title=f"svmdesk train {Path(args.data).name}")
     print(summary(args, params, task, estimator, elapsed, written, scripts))
     for w in caught:
-        print(f"{PROG}: warning: {' '.join(str(w.message).split())}", file=sys.stderr)
+        print(warning_line(w.message), file=sys.stderr)
     return EXIT_OK
 
 
@@ -181,7 +184,7 @@ class _Task:
 
 
 class _Classification(_Task):
-    scored_by = "accuracy"
+    scored_by = N_("accuracy")
 
     def __init__(self, args) -> None:
         data = load_dataset(args.data)
@@ -189,9 +192,8 @@ class _Classification(_Task):
         self.classes = class_labels(data.class_names)
         self.labels = self.classes[np.asarray(data.y)]
         if len(np.unique(self.labels[self.train])) < 2:
-            raise DataError(f"{Path(args.data).name}: the {len(self.train)} training points "
-                            f"left by --test-fraction {args.test_fraction:g} hold fewer than "
-                            "two classes; use a smaller test fraction or another --seed")
+            raise DataError(too_few_classes(Path(args.data).name, len(self.train),
+                                            args.test_fraction))
 
     def training(self) -> tuple:
         return self.X[self.train], self.labels[self.train]
@@ -202,13 +204,14 @@ class _Classification(_Task):
 
     def lines(self, svc) -> list:
         counts = {c: int(np.sum(self.labels == c)) for c in svc.classes_.tolist()}
+        held = tr(", ").join(tr("{label} ({n} points)").format(label=c, n=n)
+                             for c, n in counts.items())
+        support = tr(", ").join(tr("class {label}: {n}").format(label=c, n=int(n))
+                                for c, n in zip(svc.classes_.tolist(), svc.n_support_))
         return [
-            ("classes", f"{len(counts)}: " + ", ".join(f"{c} ({n} points)"
-                                                       for c, n in counts.items())),
-            ("support vectors", f"{int(np.sum(svc.n_support_))} (" + ", ".join(
-                f"class {c}: {int(n)}" for c, n in zip(svc.classes_.tolist(),
-                                                        svc.n_support_)) + ")"),
-            ("accuracy", _both(self, lambda rows: _percent(svc.score(
+            (tr("classes"), f"{len(counts)}: {held}"),
+            (tr("support vectors"), f"{int(np.sum(svc.n_support_))} ({support})"),
+            (tr("accuracy"), _both(self, lambda rows: _percent(svc.score(
                 self.X[rows], self.labels[rows])))),
         ]
 
@@ -218,8 +221,8 @@ class _Novelty(_Task):
         super().__init__(args, *load_unlabelled(args.data))
 
     def lines(self, model) -> list:
-        return [("support vectors", str(len(model.support_))),
-                ("outside (f < 0)", _both(self, lambda rows: _percent(
+        return [(tr("support vectors"), str(len(model.support_))),
+                (tr("outside (f < 0)"), _both(self, lambda rows: _percent(
                     float(np.mean(model.predict(self.X[rows]) < 0)))))]
 
 
@@ -237,9 +240,10 @@ class _Regression(_Task):
         return self.X[self.train], self.z[self.train], self.X[self.test], self.z[self.test]
 
     def lines(self, model) -> list:
-        return [("targets", f"{self.z.min():.6g} to {self.z.max():.6g}"),
-                ("support vectors", str(len(model.support_))),
-                ("tube", f"epsilon {model.epsilon_:.6g}"),
+        return [(tr("targets"), tr("{low} to {high}").format(low=f"{self.z.min():.6g}",
+                                                            high=f"{self.z.max():.6g}")),
+                (tr("support vectors"), str(len(model.support_))),
+                (tr("tube"), f"epsilon {model.epsilon_:.6g}"),
                 ("R^2", _both(self, lambda rows: f"{model.score(self.X[rows], self.z[rows]):.4f}"))]
 
 
@@ -249,8 +253,22 @@ _TASKS = {kinds.CLASSIFICATION: _Classification, kinds.NOVELTY: _Novelty,
 
 def _both(task: _Task, measure) -> str:
     """'train M, test M' (test: '-' without test points)."""
-    return f"train {measure(task.train)}, test " + (
-        measure(task.test) if len(task.test) else "- (no test points; see --test-fraction)")
+    test = (measure(task.test) if len(task.test)
+            else tr("- (no test points; see --test-fraction)"))
+    return tr("train {train}, test {test}").format(train=measure(task.train), test=test)
+
+
+def too_few_classes(name: str, training: int, fraction: float) -> str:
+    return tr("{name}: the {n} training points left by --test-fraction {fraction} hold fewer "
+              "than two classes; use a smaller test fraction or another --seed").format(
+                  name=name, n=training, fraction=f"{fraction:g}")
+
+
+def warning_line(message) -> str:
+    """A warning the fit raised, as one line on stderr (its text, translated where it was
+    raised, whitespace folded)."""
+    return tr("{prog}: warning: {message}").format(prog=PROG,
+                                                   message=" ".join(str(message).split()))
 
 
 def split(n: int, fraction: float, seed: int):
@@ -268,28 +286,29 @@ def summary(args, params, task, model, elapsed, written, scripts=()) -> str:
     table = tables()[args.type]
     kind = table.solvers[params["solver"]].objective
     test = task.test
-    held = (f"{len(test)} held out for testing (fraction {args.test_fraction:g}, seed "
-            f"{args.seed})" if len(test) else "none held out")
+    held = (tr("{n} held out for testing (fraction {fraction}, seed {seed})").format(
+        n=len(test), fraction=f"{args.test_fraction:g}", seed=args.seed)
+        if len(test) else tr("none held out"))
+    machines_used = "" if machines == 1 else tr(", {n} one-vs-one machines").format(n=machines)
     lines = [
-        ("data", f"{args.data}"),
-        ("type", args.type),
-        ("points", f"{len(task.X)}: {len(task.train)} for training, {held}"),
-        ("features", f"{task.X.shape[1]}: {', '.join(task.names)}"),
-        ("solver", params["solver"] + ("" if machines == 1 else
-                                       f", {machines} one-vs-one machines")),
-        ("kernel", f"{params['kernel']}  {trained_with(params, model, table)}"),
-        ("iterations", _listed(iterations, machines, total=True)),
-        ("objective", f"{_listed(objective, machines)} ({kind})"),
-        ("converged", "yes" if model.converged_ else "no (the iteration budget ran out "
-                                                      "first; see the warning below)"),
+        (tr("data"), f"{args.data}"),
+        (tr("type"), args.type),
+        (tr("points"), tr("{n}: {training} for training, {held}").format(
+            n=len(task.X), training=len(task.train), held=held)),
+        (tr("features"), f"{task.X.shape[1]}: {', '.join(task.names)}"),
+        (tr("solver"), params["solver"] + machines_used),
+        (tr("kernel"), f"{params['kernel']}  {trained_with(params, model, table)}"),
+        (tr("iterations"), _listed(iterations, machines, total=True)),
+        (tr("objective"), f"{_listed(objective, machines)} ({tr(kind)})"),
+        (tr("converged"), tr("yes") if model.converged_ else tr(
+            "no (the iteration budget ran out first; see the warning below)")),
         *task.lines(model),
         *_cross_validation(task, args),
-        ("time", f"{elapsed:.3f} s"),
-        ("model", ", ".join(str(p) for p in written)),
-        *([("script", ", ".join(str(p) for p in scripts))] if scripts else []),
+        (tr("time"), tr("{seconds} s").format(seconds=f"{elapsed:.3f}")),
+        (tr("model"), ", ".join(str(p) for p in written)),
+        *([(tr("script"), ", ".join(str(p) for p in scripts))] if scripts else []),
     ]
-    width = max(len(name) for name, _ in lines)
-    return "\n".join(f"{name + ':':<{width + 2}}{value}" for name, value in lines)
+    return labelled_lines(lines)
 
 
 def _cross_validation(task: _Task, args) -> list:
@@ -298,10 +317,12 @@ def _cross_validation(task: _Task, args) -> list:
     if cv is None:
         return []
     folds = ", ".join(f"{s:.4f}" for s in cv.scores)
-    return [("cross-validated", f"{task.scored_by} {cv.mean:.4f} ± {cv.std:.4f} over "
-                                f"{len(cv.scores)} folds of the training points (seed "
-                                f"{args.seed}; per fold: {folds}; fit "
-                                f"{sum(cv.fit_times):.3f} s in all)")]
+    return [(tr("cross-validated"), tr(
+        "{score} {mean} ± {std} over {k} folds of the training points (seed {seed}; per "
+        "fold: {folds}; fit {seconds} s in all)").format(
+            score=tr(task.scored_by), mean=f"{cv.mean:.4f}", std=f"{cv.std:.4f}",
+            k=len(cv.scores), seed=args.seed, folds=folds,
+            seconds=f"{sum(cv.fit_times):.3f}"))]
 
 
 def _listed(values: list, machines: int, total: bool = False) -> str:
@@ -309,8 +330,9 @@ def _listed(values: list, machines: int, total: bool = False) -> str:
         return _num(values[0])
     shown = ", ".join(_num(v) for v in values[:SHOWN_VALUES])
     shown += ", ..." if len(values) > SHOWN_VALUES else ""
-    head = f"{_num(sum(values))} in all; " if total else ""
-    return f"{head}per machine: {shown}"
+    each = tr("per machine: {values}").format(values=shown)
+    return tr("{total} in all; {each}").format(total=_num(sum(values)), each=each) if total \
+        else each
 
 
 def _num(v) -> str:

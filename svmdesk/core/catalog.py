@@ -310,8 +310,9 @@ PARAMS = (
           shapes="training"),
     Param("max_iter", "int", None, N_("the iteration budget per machine"), low=1,
           low_open=False, none=N_("the solver's own budget"), shapes="training"),
-    Param("max_time", "real", None, "a bound on SMO's solving time per machine, in seconds "
-          "(the one stop that reads a clock: a model it stops depends on the machine)",
+    Param("max_time", "real", None, N_("a bound on SMO's solving time per machine, in "
+                                       "seconds (the one stop that reads a clock: a model "
+                                       "it stops depends on the machine)"),
           low=0.0, none=N_("no bound: a run that is getting somewhere goes on"),
           solvers=("smo",), shapes="training", in_old_files=False),
     Param("learning_rate", "real", None, N_("the step size of the gradient solvers"),
@@ -337,8 +338,8 @@ PARAMS = (
           none=N_("every class weighing 1"),
           formula="C_i = C * class_weight[y_i] * sample_weight_i", in_old_files=False),
     Param("decision_function_shape", "choice", "ovr",
-          "what decision_function returns for three or more classes: one column per class "
-          "('ovr', scikit-learn's default) or per one-vs-one machine ('ovo')",
+          N_("what decision_function returns for three or more classes: one column per "
+             "class ('ovr', scikit-learn's default) or per one-vs-one machine ('ovo')"),
           choices=("ovr", "ovo"), shapes="output", in_old_files=False),
 )
 
