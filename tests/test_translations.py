@@ -2,6 +2,7 @@
 catalogue, the compiled .mo is the .po, each translation keeps its placeholders and is
 Japanese indeed; and the language svmdesk chooses follows --lang, SVMDESK_LANG, the window's
 choice and the system, in that order. tools/translations extracts, merges and compiles."""
+import ast
 import gettext
 import re
 import string
@@ -109,3 +110,23 @@ def test_the_suite_speaks_english_on_a_japanese_machine(monkeypatch):
     monkeypatch.setenv("LANGUAGE", "ja")
     assert i18n.chosen_language() == "en"          # tests/conftest.py sets SVMDESK_LANG=en
     assert i18n.language() == "en" and i18n.tr("&File") == "&File"
+
+
+def test_every_error_the_core_the_readers_and_the_commands_raise_is_translated():
+    """An error raised with a message written out (a literal or an f-string) in the core, the
+    file formats, the view maths or the command line: a user may read it, so it goes through
+    tr (an f-string cannot: its words are not in the catalogue)."""
+    untranslated = []
+    for layer in ("core", "formats", "drawing", "cli"):
+        for path in sorted((ROOT / "svmdesk" / layer).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+                        and node.exc.args and not _is_assertion(node.exc)
+                        and isinstance(node.exc.args[0], (ast.Constant, ast.JoinedStr))):
+                    untranslated.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert untranslated == []
+
+
+def _is_assertion(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "AssertionError"
+

@@ -29,11 +29,12 @@ class Goal:
 
     def __post_init__(self) -> None:
         if self.metric not in METRICS:
-            raise ValueError(f"unknown metric {self.metric!r}")
+            raise ValueError(tr("unknown metric {metric!r}").format(metric=self.metric))
         if self.comparison not in COMPARISONS:
-            raise ValueError(f"unknown comparison {self.comparison!r}")
+            raise ValueError(tr("unknown comparison {comparison!r}").format(
+                comparison=self.comparison))
         if not math.isfinite(self.value):
-            raise ValueError("a goal's value must be a finite number")
+            raise ValueError(tr("a goal's value must be a finite number"))
 
     def met(self, measures: dict) -> bool:
         """Whether `measures` ({metric: number or None}) meet the goal. A measure the model

@@ -32,6 +32,7 @@ import numpy as np
 from ..core.estimators.one_vs_one import duel_scores, vote_without, votes_of
 from ..core.kernels import Kernel
 from ..core.model import Scaler, SVMModel
+from ..i18n import tr
 
 _RBF_CHUNK = 8192      # SVs per rbf block: one BLAS call up to 8192 SVs, ~13 MB
 _RBF_CUTOFF = 25.0     # rbf factors below e^-cutoff are raised to it or dropped
@@ -53,17 +54,21 @@ class GridSpec:
         for name in ("x_min", "x_max", "y_min", "y_max"):
             value = float(getattr(self, name))
             if not math.isfinite(value):
-                raise ValueError(f"{name} must be finite; got {value}")
+                raise ValueError(tr("{name} must be finite; got {value}").format(name=name,
+                                                                                value=value))
             object.__setattr__(self, name, value)
         for name in ("nx", "ny"):
             value = getattr(self, name)
             if isinstance(value, bool) or int(value) != value or value < 2:
-                raise ValueError(f"{name} must be an integer >= 2; got {value!r}")
+                raise ValueError(tr("{name} must be an integer >= 2; got {value!r}").format(
+                    name=name, value=value))
             object.__setattr__(self, name, int(value))
         if not self.x_min < self.x_max:
-            raise ValueError(f"need x_min < x_max; got {self.x_min}, {self.x_max}")
+            raise ValueError(tr("need x_min < x_max; got {low}, {high}").format(
+                low=self.x_min, high=self.x_max))
         if not self.y_min < self.y_max:
-            raise ValueError(f"need y_min < y_max; got {self.y_min}, {self.y_max}")
+            raise ValueError(tr("need y_min < y_max; got {low}, {high}").format(
+                low=self.y_min, high=self.y_max))
 
     @property
     def xs(self) -> np.ndarray:
@@ -98,7 +103,8 @@ def decision_grid(kernel: Kernel, support_vectors: np.ndarray, coef: np.ndarray,
     sv = np.asarray(support_vectors, dtype=np.float64).reshape(-1, 2)
     coef = np.asarray(coef, dtype=np.float64).reshape(-1)
     if len(coef) != len(sv):
-        raise ValueError(f"{len(coef)} coefficients for {len(sv)} support vectors")
+        raise ValueError(tr("{k} coefficients for {n} support vectors").format(k=len(coef),
+                                                                              n=len(sv)))
     if w is None and kernel.name == "linear":
         w = coef @ sv
     if w is not None:
@@ -119,7 +125,8 @@ def model_grid(model: SVMModel, spec: GridSpec, machine: int = 0) -> np.ndarray:
     """decision_grid of one binary machine of a fitted model (its f > 0 predicts
     classes[machine.positive])."""
     if model.n_features != 2:
-        raise ValueError(f"the grid needs a 2-feature model; this one has {model.n_features}")
+        raise ValueError(tr("the grid needs a 2-feature model; this one has {n}").format(
+            n=model.n_features))
     m = model.machines[machine]
     return decision_grid(model.kernel, m.support_vectors, m.dual_coef, m.bias, spec,
                          w=m.w, scaler=model.scaler)

@@ -30,6 +30,7 @@ from ..core.estimators.one_vs_one import (
 )
 from ..core.probability import duel_probabilities, rivals
 from ..core.ranking import precision_recall_curve, predict_at_threshold, roc_curve
+from ..i18n import tr
 
 _EMPTY = np.empty(0)
 
@@ -101,7 +102,8 @@ def split_of(classes: Sequence[int], truth: np.ndarray, values: np.ndarray
         return SplitEvaluation(truth, values, (curves_of(truth == classes[1], values),))
     n_classes = len(classes)
     if values.shape[1] != len(machine_pairs(n_classes)):
-        raise ValueError(f"{values.shape[1]} one-vs-one values for {n_classes} classes")
+        raise ValueError(tr("{k} one-vs-one values for {n} classes").format(
+            k=values.shape[1], n=n_classes))
     scores = duel_scores(values, n_classes)
     curves = tuple(curves_of(truth == c, scores[:, k]) for k, c in enumerate(classes))
     return SplitEvaluation(truth, scores, curves, votes_of(values, n_classes),

@@ -81,10 +81,12 @@ def _model_of(model_or_estimator) -> tuple:
     elif isinstance(model_or_estimator, _ESTIMATORS):
         model, estimator = model_or_estimator._fitted(), model_or_estimator
     else:
-        raise TypeError(f"export_libsvm needs a fitted SVC, NuSVC, OneClassSVM, SVR or NuSVR, "
-                        f"or an SVMModel; got {type(model_or_estimator).__name__}")
+        raise TypeError(tr("export_libsvm needs a fitted SVC, NuSVC, OneClassSVM, SVR or "
+                           "NuSVR, or an SVMModel; got {type}").format(
+                               type=type(model_or_estimator).__name__))
     if model.kind not in KINDS:
-        raise ValueError(f"export_libsvm: unknown model kind {model.kind!r}")
+        raise ValueError(tr("export_libsvm: unknown model kind {kind!r}").format(
+            kind=model.kind))
     return model, estimator
 
 

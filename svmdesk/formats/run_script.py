@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from ..core.estimators import SVC, SVR, NuSVC, NuSVR, OneClassSVM, TableEstimator
+from ..i18n import tr
 from .atomic import StrPath, write_atomic
 
 INLINE_POINTS = 5000
@@ -65,10 +66,11 @@ def script_text(estimator: TableEstimator, X: np.ndarray, y: np.ndarray | None =
     points it is scored on. `data_file`: the .npz the points are in (more than
     INLINE_POINTS of them), read from the script's folder."""
     if path not in PATHS:
-        raise ValueError(f"path must be one of {PATHS}; got {path!r}")
+        raise ValueError(tr("path must be one of {paths}; got {path!r}").format(paths=PATHS,
+                                                                                path=path))
     name = type(estimator).__name__
     if name not in _ESTIMATORS:
-        raise ValueError(f"no script for a {name}")
+        raise ValueError(tr("no script for a {name}").format(name=name))
     params = estimator.get_params()
     has_y = y is not None
     lines = [

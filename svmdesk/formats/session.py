@@ -145,7 +145,8 @@ class Session:
         values = {"classification": self.y, "novelty": self.outliers,
                   "regression": self.targets}[self.task]
         if values is None:
-            raise ValueError(f"a {self.task} session needs its points' values")
+            raise ValueError(tr("a {task} session needs its points' values").format(
+                task=self.task))
         return values
 
 

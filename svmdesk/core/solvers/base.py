@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from ...i18n import tr
 from ..kernels import Kernel, KernelRows
 
 # A solver's `wanted`: asked between steps, True when its caller wants a snapshot now
@@ -45,7 +46,8 @@ class BinaryProblem:
 
     def __post_init__(self) -> None:
         if self.gram is not None and np.shape(self.gram) != (len(self.y), len(self.y)):
-            raise ValueError(f"gram must be the kernel of the problem's {len(self.y)} points")
+            raise ValueError(tr("gram must be the kernel of the problem's {n} points").format(
+                n=len(self.y)))
 
     @property
     def n(self) -> int:
@@ -169,7 +171,6 @@ def linear_support(margins: np.ndarray, tol: float = 1e-3) -> np.ndarray:
 
 def check_finite(solver: str, step: float, *values: float | np.ndarray) -> None:
     """Stop a diverging gradient run with a message naming the solver and its step."""
-    from ...i18n import tr
     from ..errors import DivergenceError
 
     for v in values:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ...i18n import tr
 from ..kernels import Kernel, KernelRows
 from .base import BinaryProblem, hinge_primal
 
@@ -60,16 +61,17 @@ class DualProblem:
         n = len(self.y)
         for name in ("p", "upper", "start"):
             if np.shape(getattr(self, name)) != (n,):
-                raise ValueError(f"{name} must hold one value per variable ({n})")
+                raise ValueError(tr("{name} must hold one value per variable ({n})").format(
+                    name=name, n=n))
         if len(self.X) != (n if self.point_of is None else int(self.point_of.max()) + 1):
-            raise ValueError("X must hold the point of every variable")
+            raise ValueError(tr("X must hold the point of every variable"))
         # a variable held at 0 by C_i = 0 belongs to neither end of a pair: the builder
         # leaves it out (LIBSVM drops points of weight 0 the same way). min and max, not
         # comparisons made whole: this runs once per machine, tens of times in a small fit
         if not self.upper.min() > 0:
-            raise ValueError("every upper bound C_i must be positive")
+            raise ValueError(tr("every upper bound C_i must be positive"))
         if not (self.start.min() >= 0 and (self.upper - self.start).min() >= 0):
-            raise ValueError("the start must lie in the box 0 <= a_i <= C_i")
+            raise ValueError(tr("the start must lie in the box 0 <= a_i <= C_i"))
 
     @property
     def n(self) -> int:

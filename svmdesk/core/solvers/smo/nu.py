@@ -30,6 +30,7 @@ import math
 
 import numpy as np
 
+from ....i18n import tr
 from ..problems import DualProblem
 from . import shrinking
 from .solver import _SMO
@@ -50,7 +51,7 @@ class NuSMO(_SMO):
         self.shrink_every = self.next_shrink = min(p.n, NU_SHRINK_EVERY)
         self._by_class(p.n)
         if not 0 < self.k < p.n:
-            raise ValueError("the nu form needs variables of both signs")
+            raise ValueError(tr("the nu form needs variables of both signs"))
 
     def _by_class(self, m: int) -> None:
         """The first m points active, the positive class first among them (a stable

@@ -7,6 +7,7 @@ from typing import SupportsIndex
 import numpy as np
 from numpy.typing import DTypeLike
 
+from ....i18n import tr
 from ...kernels import Kernel, KernelRows
 from ...per_thread import PerThread
 from ..base import square_block
@@ -244,5 +245,5 @@ def _variables_of(point_of: np.ndarray, points: int) -> np.ndarray:
     """(points, r): the r variables of each point, which every point has the same number of."""
     counts = np.bincount(point_of, minlength=points)
     if not (counts == counts[0]).all():
-        raise ValueError("every point must be the point of equally many variables")
+        raise ValueError(tr("every point must be the point of equally many variables"))
     return np.argsort(point_of, kind="stable").reshape(points, -1)
