@@ -3,7 +3,7 @@ each gets with the same parameters on the same folds, and the time ratio.
 
     python bench/bench_sklearn_tools.py [--repeats 5]
 
-Prints a Markdown table (the README's). Score: the tool's mean accuracy (cross-validation),
+Prints a Markdown table (docs/benchmarks.md's). Score: the tool's mean accuracy (cross-validation),
 the best mean score (grid search) or the largest mean importance (permutation importance).
 Time: the median of `repeats` runs of the whole tool, svmdesk / LIBSVM.
 """
