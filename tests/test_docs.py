@@ -1,6 +1,7 @@
-"""The README, CONTRIBUTING.md and the user guide (docs/) as a reader meets them: every link
-and picture resolves (a #section too), and every command and code block runs as written, in a
-folder holding the example data sets. A block marked after its language (```sh long,
+"""The README, CONTRIBUTING.md and the user guide (docs/, in Japanese docs/ja/) as a reader
+meets them: every link and picture resolves (a #section too), and every command and code block
+runs as written, in a folder holding the example data sets; each Japanese page has its English
+page, with the same sections and code. A block marked after its language (```sh long,
 ```sh network, ```sh window) takes long, needs the network or opens a window: it is checked
 for syntax only. `text` blocks (output) and blocks without a language are not run."""
 import os
@@ -70,13 +71,35 @@ def test_the_readme_is_read_in_five_minutes():
     assert len((ROOT / "README.md").read_text(encoding="utf-8")) <= 8000
 
 
-def test_every_page_of_the_guide_is_linked_from_its_index():
-    index = prose(ROOT / "docs" / "README.md")
-    linked = {(ROOT / "docs" / target.partition("#")[0]).resolve()
-              for target in LINK.findall(index)}
-    index_page = ROOT / "docs" / "README.md"
-    pages = {page for page in PAGES if ROOT / "docs" in page.parents} - {index_page}
-    assert pages - linked == set()
+JAPANESE = ROOT / "docs" / "ja"
+
+
+@pytest.mark.parametrize("guide", [ROOT / "docs", JAPANESE], ids=["en", "ja"])
+def test_every_page_of_the_guide_is_linked_from_its_index(guide):
+    index = guide / "README.md"
+    linked = {(guide / target.partition("#")[0]).resolve() for target in LINK.findall(prose(index))}
+    pages = {page for page in PAGES if guide in page.parents and page != index
+             and (guide == JAPANESE or JAPANESE not in page.parents)}
+    assert pages and pages - linked == set()
+
+
+def test_the_readme_links_the_guide_in_both_languages():
+    linked = set(LINK.findall(prose(ROOT / "README.md")))
+    assert {"docs/README.md", "docs/ja/README.md"} <= linked
+
+
+def _sections(page: Path) -> list:
+    """The heading levels of `page`, in order (their words are the page's language's)."""
+    return [len(hashes) for hashes in re.findall(r"^(#+) ", prose(page), flags=re.M)]
+
+
+@pytest.mark.parametrize("page", sorted(JAPANESE.rglob("*.md")), ids=_name)
+def test_each_japanese_page_has_its_english_page_with_the_same_sections(page):
+    english = ROOT / "docs" / page.relative_to(JAPANESE)
+    assert english.exists(), f"{_name(page)} has no English page at {_name(english)}"
+    assert _sections(page) == _sections(english)
+    assert [block[:3] for block in blocks(page)] == [block[:3] for block in blocks(english)]
+    assert len(re.findall(r"[\u3040-\u30ff]", page.read_text(encoding="utf-8"))) > 100
 
 
 RUNNABLE = [(page, language, code, line) for page in PAGES
