@@ -56,6 +56,7 @@ from ..widgets.help import SHEET_NAME
 from ..widgets.notices import Notices
 from ..widgets.pair_inset import PairInset
 from ..widgets.panel import SidePanel
+from ..widgets.tabs import whole_titles
 from ..widgets.tuning_panel import TuningPanel
 from .comparison_window import ComparisonWindow
 from .evaluation_window import EvaluationWindow
@@ -127,7 +128,7 @@ class MainWindow(QMainWindow):
         self.pair_inset.hide()
         curves.addWidget(self.pair_inset)
         self.evaluation_view = EvaluationView()
-        self.below = QTabWidget()
+        self.below = whole_titles(QTabWidget())
         self.below.addTab(training, tr("Training"))
         self.below.addTab(self.evaluation_view, tr("Evaluation"))
         self.tuning_panel = TuningPanel()

@@ -25,6 +25,7 @@ from ...core.goals import COMPARISONS, METRICS, SIGNS, Goal
 from ...formats.exercise import Exercise
 from ...i18n import LANGUAGES, language, tr
 from .number_fields import RealField
+from .tabs import whole_titles
 
 GOAL_ROWS = 4                # goals the form offers (an exercise file may hold more)
 LOCK_COLUMNS = 4
@@ -42,7 +43,7 @@ class ExerciseForm(QDialog):
         self.data = data
         self.titles = {code: QLineEdit() for code in LANGUAGES}
         self.texts = {code: QPlainTextEdit() for code in LANGUAGES}
-        pages = QTabWidget()
+        pages = whole_titles(QTabWidget())
         for code, name in LANGUAGES.items():
             page = QWidget()
             form = QFormLayout(page)
