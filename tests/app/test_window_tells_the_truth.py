@@ -103,12 +103,13 @@ def test_support_vectors_do_not_jump_when_kernel_gradient_converges(window, qtbo
     p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
     p.kernel.setCurrentText("rbf")
     with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
-        key(window, Qt.Key.Key_F5)
-        # the solver waits for each frame to be drawn: it is still running here
-        qtbot.waitUntil(lambda: window.last_frame is not None
-                        and window.last_frame.reading.snapshot.iteration >= 100, timeout=WAIT)
-        key(window, Qt.Key.Key_Space)                                    # pause
-        qtbot.waitUntil(lambda: window.run.shows_the_pause(window.last_frame), timeout=WAIT)
+        # at rest, x100 starts a run that waits at its hundredth iteration (99: snapshots
+        # count from 0). Pausing a run under way at its hundredth raced it: on a busy
+        # machine the next frame shown could be the last, and Space found no run to pause.
+        p.run_box.step_100_button.click()
+        qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED
+                        and window.last_frame is not None and window.last_frame.run.paused
+                        and window.last_frame.reading.snapshot.iteration == 99, timeout=WAIT)
         paused = int(p.readout["svs"].text().split()[0])
         key(window, Qt.Key.Key_Space)                                    # and on to the end
     final = ended.args[0]
