@@ -38,3 +38,30 @@ def test_axes_show_plain_values(window, qtbot, plot, low, high):
         values = [float(t) for t in ticks]                 # plain numbers ('0.0005', '500000')
         assert all(low * (1 - 1e-9) <= v <= high * (1 + 1e-9) for v in values), ticks
         assert len(values) >= 3, ticks
+
+
+@pytest.mark.parametrize("gaps", [(8e-17, 7e-17), (3e-4, 2.5e-4, 2e-4), (1e3, 1e-6)],
+                         ids=["within a decade", "within another", "nine decades"])
+def test_the_gap_chart_labels_whole_decades_only(window, qtbot, gaps):
+    """Its axis is some 150 px tall: labels of the minor ticks within one decade (8e-17 over
+    7e-17) were written over each other."""
+    charts = window.charts
+    charts.show_rows([(k + 1, 1.0, 1.0 - gap, gap) for k, gap in enumerate(gaps)])
+    axis = charts.gap_plot.getAxis("left")
+    labelled = []
+    own = axis.tickStrings
+
+    def record(values, scale, spacing):
+        strings = own(values, scale, spacing)
+        labelled.extend(v for v, s in zip(values, strings) if s)
+        return strings
+
+    axis.tickStrings = record
+    try:
+        axis.picture = None
+        axis.update()
+        qtbot.waitUntil(lambda: bool(labelled), timeout=TIMEOUT)
+    finally:
+        del axis.tickStrings
+    assert all(float(v).is_integer() for v in labelled), labelled     # log10 units
+    assert len(set(labelled)) >= 2, labelled

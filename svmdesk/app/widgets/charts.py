@@ -18,6 +18,7 @@ from ...i18n import tr
 from .canvas import plain_numbers
 
 COLUMNS = ("iteration", "primal", "dual", "gap")
+EDGE = 0.02               # decades the gap chart shows beyond the whole decades around the gap
 
 
 class History:
@@ -60,7 +61,7 @@ class TrainingCharts:
     def __init__(self):
         self.history = History()
         self.objective_plot = _chart(tr("objective"))
-        self.gap_plot = _chart(tr("gap (log scale)"))
+        self.gap_plot = _chart(tr("gap (log scale)"), left=_DecadeAxis("left"))
         self.gap_plot.setLogMode(y=True)
         self.primal_curve = self.objective_plot.plot(pen=pg.mkPen("#D55E00", width=2),
                                                      name=tr("primal"), antialias=False)
@@ -105,7 +106,9 @@ class TrainingCharts:
         self.gap_curve.setData(it, gap, connect="finite")
         with np.errstate(divide="ignore", invalid="ignore"):
             decades = np.log10(gap)
-        self._set_range(self.gap_plot, _iteration_range(it), _decade_range(decades))
+        low, high = _decade_range(decades)
+        # the decades at the ends just inside the axis: pyqtgraph labels no tick on its edge
+        self._set_range(self.gap_plot, _iteration_range(it), (low - EDGE, high + EDGE))
 
     def _set_range(self, plot, x_range, y_range) -> None:
         """Move the axes only when the range changes: each change re-lays out the ticks."""
@@ -116,8 +119,20 @@ class TrainingCharts:
         plot.getViewBox().updateMatrix()     # now, not lazily in the paint (a second paint)
 
 
-def _chart(title: str) -> pg.PlotWidget:
-    plot = pg.PlotWidget(background="w", enableMenu=False)   # menus: never built
+class _DecadeAxis(pg.AxisItem):
+    """A log axis that labels whole decades only: within one decade pyqtgraph labels the
+    minor ticks too (8e-17 over 7e-17), written over each other on a chart some 150 px
+    tall. The minor ticks are still drawn."""
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
+        strings = super().tickStrings(values, scale, spacing)
+        return [text if float(value).is_integer() else "" for value, text in zip(values, strings)]
+
+
+def _chart(title: str, left: pg.AxisItem | None = None) -> pg.PlotWidget:
+    """A chart of the training box (`left`: its own left axis, else pyqtgraph's)."""
+    axes = {"left": left} if left is not None else None
+    plot = pg.PlotWidget(background="w", enableMenu=False, axisItems=axes)   # menus: never built
     plot.setTitle(title, size="9pt")
     plot.setFocusPolicy(Qt.FocusPolicy.NoFocus)     # keys belong to the shortcuts
     plot.setMaximumHeight(230)
