@@ -373,3 +373,26 @@ def test_a_charts_powers_of_ten_are_labelled_sparsely_enough_to_read(window, qtb
         _set_decades(view.by_iteration, low, high)
         major, minor = view.by_iteration.getAxis("bottom")._tickLevels
         assert [text for _k, text in major] == labelled and minor == []
+
+
+def test_the_comparison_picture_names_the_classes(window, qtbot):
+    """The window's run canvases leave the marks to the main canvas's legend; a picture has
+    no main canvas beside it, so its first run says which class is which (it said nothing)."""
+    view = open_comparison(window, qtbot)
+    tick(view, ("smo", "dual-gradient"))
+    type_Cs(view, "1")
+    run_comparison(window, qtbot, view)
+    figure = window.comparison.figure(900)
+    figure.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)     # as Save picture…
+    figure.show()
+    QApplication.processEvents()
+    try:
+        def said(legend) -> list:
+            return [label.text for _sample, label in legend.items]
+
+        first, second = figure.ci.getItem(1, 0), figure.ci.getItem(1, 1)
+        assert first.legend.isVisible() and said(first.legend) == said(window.canvas.legend)
+        assert not second.legend.isVisible()            # once is enough
+    finally:
+        figure.close()
+        figure.deleteLater()

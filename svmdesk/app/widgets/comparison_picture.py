@@ -60,6 +60,7 @@ def comparison_figure(record: ComparisonRecord, points: Points, labels: list, wi
         canvas.set_points(points.X, points.y, points.test, list(points.class_names))
         canvas.set_axis_names(points.axis_names)
     first = view.canvases[0]
+    first.legend.show()     # the window's main canvas names the classes; a picture, its first run
     if view_range is None:
         first.fit_view()
     else:
