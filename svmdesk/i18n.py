@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import unicodedata
 from pathlib import Path
 
 DOMAIN = "svmdesk"
@@ -50,7 +51,21 @@ def _listed(names: list, joint: str) -> str:
     names = [str(name) for name in names]
     if len(names) < 2:
         return "".join(names)
-    return joint.format(first=tr(", ").join(names[:-1]), last=names[-1])
+    before, _, rest = joint.partition("{first}")
+    word, _, after = rest.partition("{last}")
+    return before + _spaced(tr(", ").join(names[:-1]), word, names[-1]) + after
+
+
+def _spaced(first: str, word: str, last: str) -> str:
+    """`first`, the joint `word`, `last`: a Japanese joint (と, または) takes a space on a
+    side where a Latin word meets it ("rbf と poly"), none beside Japanese ("点と割合")."""
+    left = " " if _wide(word[:1]) and first and not _wide(first[-1]) else ""
+    right = " " if _wide(word[-1:]) and last and not _wide(last[0]) else ""
+    return first + left + word + right + last
+
+
+def _wide(character: str) -> bool:
+    return bool(character) and unicodedata.east_asian_width(character) in "WF"
 
 
 def language() -> str:

@@ -130,3 +130,17 @@ def test_every_error_the_core_the_readers_and_the_commands_raise_is_translated()
 def _is_assertion(call: ast.Call) -> bool:
     return isinstance(call.func, ast.Name) and call.func.id == "AssertionError"
 
+
+
+def test_a_japanese_list_spaces_its_joint_only_beside_latin_words(restore_language):
+    """と and または sit between Japanese words without spaces and between Latin ones
+    with them ("点 と テスト用の割合" read wrong in the exercise pane's fixed controls)."""
+    i18n.set_language("ja")
+    assert i18n.both(["点", "テスト用の割合"]) == "点とテスト用の割合"
+    assert i18n.both(["rbf", "poly"]) == "rbf と poly"
+    assert i18n.both(["カーネル：rbf", "点"]) == "カーネル：rbf と点"
+    assert i18n.either(["linear", "rbf", "sigmoid"]) == "linear、rbf または sigmoid"
+    assert i18n.either(["SMO（libsvm のアルゴリズム）", "双対勾配上昇法"]) == \
+        "SMO（libsvm のアルゴリズム）または双対勾配上昇法"
+    i18n.set_language("en")
+    assert i18n.both(["a", "b", "c"]) == "a, b and c" and i18n.either(["a", "b"]) == "a or b"
