@@ -135,3 +135,22 @@ def test_the_readout_shows_the_time_smo_projects_it_still_needs(window, qtbot):
     assert window.panel.readout["elapsed"].text().endswith("(about 42 s more)")
     window.panel.readout_box.show_frame(frame)                  # the end: nothing more
     assert "more" not in window.panel.readout["elapsed"].text()
+
+
+def test_a_run_converged_only_when_every_machine_did(window, qtbot):
+    """Three classes: the one-vs-one machines of the far class spend kernel gradient's
+    budget, the last machine (two overlapping classes) converges. The readout said
+    "converged" (the last machine's word) beside the warning that the run had not."""
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal((0, 5), 0.3, (20, 2)), rng.normal((-0.3, 0), 0.6, (20, 2)),
+                   rng.normal((0.3, 0), 0.6, (20, 2))])
+    window.editing.replace_points(X, np.repeat([0, 1, 2], 20), ("-1", "1", "2"), "three")
+    p = window.panel
+    p.solver.setCurrentIndex(p.solver.findData("kernel-gradient"))
+    p.kernel.setCurrentIndex(p.kernel.findData("rbf"))
+    p.controls["max_iter"].widget.setValue(300)
+    with qtbot.waitSignal(window.training_ended, timeout=WAIT) as ended:
+        key(window, Qt.Key.Key_F5)
+    assert not window.fitted.converged_ and ended.args[0].reading.snapshot.converged
+    assert p.readout["state"].text() == "budget spent (not converged)"
+    assert "stopped after 300 iterations" in window.statusBar().currentMessage()

@@ -238,10 +238,13 @@ class RunDisplay(QObject):
         self.work.fitted = frame.estimator       # None for a stopped run
         self.model_changed.emit()
         s = frame.reading.snapshot
+        # every machine's word, not the last snapshot's: with three or more classes the
+        # last machine may converge after an earlier one spent its budget
+        converged = s.converged if frame.estimator is None else frame.estimator.converged_
         if frame.run.stopped:
             state = tr("stopped")
             said = tr("Training stopped after {iterations} iterations in {seconds} s.")
-        elif s.converged:
+        elif converged:
             state = tr("converged")
             said = tr("Training converged after {iterations} iterations in {seconds} s.")
         else:
