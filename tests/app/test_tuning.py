@@ -134,6 +134,7 @@ def test_the_map_fills_in_off_the_gui_thread_and_its_cells_are_grid_searchs(
     assert panel.progress.value() == 6 and panel.tune.isEnabled()
     assert not panel.cancel.isEnabled()
     assert "s elapsed" in panel.times.text()
+    assert "left" not in panel.times.text()     # a finished map has no time left to guess
     assert panel.best_line.text().startswith(f"Best: C = {best.params['C']:g}")
     best_xy = panel.map.best.getData()
     assert (best_xy[0][0], best_xy[1][0]) == (math.log10(best.params["C"]),
@@ -209,6 +210,7 @@ def test_cancel_stops_the_grid_and_keeps_the_cells_done(window, qtbot, qasync_lo
     assert len(window.work.tuning.cells) == 1 and window.work.tuning.cells[0].mean == 0.625
     assert "Tuning cancelled with 1 of 6 cells done" in window.statusBar().currentMessage()
     assert panel.tune.isEnabled() and not panel.cancel.isEnabled()
+    assert "left" not in panel.times.text()     # nothing is left to do: it was cancelled
 
 
 def test_a_session_opened_while_the_grid_runs_replaces_the_map_and_stops_the_grid(

@@ -164,7 +164,8 @@ class Tuning(QObject):
         if tuning is None:
             return
         done, elapsed = len(tuning.cells), time.monotonic() - self._started
-        left = elapsed / done * (tuning.size - done) if done else None
+        # a guess of the time left while the map fills; none once it ended (done or not)
+        left = elapsed / done * (tuning.size - done) if done and self.running else None
         self.panel.show_progress(done, tuning.size, elapsed, left)
 
     def _ended(self, run: int, outcome) -> None:
@@ -174,6 +175,7 @@ class Tuning(QObject):
             self._redraw.stop()
             self._draw_cells()
         self._set_running(False)
+        self._show_progress()                 # the time it took, and no time left
         if isinstance(outcome, Cancelled):      # what the user asked for: no error
             self.notices.say(tr("Tuning cancelled with {done} of {cells} cells done."
                                 ).format(done=len(outcome.finished),
