@@ -354,3 +354,22 @@ def test_the_maps_axes_say_log_scale_and_no_scale_factor(window, qtbot):
     for side, name in (("left", "gamma (log scale)"), ("bottom", "C (log scale)")):
         label = panel.map.getAxis(side).labelString()
         assert label[label.index(">") + 1:label.rindex("<")].strip() == name
+
+
+def test_a_map_within_one_power_of_ten_labels_its_values(window, qtbot, qasync_loop):
+    """C 0.5, 2, 8 and gamma 0.5, 2 span one power of ten (1) or none: an axis labelled '1'
+    alone, on a cell's border, said nothing of the cells (seen under Xvfb). It labels the
+    values themselves then; a map over several powers of ten labels those."""
+    panel = open_tuning(window, qtbot)
+
+    async def tuned():
+        press(qtbot, panel.tune)
+        await until(lambda: not window.tuner.running, TIMEOUT)
+
+    run_on_loop(qasync_loop, tuned())
+
+    def labels(side: str) -> list:
+        levels = panel.map.getAxis(side)._tickLevels   # the ticks the map set (setTicks)
+        return [text for _value, text in levels[0]]
+
+    assert labels("bottom") == ["0.5", "2", "8"] and labels("left") == ["0.5", "2"]

@@ -158,8 +158,15 @@ def _step(values: np.ndarray) -> float:
 def _powers_of_ten(logs: np.ndarray) -> list:
     """Ticks at the whole powers of ten the axis spans, every other or every third when
     there are many (a narrow map's labels would run together), or at the values themselves
-    when it spans none; each written as a plain number."""
+    when it spans fewer than two (one tick, '1' on a cell's border, named no cell); each
+    written as a plain number."""
     ks = range(math.ceil(logs.min() - 1e-9), math.floor(logs.max() + 1e-9) + 1)
-    stride = max(1, math.ceil(len(ks) / MOST_TICKS))
-    ticks = [(float(k), format(10.0 ** k, "g")) for k in ks[::stride]]
-    return ticks or [(float(v), format(10.0 ** v, ".3g")) for v in logs]
+    ticks = [(float(k), format(10.0 ** k, "g")) for k in ks[::_stride(len(ks))]]
+    if len(ticks) >= 2:
+        return ticks
+    return [(float(v), format(10.0 ** v, ".3g")) for v in logs[::_stride(len(logs))]]
+
+
+def _stride(count: int) -> int:
+    """Every value, or every other or third when there are many."""
+    return max(1, math.ceil(count / MOST_TICKS))
