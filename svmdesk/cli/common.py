@@ -130,6 +130,13 @@ def must_be(allowed: str, text: str) -> str:
     return tr("must be {allowed}; got {text!r}").format(allowed=allowed, text=text)
 
 
+def warning_line(message) -> str:
+    """A warning the fit raised, as one line on stderr (its text, translated where it was
+    raised, whitespace folded)."""
+    return tr("{prog}: warning: {message}").format(prog=PROG,
+                                                   message=" ".join(str(message).split()))
+
+
 def check_folder(path: Path) -> None:
     folder = path.parent
     if not folder.is_dir():

@@ -39,11 +39,12 @@ from .common import (
     save_plot,
     seed,
     table_path,
+    warning_line,
     wrote,
 )
 from .options import INF_WORDS, add_options, chosen, without
-from .terminal_text import columns, ljust, rjust
-from .train import split, too_few_classes, warning_line
+from .terminal_text import columns, labelled_lines, ljust, rjust
+from .train import split, too_few_classes
 
 COMPARED = ("solver", "C")                # each run's own; every other parameter shared
 SOLVERS = tuple(TABLE.solvers)
@@ -189,8 +190,7 @@ def summary(args, runs: list, trained: int, tested: int) -> str:
         return "  ".join(ljust(cell, w) if k == 0 else rjust(cell, w)
                          for k, (cell, w) in enumerate(zip(cells, widths))).rstrip()
 
-    data = tr("{name}:").format(name=tr("data"))
-    return "\n".join([ljust(data, max(8, columns(data) + 1)) + f"{args.data}: {points}",
+    return "\n".join([labelled_lines([(tr("data"), f"{args.data}: {points}")], gap=3),
                       aligned(headings), *(aligned(line) for line in lines)])
 
 

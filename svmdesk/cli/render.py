@@ -16,11 +16,11 @@ from ..formats.targets import load_targets
 from ..i18n import N_, tr
 from .common import (
     EXIT_OK,
-    PROG,
     RENDER_WIDTH,
     check_folder,
     command,
     offscreen_application,
+    warning_line,
     width_value,
     wrote,
 )
@@ -98,8 +98,7 @@ def run(args) -> int:
     print(wrote(out))
     extrapolation = "" if svc is None else range_warning(svc, data.X)
     if extrapolation:      # as the window warns when it opens the model over these points
-        print(tr("{prog}: warning: {message}").format(
-            prog=PROG, message=f"{Path(args.model).name}: {extrapolation}"), file=sys.stderr)
+        print(warning_line(f"{Path(args.model).name}: {extrapolation}"), file=sys.stderr)
     return EXIT_OK
 
 

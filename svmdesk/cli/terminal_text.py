@@ -33,9 +33,10 @@ def rjust(text: str, width: int) -> str:
 def labelled_lines(lines: list, gap: int = 1) -> str:
     """'name: value' lines ((name, value) pairs), the values aligned in one column `gap`
     spaces after the longest name's colon."""
-    width = max(columns(tr("{name}:").format(name=name)) for name, _ in lines)
-    return "\n".join(ljust(tr("{name}:").format(name=name), width + gap) + value
-                     for name, value in lines)
+    labels = [tr("{name}:").format(name=name) for name, _ in lines]
+    width = max(columns(label) for label in labels)
+    return "\n".join(ljust(label, width + gap) + value
+                     for label, (_, value) in zip(labels, lines))
 
 
 def wrapped(text: str, width: int) -> list:

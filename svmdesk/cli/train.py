@@ -25,12 +25,12 @@ from ..formats.targets import load_targets
 from ..i18n import N_, tr
 from .common import (
     EXIT_OK,
-    PROG,
     check_folder,
     command,
     folds,
     fraction,
     seed,
+    warning_line,
 )
 from .options import add_options, chosen, trained_with
 from .terminal_text import labelled_lines
@@ -263,12 +263,6 @@ def too_few_classes(name: str, training: int, fraction: float) -> str:
               "than two classes; use a smaller test fraction or another --seed").format(
                   name=name, n=training, fraction=f"{fraction:g}")
 
-
-def warning_line(message) -> str:
-    """A warning the fit raised, as one line on stderr (its text, translated where it was
-    raised, whitespace folded)."""
-    return tr("{prog}: warning: {message}").format(prog=PROG,
-                                                   message=" ".join(str(message).split()))
 
 
 def split(n: int, fraction: float, seed: int):
