@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from svmdesk.app.training import solver_process
+from svmdesk.app.training.run import RunState
 
 
 def test_the_solver_is_asked_for_no_more_snapshots_than_frames_drawn():
@@ -291,8 +292,11 @@ def test_a_solver_process_that_dies_is_said_and_the_next_run_trains(window, qtbo
     """The solver's process killed mid-run (out of memory, a crash in native code): the
     window says so in words, and the next Train starts a new process and trains."""
     _smo_on_moons(window, 20000)
-    with qtbot.waitSignal(window.frame_shown, timeout=10_000):
-        qtbot.mouseClick(window.panel.run_box.train_button, Qt.MouseButton.LeftButton)
+    # a run that waits at its first iteration (Step at rest): a run under way could end
+    # between its first frame and the kill on a busy machine, and then nothing failed
+    qtbot.mouseClick(window.panel.run_box.step_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.run.state == RunState.PAUSED and window.last_frame
+                    is not None and window.last_frame.run.paused, timeout=10_000)
     with qtbot.waitSignal(window.training_failed, timeout=10_000) as failed:
         window.run.worker.solver.process.kill()
     assert "process ended" in failed.args[0] and "train again" in failed.args[0]
