@@ -144,3 +144,11 @@ def test_a_japanese_list_spaces_its_joint_only_beside_latin_words(restore_langua
         "SMO（libsvm のアルゴリズム）または双対勾配上昇法"
     i18n.set_language("en")
     assert i18n.both(["a", "b", "c"]) == "a, b and c" and i18n.either(["a", "b"]) == "a or b"
+
+
+def test_a_file_filter_keeps_its_patterns_in_plain_brackets():
+    """Qt reads a file dialog's patterns only between ASCII brackets: "Python スクリプト
+    （*.py）" matched no file, and the Japanese save dialog showed no .py (seen under Xvfb)."""
+    for message, japanese in _po().items():
+        for pattern in re.findall(r"\([^()]*(?:\*|\{patterns\})[^()]*\)", message):
+            assert pattern in japanese, (message, japanese)
